@@ -1,0 +1,5 @@
+"""``python -m busbahnhof``: the command line."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,6 @@
+"""Game-agnostic bots and the bot registry (generic bots plus each game's own)."""
+
+from .random_bot import RandomBot
+from .registry import bot_names, make_bot, parse_bot_spec
+
+__all__ = ["RandomBot", "bot_names", "make_bot", "parse_bot_spec"]

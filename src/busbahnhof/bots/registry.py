@@ -1,0 +1,47 @@
+"""Which bots exist for a game, and how a seat list is written on the command line.
+
+A bot spec is a comma-separated list of ``name[:count]`` entries, e.g. ``kartenzaehler:3`` or
+``random,heuristik:2``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Bot, BotFactory, Game, GameError
+from .random_bot import RandomBot
+
+GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot}
+
+
+def _factories(game: Game[Any, Any]) -> dict[str, BotFactory]:
+    return {**GENERIC_BOTS, **game.bots()}
+
+
+def bot_names(game: Game[Any, Any]) -> list[str]:
+    """Every bot that can play ``game``."""
+    return sorted(_factories(game))
+
+
+def make_bot(game: Game[Any, Any], name: str) -> Bot:
+    """A fresh bot called ``name`` for ``game``."""
+    factory = _factories(game).get(name)
+    if factory is None:
+        raise GameError(f"no bot {name!r} for {game.id}; choose one of {', '.join(bot_names(game))}")
+    return factory()
+
+
+def parse_bot_spec(game: Game[Any, Any], spec: str) -> list[str]:
+    """The bot names of ``spec`` expanded by their counts, validated against ``game``."""
+    names: list[str] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        name, _, count_text = part.partition(":")
+        try:
+            count = int(count_text) if count_text else 1
+        except ValueError:
+            raise GameError(f"bad bot count in {part!r}: write name:count, e.g. random:3") from None
+        if count < 0:
+            raise GameError(f"bad bot count in {part!r}: it must not be negative")
+        make_bot(game, name)
+        names.extend([name] * count)
+    return names

@@ -1,0 +1,52 @@
+"""The game protocol shared by every game, bot, simulation and user interface."""
+
+from .bot import Bot, BotFactory
+from .errors import (
+    GameError,
+    GameOverError,
+    IllegalActionError,
+    InvalidDataError,
+    InvalidOptionError,
+    InvalidRecordError,
+    MalformedActionError,
+    UnknownGameError,
+    WrongSeatError,
+)
+from .events import LANGUAGES, Catalog, Event
+from .game import Action, Game, Options, Outcome, State
+from .records import load_record, replay, replay_states, save_record, validate_record
+from .registry import game_class, game_ids, load_game, register
+from .rng import Rng, derive_seed
+
+__all__ = [
+    "LANGUAGES",
+    "Action",
+    "Bot",
+    "BotFactory",
+    "Catalog",
+    "Event",
+    "Game",
+    "GameError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidDataError",
+    "InvalidOptionError",
+    "InvalidRecordError",
+    "MalformedActionError",
+    "Options",
+    "Outcome",
+    "Rng",
+    "State",
+    "UnknownGameError",
+    "WrongSeatError",
+    "derive_seed",
+    "game_class",
+    "game_ids",
+    "load_game",
+    "load_record",
+    "register",
+    "replay",
+    "replay_states",
+    "save_record",
+    "validate_record",
+]

@@ -1,0 +1,158 @@
+"""The contract every registered game must pass, as reusable checks.
+
+``tests/contract`` runs these over every game and every rule-option preset.  Each check raises
+``AssertionError`` with a message that names the game, the seed and the step.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any, Iterable
+
+from .errors import GameError
+from .game import Action, Game, State
+from .records import replay
+from .rng import Rng
+
+MAX_STEPS = 100_000
+
+
+def random_playout(game: Game[Any, Any], players: int, seed: int, *, max_steps: int = MAX_STEPS) -> State[Any]:
+    """Play one game to its end choosing uniformly among legal actions (chooser seeded by ``seed``)."""
+    state = game.new_state(players, seed)
+    chooser = Rng(seed ^ 0x5EED)
+    for _ in range(max_steps):
+        if state.is_over:
+            return state
+        legal = state.legal_actions()
+        assert legal, f"{game.id} seed {seed}: no legal action but the game is not over"
+        state.apply(chooser.pick(legal))
+    raise AssertionError(f"{game.id} seed {seed}: no end after {max_steps} decisions")
+
+
+def fingerprint(state: State[Any]) -> bytes:
+    """The state's full content as bytes (caches excluded), for byte-for-byte comparisons."""
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def check_playout_invariants(state: State[Any]) -> None:
+    """A finished state: no decision left, a well-formed outcome, JSON-ready views."""
+    assert state.is_over and state.to_move is None
+    assert not state.legal_actions()
+    outcome = state.outcome()
+    assert len(outcome.points) == state.players
+    assert outcome.winners and all(0 <= w < state.players for w in outcome.winners)
+    json.dumps(state.view(None))
+    for seat in range(state.players):
+        json.dumps(state.view(seat))
+
+
+def check_determinism(game: Game[Any, Any], players: int, seed: int) -> None:
+    """The same seed and actions give the same record, the same views and the same log."""
+    first = random_playout(game, players, seed)
+    second = game.new_state(players, seed)
+    for action in first.record()["actions"]:
+        second.apply(action)
+    assert first.record() == second.record()
+    for seat in [None, *range(players)]:
+        assert first.view(seat) == second.view(seat), f"{game.id} seed {seed}: views differ for seat {seat}"
+
+
+def check_replay(state: State[Any]) -> None:
+    """A record (through JSON) replays to the same state."""
+    record = json.loads(json.dumps(state.record()))
+    again = replay(record)
+    assert fingerprint(again) == fingerprint(state), f"{state.game.id} seed {state.seed}: replay differs"
+
+
+def check_clone_independence(game: Game[Any, Any], players: int, seed: int, steps: int = 40) -> None:
+    """Playing on a clone leaves the original untouched, and vice versa."""
+    state = game.new_state(players, seed)
+    chooser = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        before = fingerprint(state)
+        twin = state.clone()
+        assert fingerprint(twin) == before, f"{game.id} seed {seed}: clone differs from original"
+        for _ in range(5):
+            if twin.is_over:
+                break
+            twin.apply(chooser.pick(twin.legal_actions()))
+        assert fingerprint(state) == before, f"{game.id} seed {seed}: playing a clone changed the original"
+        state.apply(chooser.pick(state.legal_actions()))
+
+
+def _bad_inputs(state: State[Any], seen: Iterable[str]) -> list[Action | str]:
+    legal_texts = {str(a) for a in state.legal_actions()}
+    bad: list[Action | str] = ["", "   ", "nonsense 42 ???", "\x00", "9" * 40]
+    bad.extend(text for text in seen if text not in legal_texts)
+    return bad
+
+
+def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, seen: set[str]) -> int:
+    """Every non-legal input raises a ``GameError`` and changes nothing; returns how many were tried.
+
+    ``seen`` collects action texts legal at some moment of some game; played at a moment where
+    they are not legal they are the "legal-looking move at the wrong moment".
+    """
+    state = game.new_state(players, seed)
+    chooser = Rng(seed + 1)
+    tried = 0
+    while not state.is_over:
+        state.legal_actions()
+        before = fingerprint(state)
+        to_move = state.to_move
+        assert to_move is not None
+        candidates = _bad_inputs(state, seen)
+        sample = [candidates[chooser.below(len(candidates))] for _ in range(3)]
+        for bad in sample:
+            try:
+                state.apply(bad)
+            except GameError:
+                pass
+            else:
+                raise AssertionError(f"{game.id} seed {seed}: {bad!r} was accepted but is not legal")
+            assert fingerprint(state) == before, f"{game.id} seed {seed}: {bad!r} changed the state"
+            tried += 1
+        legal = state.legal_actions()
+        wrong_seat = (to_move + 1) % players
+        try:
+            state.apply(legal[0], seat=wrong_seat)
+        except GameError:
+            pass
+        else:
+            raise AssertionError(f"{game.id} seed {seed}: seat {wrong_seat} moved out of turn")
+        assert fingerprint(state) == before
+        choice = chooser.pick(legal)
+        seen.update(str(a) for a in legal)
+        assert str(game.parse_action(str(choice))) == str(choice), f"{choice!r} does not round-trip"
+        state.apply(str(choice))
+    try:
+        state.apply("anything")
+    except GameError:
+        pass
+    else:
+        raise AssertionError(f"{game.id} seed {seed}: an action was accepted after the end")
+    return tried
+
+
+def check_view_hides(game: Game[Any, Any], players: int, seed: int, samples: int = 6) -> None:
+    """``view(seat)`` is identical for states that differ only in what ``seat`` cannot see."""
+    state = game.new_state(players, seed)
+    chooser = Rng(seed + 2)
+    step = 0
+    while not state.is_over:
+        if step % 7 == 0:
+            for seat in [None, *range(players)]:
+                for k in range(samples if seat == state.to_move else 1):
+                    other = state.determinize(seat, Rng(seed * 31 + step * 7 + k))
+                    assert other.view(seat) == state.view(seat), (
+                        f"{game.id} seed {seed} step {step}: determinize changed seat {seat}'s view"
+                    )
+                    assert [str(a) for a in other.legal_actions()] == [str(a) for a in state.legal_actions()] or (
+                        seat != state.to_move
+                    ), f"{game.id} seed {seed} step {step}: determinized legal actions differ"
+        state.apply(chooser.pick(state.legal_actions()))
+        step += 1

@@ -1,0 +1,117 @@
+"""The public event log and its rendering in German and English.
+
+A state's log is a list of :class:`Event` values: a message key and JSON-ready parameters.
+Nothing secret goes into the log; user interfaces render it with :class:`Catalog`.
+Message templates live in TOML files (``locales/de.toml``, ``locales/en.toml``) inside the
+package that owns them; keys are looked up in the game's catalog first, then the engine's.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable, Mapping
+
+from .errors import InvalidDataError
+
+LANGUAGES = ("de", "en")
+
+ParamFormatter = Callable[[Any], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public happening: ``key`` names the message template, ``params`` fill it."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"key": self.key, "params": dict(self.params)}
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, f"{name}."))
+        else:
+            flat[name] = str(value)
+    return flat
+
+
+@lru_cache(maxsize=None)
+def load_messages(package: str, lang: str) -> Mapping[str, str]:
+    """The flattened message table ``locales/<lang>.toml`` of ``package`` (empty if absent)."""
+    if lang not in LANGUAGES:
+        raise InvalidDataError(f"unsupported language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    resource = resources.files(package).joinpath("locales", f"{lang}.toml")
+    if not resource.is_file():
+        return {}
+    try:
+        return _flatten(tomllib.loads(resource.read_text(encoding="utf-8")))
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidDataError(f"{package}/locales/{lang}.toml: {exc}") from exc
+
+
+class Catalog:
+    """Messages of one language, looked up through a chain of packages (most specific first).
+
+    Args:
+        packages: package names whose ``locales/<lang>.toml`` are consulted in order.
+        lang: ``"de"`` or ``"en"``.
+        formatters: per parameter name, a function that renders its raw value (a card id,
+            a seat number) as text in this language.
+    """
+
+    def __init__(
+        self,
+        packages: tuple[str, ...],
+        lang: str,
+        formatters: Mapping[str, ParamFormatter] | None = None,
+    ) -> None:
+        self.lang = lang
+        self.packages = packages
+        self.formatters: dict[str, ParamFormatter] = dict(formatters or {})
+        merged: dict[str, str] = {}
+        for package in reversed(packages):
+            merged.update(load_messages(package, lang))
+        self.messages = merged
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a template."""
+        return key in self.messages
+
+    def text(self, key: str, **params: Any) -> str:
+        """Render template ``key`` with ``params``; an unknown key renders as itself."""
+        template = self.messages.get(key)
+        if template is None:
+            return key if not params else f"{key} {params}"
+        rendered = {name: self.format_param(name, value) for name, value in params.items()}
+        return string.Formatter().vformat(template, (), _Lenient(rendered))
+
+    def format_param(self, name: str, value: Any) -> str:
+        """Render one parameter value with the formatter registered for its name."""
+        formatter = self.formatters.get(name)
+        if formatter is None:
+            base = name.rstrip("0123456789_")
+            formatter = self.formatters.get(base)
+        if formatter is not None:
+            return formatter(value)
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.format_param(name, item) for item in value)
+        return str(value)
+
+    def render(self, event: Event) -> str:
+        """The event as one line of text."""
+        return self.text(event.key, **event.params)
+
+
+class _Lenient(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

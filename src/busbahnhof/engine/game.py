@@ -1,0 +1,332 @@
+"""The game protocol: a stateless :class:`Game` holding rule options, a :class:`State` holding play.
+
+Every registered game subclasses both.  The base classes implement what is the same for all
+games (input validation, the legal-action cache, records, the log) so that each game only
+writes its rules:
+
+* ``Game._new_state``, ``Game.parse_action``;
+* ``State._legal_actions``, ``State._apply``, ``State._explain_illegal``, ``State.to_move``,
+  ``State.is_over``, ``State.outcome``, ``State._view``, ``State.clone``, ``State.determinize``.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import (
+    GameError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionError,
+    MalformedActionError,
+    WrongSeatError,
+)
+from .events import Catalog, Event, ParamFormatter
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .bot import BotFactory
+
+
+class Action(ABC):
+    """An immutable, hashable decision with exactly one text notation, ``str(action)``."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+class Options(BaseModel):
+    """Base of every game's rule options: immutable, unknown names refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    Attributes:
+        points: final points per seat (penalty points where ``lower_is_better``).
+        winners: the winning seats (several on a shared win).
+        lower_is_better: whether fewer points win (Busfahrer) or more (Bus, Busfaktor).
+        details: game-specific figures, e.g. tie-break values, JSON-ready.
+    """
+
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    lower_is_better: bool = False
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def payoff(self, seat: int) -> float:
+        """1 shared among the winners, 0 for the others."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "points": list(self.points),
+            "winners": list(self.winners),
+            "lower_is_better": self.lower_is_better,
+            "details": dict(self.details),
+        }
+
+
+O = TypeVar("O", bound=Options)
+A = TypeVar("A", bound=Action)
+
+
+class Game(ABC, Generic[O, A]):
+    """A game with validated rule options; creates states and parses actions.
+
+    Class attributes every game sets: ``id``, ``title``, ``min_players``, ``max_players``,
+    ``options_model`` and ``presets`` (named option sets the contract suite runs over).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[Options]]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
+
+    def __init__(self, **options: Any) -> None:
+        try:
+            self.options: O = self.options_model(**options)  # type: ignore[assignment]
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
+            )
+            raise InvalidOptionError(f"invalid rule options for {self.id}: {problems}") from None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.option_dict()})"
+
+    def option_dict(self) -> dict[str, Any]:
+        """The options as JSON-ready values, as they go into a record."""
+        return self.options.model_dump(mode="json")
+
+    def new_state(self, players: int, seed: int) -> State[Any]:
+        """A fresh game for ``players`` seats whose chance comes only from ``seed``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptionError(f"player count must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptionError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players}",
+                rule=f"{self.title}: Spieleranzahl",
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        return self._new_state(players, seed)
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int) -> State[Any]:
+        """Set up a game; the player count is already validated."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text``; raises :class:`MalformedActionError` if it is not notation."""
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by name (the generic ones live in ``busbahnhof.bots``)."""
+        return {}
+
+    def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
+        """How this game renders event parameters (cards, seats...) in ``lang``."""
+        return {}
+
+    def catalog(self, lang: str, seat_names: Sequence[str] | None = None) -> Catalog:
+        """The message catalog for rendering this game's log and views in ``lang``."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        base = Catalog((package, __package__ or "busbahnhof.engine"), lang)
+
+        def seat_label(value: Any) -> str:
+            if isinstance(value, int) and seat_names and 0 <= value < len(seat_names):
+                return seat_names[value]
+            return base.text("seat", n=int(value) + 1) if isinstance(value, int) else str(value)
+
+        formatters: dict[str, ParamFormatter] = {"seat": seat_label}
+        formatters.update(self.param_formatters(lang))
+        return Catalog(base.packages, lang, formatters)
+
+    def describe_action(self, action: Action, catalog: Catalog) -> str:
+        """A short human description of ``action`` in the catalog's language (default: its notation)."""
+        return str(action)
+
+    @abstractmethod
+    def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
+        """A Rich renderable of ``view`` (a result of ``State.view``) for terminal play and replay."""
+
+    @abstractmethod
+    def summarize(self, state: State[Any]) -> dict[str, Any]:
+        """Simulation figures of one finished game: nested dicts (or per-seat lists) of numbers.
+
+        ``busbahnhof.sim`` aggregates every numeric leaf over many games (mean, median, total),
+        so the shape must be the same for every game of one configuration; a missing key in
+        a nested dict counts as 0.
+        """
+
+    def malformed(self, text: str, expected: str) -> MalformedActionError:
+        """An error for action text that is not notation, quoting the input and the notation."""
+        return MalformedActionError(f"{text!r} is not a {self.title} action; expected {expected}")
+
+
+G = TypeVar("G", bound=Game[Any, Any])
+
+
+class State(ABC, Generic[G]):
+    """One game in progress.  Mutated only through :meth:`apply`.
+
+    Attributes:
+        game: the game (with its options) this state belongs to.
+        players: number of seats.
+        seed: the seed of the state's generator, as given to ``new_state``.
+        rng: the only source of chance.
+        history: every action applied so far (forced actions the engine took itself excluded).
+        log: public events.
+    """
+
+    def __init__(self, game: G, players: int, seed: int) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self._legal: Sequence[Action] | None = None
+
+    # -- what every game implements -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The one seat that decides now, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def _legal_actions(self) -> Sequence[Action]:
+        """The legal actions, non-empty and in a deterministic order, while the game runs."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (already validated) and advance to the next decision."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Action) -> GameError:
+        """Why ``action`` is not legal now, citing the rule that forbids it."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Points and winners; only for a finished game."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of :meth:`view`: what ``seat`` may know (``None``: spectators)."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: Rng) -> State[G]:
+        """A full state consistent with ``view(seat)``, everything hidden from ``seat`` resampled."""
+
+    # -- shared machinery -----------------------------------------------------------------
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of :attr:`to_move` (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.is_over else self._legal_actions()
+            self._legal = legal
+        return legal
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Validate and carry out ``action`` (an action or its text).
+
+        Args:
+            action: the action, or its text notation.
+            seat: if given, the seat submitting it; it must be :attr:`to_move`.
+
+        Raises:
+            GameError: the action is malformed, out of turn, after the end, or not legal now.
+                The state is unchanged then.
+        """
+        if self.is_over:
+            raise GameOverError(f"the game is over; {str(action)!r} cannot be played")
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if seat is not None and seat != self.to_move:
+            raise WrongSeatError(
+                f"it is seat {self.to_move}'s decision, not seat {seat}'s", rule="one decision at a time"
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise self._explain_illegal(action)
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def illegal(self, action: Action, reason: str, rule: str) -> IllegalActionError:
+        """An :class:`IllegalActionError` quoting ``action`` and the rule it breaks."""
+        return IllegalActionError(f"{str(action)!r} is not allowed now: {reason}", rule=rule)
+
+    def emit(self, key: str, **params: Any) -> None:
+        """Append a public event to the log."""
+        self.log.append(Event(key, params))
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise WrongSeatError(f"there is no seat {seat} in a {self.players}-player game")
+        to_move = self.to_move
+        return {
+            "game": self.game.id,
+            "options": self.game.option_dict(),
+            "players": self.players,
+            "seat": seat,
+            "to_move": to_move,
+            "is_over": self.is_over,
+            "turn": len(self.history),
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
+            "state": self._view(seat),
+            "log": [event.to_dict() for event in self.log],
+            "outcome": self.outcome().to_dict() if self.is_over else None,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """Options, players, seed and actions: enough to replay this state exactly."""
+        return {
+            "game": self.game.id,
+            "options": self.game.option_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+        }
+
+    def clone(self) -> State[G]:
+        """An independent copy.  Games override this with a faster shallow-plus-lists copy."""
+        twin = copy.copy(self)
+        twin.__dict__ = copy.deepcopy(self.__getstate__())
+        twin.game = self.game
+        twin._legal = self._legal
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["_legal"] = None
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} players={self.players} turn={len(self.history)}>"

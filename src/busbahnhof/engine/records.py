@@ -1,0 +1,68 @@
+"""Game records: reading, validating, replaying and saving them.
+
+A record is ``{"game", "options", "players", "seed", "actions": [text, ...]}`` and replays to
+the identical state on every supported machine and Python version.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+from .errors import GameError, InvalidRecordError
+from .game import State
+from .registry import load_game
+
+REQUIRED_FIELDS = ("game", "options", "players", "seed", "actions")
+
+
+def validate_record(record: Any) -> dict[str, Any]:
+    """Check the shape of ``record``; returns it typed as a dict."""
+    if not isinstance(record, dict):
+        raise InvalidRecordError("a record must be a JSON object")
+    missing = [name for name in REQUIRED_FIELDS if name not in record]
+    if missing:
+        raise InvalidRecordError(f"record lacks {', '.join(missing)}")
+    if not isinstance(record["options"], dict):
+        raise InvalidRecordError("record 'options' must be an object")
+    if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
+        raise InvalidRecordError("record 'actions' must be a list of action texts")
+    return record
+
+
+def replay_states(record: Any) -> Iterator[State[Any]]:
+    """The state before the first action, then after each action (the same object, mutated)."""
+    record = validate_record(record)
+    game = load_game(record["game"], **record["options"])
+    state = game.new_state(record["players"], record["seed"])
+    yield state
+    for index, text in enumerate(record["actions"]):
+        try:
+            state.apply(text)
+        except GameError as exc:
+            raise InvalidRecordError(f"action {index + 1} ({text!r}) does not replay: {exc}") from exc
+        yield state
+
+
+def replay(record: Any, upto: int | None = None) -> State[Any]:
+    """The state after the first ``upto`` actions of ``record`` (all of them by default)."""
+    steps = len(validate_record(record)["actions"]) if upto is None else upto
+    for number, state in enumerate(replay_states(record)):
+        if number == steps:
+            return state
+    raise InvalidRecordError(f"record has only {len(record['actions'])} actions, not {upto}")
+
+
+def save_record(record: dict[str, Any], path: Path) -> None:
+    """Write ``record`` as pretty JSON."""
+    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    """Read and validate a record file."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InvalidRecordError(f"{path}: {exc}") from exc
+    return validate_record(data)

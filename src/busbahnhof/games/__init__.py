@@ -1,0 +1,1 @@
+"""One package per game: rules, actions, views, text rendering, data files and heuristic bots."""
