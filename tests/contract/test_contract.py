@@ -81,7 +81,8 @@ def test_bad_input_raises_and_changes_nothing(game_id: str, preset: str) -> None
 def test_view_hides_what_a_seat_cannot_see(game_id: str, preset: str) -> None:
     game = _game(game_id, preset)
     for seed in range(3):
-        check_view_hides(game, game.min_players + 1 if _playable(game, game.min_players + 1) else game.min_players, seed)
+        players = game.min_players + 1 if _playable(game, game.min_players + 1) else game.min_players
+        check_view_hides(game, players, seed)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -7,7 +7,8 @@ from its seat decides the same.  The contract suite checks this with ``determini
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .game import Action, State

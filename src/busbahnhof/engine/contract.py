@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import pickle
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import GameError
 from .game import Action, Game, State

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import string
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .errors import InvalidDataError
 
@@ -45,7 +46,7 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_messages(package: str, lang: str) -> Mapping[str, str]:
     """The flattened message table ``locales/<lang>.toml`` of ``package`` (empty if absent)."""
     if lang not in LANGUAGES:

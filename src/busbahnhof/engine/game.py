@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -78,11 +79,11 @@ class Outcome:
         }
 
 
-O = TypeVar("O", bound=Options)
-A = TypeVar("A", bound=Action)
+OptionsT = TypeVar("OptionsT", bound=Options)
+ActionT = TypeVar("ActionT", bound=Action)
 
 
-class Game(ABC, Generic[O, A]):
+class Game(ABC, Generic[OptionsT, ActionT]):
     """A game with validated rule options; creates states and parses actions.
 
     Class attributes every game sets: ``id``, ``title``, ``min_players``, ``max_players``,
@@ -98,7 +99,7 @@ class Game(ABC, Generic[O, A]):
 
     def __init__(self, **options: Any) -> None:
         try:
-            self.options: O = self.options_model(**options)  # type: ignore[assignment]
+            self.options: OptionsT = self.options_model(**options)  # type: ignore[assignment]
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
@@ -130,7 +131,7 @@ class Game(ABC, Generic[O, A]):
         """Set up a game; the player count is already validated."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> A:
+    def parse_action(self, text: str) -> ActionT:
         """The action written as ``text``; raises :class:`MalformedActionError` if it is not notation."""
 
     def bots(self) -> Mapping[str, BotFactory]:
@@ -260,8 +261,7 @@ class State(ABC, Generic[G]):
         """
         if self.is_over:
             raise GameOverError(f"the game is over; {str(action)!r} cannot be played")
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
+        move: Action = self.game.parse_action(action) if isinstance(action, str) else action
         if seat is not None and seat != self.to_move:
             raise WrongSeatError(
                 f"it is seat {self.to_move}'s decision, not seat {seat}'s", rule="one decision at a time"
@@ -269,11 +269,11 @@ class State(ABC, Generic[G]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            raise self._explain_illegal(action)
+        if move not in legal:
+            raise self._explain_illegal(move)
         self._legal = None
-        self.history.append(action)
-        self._apply(action)
+        self.history.append(move)
+        self._apply(move)
 
     def illegal(self, action: Action, reason: str, rule: str) -> IllegalActionError:
         """An :class:`IllegalActionError` quoting ``action`` and the rule it breaks."""

@@ -7,8 +7,9 @@ the identical state on every supported machine and Python version.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import GameError, InvalidRecordError
 from .game import State

@@ -8,7 +8,8 @@ Only the parts of :class:`random.Random` whose output is fixed across CPython 3.
 from __future__ import annotations
 
 import random
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -27,7 +28,7 @@ class Rng(random.Random):
 
     def pick(self, items: Sequence[T]) -> T:
         """A uniform element of a non-empty sequence."""
-        return items[self._randbelow(len(items))]  # type: ignore[attr-defined, no-any-return]
+        return items[self._randbelow(len(items))]  # type: ignore[attr-defined]
 
     def shuffled(self, items: MutableSequence[T]) -> MutableSequence[T]:
         """Shuffle ``items`` in place (Fisher-Yates) and return it."""
