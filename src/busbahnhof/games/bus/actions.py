@@ -1,0 +1,191 @@
+"""Bus actions, their notation and the constants of the action board.
+
+Notation (one decision each):
+
+* ``take line|buses|passengers|buildings|clock|vrroomm|start`` -- place an action marker;
+  ``pass`` -- stop placing for this round (Bus: Aktionen wählen);
+* ``line 14-15`` -- one street of line expansion, from the line end at 14 to 15 (Bus: Linienausbau);
+* ``passenger 10`` -- a new passenger at train station 10 (Bus: Fahrgäste);
+* ``build 12 pub`` -- a building of type house/office/pub on lot 12 (Bus: Gebäude);
+* ``clock stop`` / ``clock advance`` (Bus: Uhr);
+* ``deliver 14 27`` -- a bus carries a passenger from intersection 14 into the building on lot 27
+  (Bus: Brumm).
+
+Actions the rules generate are interned: the constructors below return one shared object per
+value, so legality checks hit identity first.  Parsed text makes fresh (equal) objects, so bad
+input never grows the tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import Action
+
+# The action areas in board order, which is also the resolution order (Bus: Aktionen ausführen).
+LINE, BUSES, PASSENGERS, BUILDINGS, CLOCK, VRROOMM, START = range(7)
+AREA_NAMES = ("line", "buses", "passengers", "buildings", "clock", "vrroomm", "start")
+AREA_SLOTS = (6, 1, 6, 6, 1, 6, 1)
+"""Slots per area: the multi-slot actions have A-F, Buses, Clock and Starting player one."""
+RIGHT_TO_LEFT = frozenset({LINE, BUILDINGS})
+"""Areas whose slot A lies on the right: the last chooser acts first (Bus: Aktionen ausführen)."""
+SLOT_LETTERS = "ABCDEF"
+
+HOUSE, OFFICE, PUB = range(3)
+BUILDING_NAMES = ("house", "office", "pub")
+"""Building types in clock order: Haus -> Büro -> Kneipe -> Haus (Bus: Uhr)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Place an action marker on the lowest free slot of an area (Bus: Aktionen wählen)."""
+
+    area: int
+
+    def __str__(self) -> str:
+        return f"take {AREA_NAMES[self.area]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Stop placing markers for the rest of this selection phase (Bus: Aktionen wählen)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Action):
+    """One line marker on the street from the line end at ``start`` to ``to`` (Bus: Linienausbau)."""
+
+    start: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"line {self.start}-{self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Passenger(Action):
+    """A new passenger from the supply to train station ``station`` (Bus: Fahrgäste)."""
+
+    station: int
+
+    def __str__(self) -> str:
+        return f"passenger {self.station}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """A building of type ``kind`` on lot ``lot`` (Bus: Gebäude, Aufbau)."""
+
+    lot: int
+    kind: int
+
+    def __str__(self) -> str:
+        return f"build {self.lot} {BUILDING_NAMES[self.kind]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clock(Action):
+    """Stop time with a time stone, or advance the clock hand (Bus: Uhr)."""
+
+    stop: bool
+
+    def __str__(self) -> str:
+        return "clock stop" if self.stop else "clock advance"
+
+
+@dataclass(frozen=True, slots=True)
+class Deliver(Action):
+    """A bus carries the passenger at ``source`` into the empty building on ``lot`` (Bus: Brumm)."""
+
+    source: int
+    lot: int
+
+    def __str__(self) -> str:
+        return f"deliver {self.source} {self.lot}"
+
+
+PASS = Pass()
+TAKES = tuple(Take(area) for area in range(len(AREA_NAMES)))
+CLOCK_STOP = Clock(True)
+CLOCK_ADVANCE = Clock(False)
+
+_LINES: dict[tuple[int, int], Line] = {}
+_PASSENGERS: dict[int, Passenger] = {}
+_BUILDS: dict[tuple[int, int], Build] = {}
+_DELIVERIES: dict[tuple[int, int], Deliver] = {}
+
+
+def line(start: int, to: int) -> Line:
+    """The interned :class:`Line` action."""
+    key = (start, to)
+    action = _LINES.get(key)
+    if action is None:
+        action = _LINES[key] = Line(start, to)
+    return action
+
+
+def passenger(station: int) -> Passenger:
+    """The interned :class:`Passenger` action."""
+    action = _PASSENGERS.get(station)
+    if action is None:
+        action = _PASSENGERS[station] = Passenger(station)
+    return action
+
+
+def build(lot: int, kind: int) -> Build:
+    """The interned :class:`Build` action."""
+    key = (lot, kind)
+    action = _BUILDS.get(key)
+    if action is None:
+        action = _BUILDS[key] = Build(lot, kind)
+    return action
+
+
+def deliver(source: int, lot: int) -> Deliver:
+    """The interned :class:`Deliver` action."""
+    key = (source, lot)
+    action = _DELIVERIES.get(key)
+    if action is None:
+        action = _DELIVERIES[key] = Deliver(source, lot)
+    return action
+
+
+NOTATION = (
+    "take <line|buses|passengers|buildings|clock|vrroomm|start>, pass, line A-B, passenger S, "
+    "build LOT <house|office|pub>, clock <stop|advance>, deliver FROM LOT"
+)
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+def parse(text: str) -> Action | None:
+    """The action written as ``text``, or ``None`` if it is not Bus notation."""
+    words = text.strip().lower().split()
+    if not words:
+        return None
+    head, args = words[0], words[1:]
+    if head == "pass" and not args:
+        return PASS
+    if head == "take" and len(args) == 1 and args[0] in AREA_NAMES:
+        return TAKES[AREA_NAMES.index(args[0])]
+    if head == "clock" and len(args) == 1 and args[0] in ("stop", "advance"):
+        return CLOCK_STOP if args[0] == "stop" else CLOCK_ADVANCE
+    if head == "line" and len(args) == 1:
+        start, _, to = args[0].partition("-")
+        a, b = _number(start), _number(to)
+        return Line(a, b) if a is not None and b is not None else None
+    if head == "passenger" and len(args) == 1:
+        station = _number(args[0])
+        return Passenger(station) if station is not None else None
+    if head == "build" and len(args) == 2 and args[1] in BUILDING_NAMES:
+        lot = _number(args[0])
+        return Build(lot, BUILDING_NAMES.index(args[1])) if lot is not None else None
+    if head == "deliver" and len(args) == 2:
+        source, lot = _number(args[0]), _number(args[1])
+        return Deliver(source, lot) if source is not None and lot is not None else None
+    return None

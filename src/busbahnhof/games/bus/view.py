@@ -1,0 +1,124 @@
+"""What a seat sees of a Bus game: everything (Bus has no hidden information).
+
+``BusState._view(seat)`` returns the dict built here; it is the ``"state"`` entry of
+``State.view(seat)``.  Renderers (terminal, SVG, web) draw only from it.  Keys:
+
+``edition``
+    ``"complete"`` or ``"1999"``.
+``board``
+    the map in its file format (see ``board.py``) including drawing fields: ``name``, ``zones``,
+    ``intersections`` (``[{"id", "lots": [{"id", "zone", ...drawing}], ...drawing}]``),
+    ``streets`` (``[[a, b], ...]``, street id = index), ``train_stations``,
+    ``start_intersections``; plus ``zone_labels`` (``["1", "2", "3", "4"]``, 1999: ``A-D``).
+``round``
+    the round number, 0 during setup.
+``phase``
+    ``"setup_buildings"``, ``"setup_first_line"``, ``"setup_second_line"``, ``"selection"``,
+    ``"line"``, ``"passengers"``, ``"buildings"``, ``"clock"``, ``"vrroomm"`` or ``"over"``.
+``decision``
+    ``None`` once over, else ``{"seat", "area", "slot", "power", "left"}``: whose decision, the
+    action area being resolved (``"line"``... or ``"selection"``/``"setup_..."``), its slot letter
+    (``None`` outside resolution), the marker's power and how many executions are left.
+``start_player``
+    the seat holding the start bus.
+``clock``
+    ``{"hand": "house"|"office"|"pub", "time_stones_left": int, "time_stones_taken": [per seat]}``.
+``streets``
+    per street id ``{"id", "a", "b", "players": [seats in the order their markers were placed]}``.
+``lines``
+    per seat ``{"seat", "intersections": [the line's intersections in order along the line],
+    "streets": [street ids in the same order], "ends": [first end, last end] (empty list before
+    the first street), "marked_ends": [end intersections that touch another part of the same line
+    (the loop end marked with an action marker)], "markers_left": line markers still in supply}``.
+``lots``
+    per lot id ``{"id", "intersection", "zone", "building": "house"|"office"|"pub"|None,
+    "passenger": bool}`` (a passenger inside the building).
+``passengers``
+    ``{"standing": [passengers standing at each intersection id], "supply": int}``.
+``buses``
+    buses per seat; ``max_buses`` is M, the largest of them.
+``action_board``
+    per area name (``line``, ``buses``, ``passengers``, ``buildings``, ``clock``, ``vrroomm``,
+    ``start``) the list of its slots from A on (6 or 1 entries), each the seat whose marker lies
+    there or ``None``.
+``markers_left``, ``markers_placed``, ``passed``
+    per seat: action markers in supply, markers placed this round, whether the seat is out of
+    this round's selection (passed or no markers).
+``deliveries``, ``scores``
+    per seat: passengers carried (the position on the score track) and the score so far
+    (deliveries minus time stones).
+``end``
+    ``None`` or the reason the game ended: ``"time_stones"``, ``"lots_full"``, ``"markers_out"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import AREA_NAMES, BUILDING_NAMES
+from .lines import marked_ends
+
+if TYPE_CHECKING:
+    from .state import BusState
+
+
+def build_view(state: BusState) -> dict[str, Any]:
+    """The JSON-ready view described in the module docstring."""
+    board = state.board
+    players = state.players
+    board_json = board.to_json()
+    board_json["zone_labels"] = list(state.rules.zone_labels)
+    lines = []
+    for seat in range(players):
+        nodes = state.line_nodes[seat]
+        lines.append(
+            {
+                "seat": seat,
+                "intersections": list(nodes),
+                "streets": list(state.line_streets[seat]),
+                "ends": [nodes[0], nodes[-1]] if nodes else [],
+                "marked_ends": marked_ends(nodes),
+                "markers_left": state.line_markers_left[seat],
+            }
+        )
+    return {
+        "edition": state.rules.edition,
+        "board": board_json,
+        "round": state.round,
+        "phase": state.phase_name(),
+        "decision": state.decision_info(),
+        "start_player": state.start_player,
+        "clock": {
+            "hand": BUILDING_NAMES[state.clock],
+            "time_stones_left": state.stones_left,
+            "time_stones_taken": list(state.stones),
+        },
+        "streets": [
+            {"id": street, "a": a, "b": b, "players": list(state.street_players[street])}
+            for street, (a, b) in enumerate(board.streets)
+        ],
+        "lines": lines,
+        "lots": [
+            {
+                "id": lot,
+                "intersection": board.lot_intersection[lot],
+                "zone": board.lot_zone[lot],
+                "building": BUILDING_NAMES[kind] if kind >= 0 else None,
+                "passenger": state.occupied[lot],
+            }
+            for lot, kind in enumerate(state.building)
+        ],
+        "passengers": {"standing": list(state.standing), "supply": state.supply},
+        "buses": list(state.buses),
+        "max_buses": max(state.buses),
+        "action_board": {
+            name: [*state.slots[area], *([None] * (state.slot_count(area) - len(state.slots[area])))]
+            for area, name in enumerate(AREA_NAMES)
+        },
+        "markers_left": list(state.markers),
+        "markers_placed": list(state.placed),
+        "passed": list(state.passed),
+        "deliveries": list(state.deliveries),
+        "scores": [state.deliveries[seat] - state.stones[seat] for seat in range(players)],
+        "end": state.end_reason,
+    }
