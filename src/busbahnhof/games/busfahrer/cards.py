@@ -1,0 +1,83 @@
+"""The 52-card deck (Busfahrer: Überblick): cards are the ints 0..51.
+
+``rank = card // 4`` runs from 0 (the 2) to 12 (the Ass); "Das Ass ist hoch".
+``suit = card % 4`` is 0 Kreuz, 1 Pik, 2 Herz, 3 Karo; Herz and Karo are red.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+DECK_SIZE = 52
+RANKS = 13
+CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
+
+RANK_SHORT = {
+    "de": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"),
+    "en": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+}
+RANK_LONG = {
+    "de": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+    "en": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"),
+}
+SUIT_NAMES = {
+    "de": ("Kreuz", "Pik", "Herz", "Karo"),
+    "en": ("clubs", "spades", "hearts", "diamonds"),
+}
+SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
+
+HIGHEST_NUMBER_RANK = 8
+"""Rank index of the 10: ranks up to here are Zahlenkarten (2-10), above are B, D, K, A."""
+
+
+def rank_of(card: int) -> int:
+    """0 for a 2 up to 12 for an Ass."""
+    return card // 4
+
+
+def suit_of(card: int) -> int:
+    """0 Kreuz, 1 Pik, 2 Herz, 3 Karo."""
+    return card % 4
+
+
+def is_red(card: int) -> bool:
+    """Herz and Karo are red, Kreuz and Pik black (Phase 1, Frage 1)."""
+    return card % 4 >= HEARTS
+
+
+def is_number_card(card: int) -> bool:
+    """A Zahlenkarte 2-10 (Phase 3: "Ist es eine Zahlenkarte (2–10), fährt er weiter")."""
+    return card // 4 <= HIGHEST_NUMBER_RANK
+
+
+def card_name(card: int, lang: str) -> str:
+    """ "Karo-9", "Pik-Dame" in German; "9 of diamonds", "queen of spades" in English."""
+    rank, suit = card // 4, card % 4
+    if lang == "de":
+        return f"{SUIT_NAMES['de'][suit]}-{RANK_LONG['de'][rank]}"
+    return f"{RANK_LONG['en'][rank]} of {SUIT_NAMES['en'][suit]}"
+
+
+def card_label(card: int, lang: str) -> str:
+    """A short label for boards: "♦9", "♠D" (German ranks B, D, K, A) or "♠Q"."""
+    return f"{SUIT_SYMBOLS[card % 4]}{RANK_SHORT[lang][card // 4]}"
+
+
+def check_cards(cards: Iterable[int], what: str) -> list[int]:
+    """``cards`` as a list, refusing anything that is not a distinct card 0..51."""
+    result = list(cards)
+    for card in result:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+            raise ValueError(f"{what}: {card!r} is not a card (cards are the ints 0..51)")
+    if len(set(result)) != len(result):
+        raise ValueError(f"{what}: a card appears twice")
+    return result
+
+
+def make_card(rank_text: str, suit: int) -> int:
+    """The card of a rank written "2".."10", "B"/"J", "D"/"Q", "K", "A" and a suit index."""
+    text = rank_text.upper()
+    for table in (RANK_SHORT["de"], RANK_SHORT["en"]):
+        if text in table:
+            return table.index(text) * 4 + suit
+    raise ValueError(f"{rank_text!r} is not a rank; write 2..10, B, D, K, A (or J, Q)")

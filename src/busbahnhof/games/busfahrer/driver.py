@@ -1,0 +1,70 @@
+"""Busfahrer, Phase 2, end: who becomes the Busfahrer.
+
+"Ist die Spitze aufgedeckt, wird Busfahrer, wer die meisten Karten übrig hat. Haben mehrere
+gleich viele, fährt der mit der niedrigsten Karte; ist auch das gleich, zieht jeder von ihnen
+eine Karte, und die niedrigste fährt."  Option ``driver_tie`` selects the other published rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Event
+from .cards import DECK_SIZE
+
+if TYPE_CHECKING:
+    from .state import BusfahrerState
+
+TIE_LOWEST, TIE_HIGHEST, TIE_LOT, TIE_ALL_RIDE = range(4)
+
+
+def choose_driver(state: BusfahrerState) -> None:
+    """Set ``state.drivers`` (one seat, or every tied seat with ``driver_tie="all_ride"``)."""
+    players = state.players
+    order = [(state.dealer + 1 + i) % players for i in range(players)]
+    hands = state.hands
+    most = max(len(hand) for hand in hands)
+    tied = [seat for seat in order if len(hands[seat]) == most]
+    if len(tied) > 1:
+        state.log.append(Event("driver_tie", {"cards": most, "count": len(tied)}))
+        rule = state.tie_rule
+        if rule == TIE_LOT:
+            tied = [tied[state.rng.below(len(tied))]]
+            state.log.append(Event("driver_lot", {"seat": tied[0]}))
+        elif rule in (TIE_LOWEST, TIE_HIGHEST):
+            tied = _settle_by_cards(state, tied, most, lowest=rule == TIE_LOWEST)
+    state.drivers = tied
+    for seat in tied:
+        state.driver_count[seat] += 1
+        state.log.append(Event("driver", {"seat": seat}))
+
+
+def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowest: bool) -> list[int]:
+    """The tied player with the lowest (highest) card rides; if that is level too, they draw until one is lowest.
+
+    Players without cards have no lowest card and go straight to drawing (ruling R7).
+    """
+    pick = min if lowest else max
+    if most > 0:
+        values = {seat: pick(card // 4 for card in state.hands[seat]) for seat in tied}
+        best = pick(values.values())
+        tied = [seat for seat in tied if values[seat] == best]
+    while len(tied) > 1:
+        draws = [_draw(state) for _ in tied]
+        state.tie_draws.append(draws)
+        for seat, card in zip(tied, draws, strict=True):
+            state.log.append(Event("tie_draw", {"seat": seat, "card": card}))
+        best = pick(card // 4 for card in draws)
+        tied = [seat for seat, card in zip(tied, draws, strict=True) if card // 4 == best]
+    return tied
+
+
+def _draw(state: BusfahrerState) -> int:
+    """The top card of the rest of the deck; if none is left, every card not in a hand is shuffled into a new one."""
+    if not state.deck:
+        in_hands = {card for hand in state.hands for card in hand}
+        stock = [card for card in range(DECK_SIZE) if card not in in_hands]
+        state.rng.shuffled(stock)
+        state.deck = stock
+        state.log.append(Event("tie_reshuffle", {"cards": len(stock)}))
+    return state.deck.pop()

@@ -1,0 +1,57 @@
+"""Handing out penalty points: one seat's sequence of ``give K to P`` decisions.
+
+Phase 2: the layer "verteilt Strafpunkte an andere Spieler. Er kann alle einem geben oder sie
+aufteilen."  The same happens for a right answer under "Steigende Strafen" ("darf dieselbe Zahl
+an jemand anderen verteilen").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Event, GameError
+from .actions import GIVE, BusfahrerAction, give_actions
+from .phases import BUCKET_QUESTIONS, GIVING
+
+if TYPE_CHECKING:
+    from .state import BusfahrerState
+
+GIVE_RULE = "Busfahrer: Phase 2 (verteilt Strafpunkte an andere Spieler)"
+RISING_RULE = "Busfahrer: Varianten, Steigende Strafen in Phase 1"
+
+
+def start_give(state: BusfahrerState, seat: int, points: int, bucket: int) -> None:
+    """``seat`` now hands out ``points`` penalty points, counted in the phase ``bucket``."""
+    state.phase = GIVING
+    state.mover = seat
+    state.give_left = points
+    state.give_bucket = bucket
+
+
+def legal(state: BusfahrerState) -> tuple[BusfahrerAction, ...]:
+    """``give K to P`` for every other player and every part K of what is left."""
+    return give_actions(state.players, state.mover, state.give_left)
+
+
+def give(state: BusfahrerState, points: int, target: int) -> None:
+    """Add ``points`` to ``target``; when nothing is left, play goes on where it stopped."""
+    state.points[state.give_bucket][target] += points
+    state.give_left -= points
+    state.log.append(Event("gave", {"seat": state.mover, "points": points, "seat2": target}))
+    if state.give_left == 0:
+        state.after_give()
+
+
+def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
+    """Why ``action`` is not a legal part of the current distribution."""
+    rule = RISING_RULE if state.give_bucket == BUCKET_QUESTIONS else GIVE_RULE
+    seat, left = state.mover, state.give_left
+    if action.kind != GIVE:
+        return state.illegal(action, f"player {seat + 1} must first hand out {left} penalty points", rule)
+    if action.target == seat:
+        return state.illegal(action, "penalty points go to the other players, not to the giver", rule)
+    if action.target >= state.players:
+        return state.illegal(action, f"there is no player {action.target + 1} at this table", rule)
+    if action.value > left:
+        return state.illegal(action, f"only {left} penalty points are left to hand out", rule)
+    return state.illegal(action, f"with one other player all {left} points go to that player at once (ruling R5)", rule)

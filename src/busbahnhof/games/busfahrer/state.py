@@ -1,0 +1,334 @@
+"""The state of a Busfahrer game (or match): plain lists and ints, a fast clone, views.
+
+The rules of each phase live in :mod:`.questions`, :mod:`.pyramid`, :mod:`.driver` and
+:mod:`.ride`; this module holds the data, dispatches decisions to them and joins the phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Event, GameError, Outcome, Rng, State
+from . import driver, giving, pyramid, questions, ride
+from .actions import GIVE, GUESS, KEEP, LAY, BusfahrerAction
+from .cards import DECK_SIZE
+from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
+from .options import POINTS_FACTOR, PYRAMID_ROWS
+from .phases import AMERICAN, BUCKET_QUESTIONS, GIVING, LAYING, OVER, PHASE_NAMES, QUESTIONS, RIDE
+
+if TYPE_CHECKING:
+    from .game import Busfahrer
+
+LAYING_MODES = {"document": 0, "mandatory": 1, "optional": 2}
+TIE_RULES = {"lowest_card": 0, "highest_card": 1, "lot": 2, "all_ride": 3}
+
+
+class BusfahrerState(State["Busfahrer"]):
+    """A game of Busfahrer, or a match of ``games`` games with running totals.
+
+    Seats are numbered clockwise; "links vom Geber" is the next seat.  All hand cards are open
+    ("Deine Karten bleiben offen vor dir liegen"); hidden are only the undealt and face-down cards.
+    """
+
+    def __init__(self, game: Busfahrer, players: int, seed: int, stacked: list[list[int]]) -> None:
+        super().__init__(game, players, seed)
+        options = game.options
+        self.rows = PYRAMID_ROWS[options.pyramid]
+        self.row_of = PYRAMID_ROW_OF[self.rows]
+        self.points_factor = POINTS_FACTOR[options.pyramid_points]
+        self.laying_mode = LAYING_MODES[options.laying]
+        self.tie_rule = TIE_RULES[options.driver_tie]
+        self.rising = options.rising_penalties
+        self.counting = options.karten_zaehlen
+        self.american = options.ride == "american"
+        self.reshuffle = options.empty_pile == "reshuffle"
+        self.games = options.games
+        self.stacked = stacked
+        # match
+        self.game_no = 0
+        self.dealer = players - 1
+        self.points = [[0] * players for _ in range(3)]
+        # statistics (summed over the match)
+        self.q_asked = [0, 0, 0, 0]
+        self.q_right = [0, 0, 0, 0]
+        self.cards_laid = [0] * players
+        self.driver_count = [0] * players
+        self.ride_stats = [0, 0, 0, 0, 0]
+        # the current decision
+        self.phase = QUESTIONS
+        self.mover = 0
+        # Phase 1
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.round = 0
+        self.answer_index = 0
+        # Phase 2
+        self.pyramid: list[int] = []
+        self.turned = 0
+        self.laid: list[list[int]] = []
+        self.lay_index = 0
+        self.lay_count = 0
+        self.give_left = 0
+        self.give_bucket = BUCKET_QUESTIONS
+        self.drivers: list[int] = []
+        self.tie_draws: list[list[int]] = []
+        # Phase 3
+        self.diamond: list[int] = []
+        self.ride_row = 0
+        self.face_up: list[int] = []
+        self.pile: list[int] = []
+        self.discard: list[int] = []
+        self.streak: list[int] = []
+        self.ride_turns = 0
+        self.ride_result = ""
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.mover
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self) -> Sequence[BusfahrerAction]:
+        phase = self.phase
+        if phase == QUESTIONS:
+            return questions.legal(self)
+        if phase == GIVING:
+            return giving.legal(self)
+        if phase == LAYING:
+            return pyramid.legal(self)
+        if phase == RIDE:
+            return ride.legal_turns(self)
+        return ride.legal_american(self)
+
+    def _apply(self, action: Any) -> None:
+        self._perform(action)
+        while self.phase != OVER:
+            legal = self._legal_actions()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            only = legal[0]
+            self.log.append(Event("forced", {"seat": self.mover, "action": str(only)}))
+            self._perform(only)
+
+    def _perform(self, action: BusfahrerAction) -> None:
+        kind = action.kind
+        if kind == GUESS:
+            if self.phase == QUESTIONS:
+                questions.answer(self, action.value)
+            else:
+                ride.american_answer(self, action.value)
+        elif kind == GIVE:
+            giving.give(self, action.value, action.target)
+        elif kind == LAY:
+            pyramid.lay(self)
+        elif kind == KEEP:
+            pyramid.keep(self)
+        else:
+            ride.turn(self, action.value)
+
+    def _explain_illegal(self, action: Any) -> GameError:
+        if not isinstance(action, BusfahrerAction):
+            return self.illegal(action, "it is not a Busfahrer action", "Busfahrer")
+        phase = self.phase
+        if phase == QUESTIONS:
+            return questions.explain(self, action)
+        if phase == GIVING:
+            return giving.explain(self, action)
+        if phase == LAYING:
+            return pyramid.explain(self, action)
+        return ride.explain(self, action)
+
+    # -- joining the phases -----------------------------------------------------------------
+
+    def fresh_deck(self) -> list[int]:
+        """All 52 cards shuffled, top card last (Vorbereitung; Phase 3: "Sammelt alle Karten ein und mischt sie").
+
+        A state made by :func:`new_state_with_decks` takes its stacked orders first.
+        """
+        if self.stacked:
+            return self.stacked.pop(0)
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffled(deck)
+        return deck
+
+    def after_give(self) -> None:
+        """Resume where a distribution of penalty points interrupted."""
+        if self.give_bucket == BUCKET_QUESTIONS:
+            self.phase = QUESTIONS
+            questions.next_answer(self)
+        else:
+            pyramid.continue_laying(self)
+
+    def end_of_questions(self) -> None:
+        """Phase 1 is over: lay out the pyramid."""
+        pyramid.lay_out(self)
+
+    def end_of_pyramid(self) -> None:
+        """The Spitze is turned: find the Busfahrer and start the ride."""
+        driver.choose_driver(self)
+        ride.start_ride(self)
+
+    def end_of_ride(self) -> None:
+        """Spielende: the next game of the match with the next dealer, or the end."""
+        self.game_no += 1
+        if self.game_no < self.games:
+            self.dealer = (self.dealer + 1) % self.players
+            questions.start_game(self)
+        else:
+            self.phase = OVER
+            self.log.append(Event("game_over", {}))
+
+    # -- what a seat may see ----------------------------------------------------------------
+
+    def total_points(self) -> list[int]:
+        """Penalty points of every seat so far (all phases, all games of the match)."""
+        q, p, r = self.points
+        return [q[s] + p[s] + r[s] for s in range(self.players)]
+
+    def seen_cards(self) -> list[int]:
+        """Every card face up on the table now, in the part of the game being played.
+
+        Phases 1 and 2: the open hands, the turned and the laid pyramid cards, the cards drawn
+        to settle a tie.  Phase 3: the face-up diamond cards and the removed ones (all cards
+        were gathered and shuffled, so earlier cards count as unseen again).
+        """
+        if self.phase in (RIDE, AMERICAN):
+            if self.american:
+                return self.streak + self.discard
+            return [self.diamond[pos] for pos in self.face_up] + self.discard
+        seen = [card for hand in self.hands for card in hand]
+        seen.extend(self.pyramid[: self.turned])
+        for cards in self.laid:
+            seen.extend(cards)
+        for cards in self.tie_draws:
+            seen.extend(cards)
+        return seen
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        q, p, r = self.points
+        diamond: list[int | None] = [None] * len(self.diamond)
+        for pos in self.face_up:
+            diamond[pos] = self.diamond[pos]
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "game_no": self.game_no + 1 if self.phase != OVER else self.games,
+            "games": self.games,
+            "dealer": self.dealer,
+            "round": self.round + 1,
+            "hands": [list(hand) for hand in self.hands],
+            "points": {
+                "questions": list(q),
+                "pyramid": list(p),
+                "ride": list(r),
+                "total": self.total_points(),
+            },
+            "deck": len(self.deck),
+            "pyramid": {
+                "rows": self.rows,
+                "row_of": list(self.row_of),
+                "points_factor": self.points_factor,
+                "cards": [self.pyramid[i] if i < self.turned else None for i in range(len(self.pyramid))],
+                "laid": [list(cards) for cards in self.laid],
+                "turned": self.turned,
+            },
+            "giving": {"seat": self.mover, "points": self.give_left} if self.phase == GIVING else None,
+            "drivers": list(self.drivers),
+            "tie_draws": [list(cards) for cards in self.tie_draws],
+            "ride": {
+                "kind": "american" if self.american else "diamond",
+                "row_sizes": list(DIAMOND_ROWS),
+                "diamond": diamond,
+                "row": self.ride_row + 1,
+                "streak": list(self.streak),
+                "discard": list(self.discard),
+                "pile": len(self.pile),
+                "points": self.ride_stats[2],
+                "result": self.ride_result,
+            },
+        }
+
+    def outcome(self) -> Outcome:
+        """Spielende: fewest penalty points win; "bei Gleichstand gewinnen beide"."""
+        totals = self.total_points()
+        best = min(totals)
+        q, p, r = self.points
+        return Outcome(
+            points=tuple(totals),
+            winners=tuple(s for s in range(self.players) if totals[s] == best),
+            lower_is_better=True,
+            details={
+                "points_questions": list(q),
+                "points_pyramid": list(p),
+                "points_ride": list(r),
+                "driver_count": list(self.driver_count),
+                "games": self.games,
+            },
+        )
+
+    # -- copies -----------------------------------------------------------------------------
+
+    def clone(self) -> BusfahrerState:
+        """An independent copy: the dict copied, every mutable list copied one level deep."""
+        twin = BusfahrerState.__new__(BusfahrerState)
+        data = self.__dict__.copy()
+        data["rng"] = self.rng.copy()
+        data["history"] = self.history[:]
+        data["log"] = self.log[:]
+        data["stacked"] = [order[:] for order in self.stacked]
+        data["points"] = [bucket[:] for bucket in self.points]
+        data["hands"] = [hand[:] for hand in self.hands]
+        data["laid"] = [cards[:] for cards in self.laid]
+        data["tie_draws"] = [cards[:] for cards in self.tie_draws]
+        for name in _FLAT_LISTS:
+            data[name] = data[name][:]
+        twin.__dict__ = data
+        return twin
+
+    def determinize(self, seat: int | None, rng: Rng) -> BusfahrerState:
+        """A copy whose unseen cards (undealt deck, face-down pyramid or diamond, draw pile) are reshuffled.
+
+        Every seat sees the same (all hands are open), so ``seat`` does not change what is
+        resampled.  The copy's own generator is reseeded from ``rng`` and stacked decks are
+        dropped: its future chance is unknown as well.
+        """
+        twin = self.clone()
+        twin.rng = Rng(rng.getrandbits(64))
+        twin.stacked = []
+        if self.phase in (RIDE, AMERICAN):
+            up = set(twin.face_up)
+            slots = [pos for pos in range(len(twin.diamond)) if pos not in up]
+            unseen = [twin.diamond[pos] for pos in slots] + twin.pile
+            rng.shuffled(unseen)
+            for index, pos in enumerate(slots):
+                twin.diamond[pos] = unseen[index]
+            twin.pile = unseen[len(slots) :]
+        elif self.phase != OVER:
+            hidden = twin.pyramid[twin.turned :]
+            unseen = hidden + twin.deck
+            rng.shuffled(unseen)
+            twin.pyramid[twin.turned :] = unseen[: len(hidden)]
+            twin.deck = unseen[len(hidden) :]
+        return twin
+
+
+_FLAT_LISTS = (
+    "q_asked",
+    "q_right",
+    "cards_laid",
+    "driver_count",
+    "ride_stats",
+    "deck",
+    "pyramid",
+    "drivers",
+    "diamond",
+    "face_up",
+    "pile",
+    "discard",
+    "streak",
+)
