@@ -93,6 +93,11 @@ class BusfahrerState(State["Busfahrer"]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def phase_name(self) -> str:
+        """The kind of decision pending: questions, giving, laying, ride, american or over."""
+        return PHASE_NAMES[self.phase]
+
     def _legal_actions(self) -> Sequence[BusfahrerAction]:
         phase = self.phase
         if phase == QUESTIONS:
@@ -216,7 +221,7 @@ class BusfahrerState(State["Busfahrer"]):
         for pos in self.face_up:
             diamond[pos] = self.diamond[pos]
         return {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase_name,
             "game_no": self.game_no + 1 if self.phase != OVER else self.games,
             "games": self.games,
             "dealer": self.dealer,

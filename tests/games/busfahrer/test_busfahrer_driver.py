@@ -1,0 +1,104 @@
+"""Busfahrer, end of Phase 2: who becomes the Busfahrer (and the option ``driver_tie``)."""
+
+from __future__ import annotations
+
+from busfahrer_helpers import (
+    CARLA,
+    NO_MATCH_PYRAMID,
+    TIE_HANDS,
+    anna_ben_carla,
+    at_the_ride,
+    cards,
+    first_deck,
+    play_first_legal_until,
+    ride_deck,
+    stacked,
+)
+
+from busbahnhof.games.busfahrer import BusfahrerState
+
+NO_MATCH_PYRAMID = (
+    "Karo-10",
+    "Herz-10",
+    "Pik-10",
+    "Kreuz-10",
+    "Karo-B",
+    "Herz-B",
+    "Pik-B",
+    "Kreuz-B",
+    "Karo-D",
+    "Herz-D",
+)
+
+
+def driven(
+    hands: tuple[tuple[str, ...], ...], pyramid: tuple[str, ...], draws: tuple[str, ...] = (), **options: object
+) -> BusfahrerState:
+    state = stacked(len(hands), [first_deck(hands, pyramid) + cards(*draws)], **options)
+    play_first_legal_until(state, "ride")
+    return state
+
+
+def test_most_cards_left_drives() -> None:
+    """Ist die Spitze aufgedeckt, wird Busfahrer, wer die meisten Karten übrig hat."""
+    state = anna_ben_carla()
+    play_first_legal_until(state, "ride")
+    assert [len(hand) for hand in state.hands] == [0, 3, 4]
+    assert state.drivers == [CARLA]
+    assert state.driver_count == [0, 0, 1]
+
+
+def test_tie_lowest_card_drives() -> None:
+    """Haben mehrere gleich viele, fährt der mit der niedrigsten Karte."""
+    hands = (("Kreuz-3", "Kreuz-5", "Kreuz-9", "Kreuz-A"), ("Herz-4", "Herz-K", "Herz-A", "Pik-2"))
+    state = driven(hands, NO_MATCH_PYRAMID)
+    assert state.drivers == [1]
+    assert not state.tie_draws
+
+
+def test_tie_lowest_card_level_too_then_draws_until_one_is_lowest() -> None:
+    """... ist auch das gleich, zieht jeder von ihnen eine Karte, und die niedrigste fährt."""
+    hands = (("Kreuz-2", "Kreuz-5", "Kreuz-9", "Kreuz-A"), ("Pik-2", "Herz-K", "Herz-A", "Pik-6"))
+    draws = ("Kreuz-K", "Pik-K", "Herz-5", "Herz-3")  # first draw level, second: seat 1 lower
+    state = driven(hands, NO_MATCH_PYRAMID, draws)
+    assert state.tie_draws == [cards("Kreuz-K", "Pik-K"), cards("Herz-5", "Herz-3")]
+    assert state.drivers == [1]
+    assert [e.key for e in state.log if e.key.startswith(("driver", "tie"))] == [
+        "driver_tie",
+        "tie_draw",
+        "tie_draw",
+        "tie_draw",
+        "tie_draw",
+        "driver",
+    ]
+
+
+def test_tied_without_cards_draw_at_once() -> None:
+    """Ruling R7: players who laid every card have no lowest card; they draw."""
+    hands = (("Kreuz-2", "Kreuz-3", "Kreuz-4", "Kreuz-5"), ("Herz-6", "Herz-7", "Herz-8", "Herz-9"))
+    pyramid = ("Pik-2", "Pik-3", "Pik-4", "Pik-5", "Pik-6", "Pik-7", "Pik-8", "Pik-9", "Pik-10", "Pik-B")
+    state = driven(hands, pyramid, ("Karo-9", "Karo-4"), laying="mandatory")
+    assert state.hands == [[], []]
+    assert state.tie_draws == [cards("Karo-9", "Karo-4")]
+    assert state.drivers == [1]
+
+
+def test_tie_highest_card_option() -> None:
+    hands = TIE_HANDS
+    assert driven(hands, NO_MATCH_PYRAMID, driver_tie="highest_card").drivers == [0]
+    assert driven(hands, NO_MATCH_PYRAMID, driver_tie="lowest_card").drivers == [1]
+
+
+def test_tie_lot_option_picks_one_of_the_tied() -> None:
+    hands = TIE_HANDS
+    picked = {driven(hands, NO_MATCH_PYRAMID, driver_tie="lot", seed=seed).drivers[0] for seed in range(12)}
+    assert picked == {0, 1}
+
+
+def test_tie_all_ride_option_every_tied_player_rides_and_pays() -> None:
+    # the Spitze is an Ass: 1 point for each rider; its replacement is a number card
+    state = at_the_ride(ride_deck({0: "Herz-A"}, ["Kreuz-2"]), driver_tie="all_ride")
+    assert state.drivers == [0, 1]
+    assert state.ride_row == 1
+    assert state.points[2] == [1, 1]
+    assert state.driver_count == [1, 1]
