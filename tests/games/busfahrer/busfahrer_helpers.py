@@ -62,9 +62,9 @@ ABC_PYRAMID = ("Pik-2", "Pik-3", "Pik-4", "Pik-5", "Pik-9", "Pik-10", "Pik-Bube"
 """Anna matches the whole bottom row, Ben's Herz-7 matches the first card of the 3rd row, Carla nothing."""
 
 
-def anna_ben_carla(ride_deck: Sequence[str] = (), **options: Any) -> BusfahrerState:
-    """Anna (seat 0), Ben (1) and Carla (2, the dealer) after Phase 1, the pyramid about to be turned."""
-    state = stacked(3, [first_deck(ABC_HANDS, ABC_PYRAMID), cards(*ride_deck)], **options)
+def anna_ben_carla(ride: Sequence[int] = (), **options: Any) -> BusfahrerState:
+    """Anna (seat 0), Ben (1) and Carla (2, the dealer) after Phase 1, the pyramid being turned."""
+    state = stacked(3, [first_deck(ABC_HANDS, ABC_PYRAMID), ride], **options)
     answer_questions(state)
     return state
 
@@ -101,8 +101,8 @@ NO_MATCH_PYRAMID = (
 """Two players with four cards each; seat 1 holds the lowest card (Pik-2) and drives; no card matches the pyramid."""
 
 
-def at_the_ride(ride: Sequence[int], **options: Any) -> BusfahrerState:
-    """Seat 1 of two is the Busfahrer and the diamond (or pile) is ``ride``."""
-    state = stacked(2, [first_deck(TIE_HANDS, NO_MATCH_PYRAMID), ride], **options)
+def at_the_ride(deck: Sequence[int], **options: Any) -> BusfahrerState:
+    """Seat 1 of two is the Busfahrer; ``deck`` is the top of the diamond and pile (or the American pile)."""
+    state = stacked(2, [first_deck(TIE_HANDS, NO_MATCH_PYRAMID), deck], **options)
     play_first_legal_until(state, "ride" if options.get("ride", "diamond") == "diamond" else "american")
     return state

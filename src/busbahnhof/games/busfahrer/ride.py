@@ -93,10 +93,13 @@ def _charge(state: BusfahrerState, points: int) -> None:
 def _replace(state: BusfahrerState) -> bool:
     """Replace the cards turned on this attempt from the pile; False if the ride ended instead."""
     face_up = state.face_up
+    if len(state.pile) < len(face_up) and not state.reshuffle:
+        _pile_ran_out(state)
+        return False
     diamond = state.diamond
     state.discard.extend(diamond[position] for position in face_up)
-    if len(state.pile) < len(face_up) and not _refill(state):
-        return False
+    if len(state.pile) < len(face_up):
+        _reshuffle(state)
     pile = state.pile
     for position in face_up:
         diamond[position] = pile.pop()
@@ -106,18 +109,19 @@ def _replace(state: BusfahrerState) -> bool:
     return True
 
 
-def _refill(state: BusfahrerState) -> bool:
-    """The pile is short: shuffle the removed cards under it (``reshuffle``) or end the ride (the document)."""
-    if not state.reshuffle:
-        state.ride_stats[PILE_RAN_OUT] += 1
-        _finish(state, "pile_empty")
-        return False
+def _pile_ran_out(state: BusfahrerState) -> None:
+    """"Ist der Ziehstapel leer, endet die Fahrt ebenfalls" (ruling R10: when it cannot replace the cards)."""
+    state.ride_stats[PILE_RAN_OUT] += 1
+    _finish(state, "pile_empty")
+
+
+def _reshuffle(state: BusfahrerState) -> None:
+    """Option ``empty_pile="reshuffle"``: the removed cards are shuffled and put under the pile."""
     removed = state.discard
     state.rng.shuffled(removed)
     state.pile = removed + state.pile
     state.discard = []
     state.log.append(Event("ride_reshuffled", {"cards": len(removed)}))
-    return True
 
 
 def american_answer(state: BusfahrerState, guess: int) -> None:
@@ -142,8 +146,11 @@ def american_answer(state: BusfahrerState, guess: int) -> None:
         _charge(state, 1)
         state.discard.extend(state.streak)
         state.streak = []
-    if not state.pile and not _refill(state):
-        return
+    if not state.pile:
+        if not state.reshuffle:
+            _pile_ran_out(state)
+            return
+        _reshuffle(state)
     state.mover = state.drivers[state.ride_turns % len(state.drivers)]
 
 
