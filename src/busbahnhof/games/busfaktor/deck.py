@@ -1,0 +1,228 @@
+"""Loading, validating and compiling a deck file into the flat tables the rules read.
+
+Card ids are ints: projects first (``0 .. n_projects-1``), then factors, then events, each in
+file order.  ``load_deck(path)`` raises :class:`InvalidDataError` naming the file, the card and
+the field of the first problem found.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ...engine import InvalidDataError
+from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard
+
+PROJECT, FACTOR, EVENT = 0, 1, 2
+KIND_NAMES = ("Projekt", "Faktor", "Ereignis")
+MEHRAUFWAND, RUECKSCHLAG = 1, 2
+BUILTIN_DECKS = {"standard": "deck.toml", "mini": "mini-deck.toml"}
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A validated deck as flat per-card tables (index = card id).
+
+    Attributes:
+        source: the file it was read from.
+        model: the validated file content.
+        names: card names (project titles for projects).
+        kind: ``PROJECT``, ``FACTOR`` or ``EVENT``.
+        n_projects: projects have ids ``0 .. n_projects-1``.
+        requirements: per project the requirement count per factor type (Team, Daten, Betrieb, Methode).
+        points: per project its point value.
+        types: per factor its allowed types; per E5 event its joker types; else empty.
+        template: per event 1..8 (E1..E8), else 0.
+        count, stack, factor_type, reach: the template parameters (-1 where unused);
+            ``stack`` 0 = Projektstapel, 1 = Aktionsstapel; ``reach`` 1 = "alle".
+        negative: keyword bits of negative events (``MEHRAUFWAND``, ``RUECKSCHLAG``).
+        blocks: keyword bits an Absicherung prevents.
+        chosen_order: E1 puts the rest under the stack in an order the player chooses.
+        returns_to_hand: the §17 override ``on_completion = "hand"``.
+        free_event: the §17 override ``counts_for_event_limit = false``.
+    """
+
+    source: str
+    model: DeckFile
+    names: tuple[str, ...]
+    kind: tuple[int, ...]
+    n_projects: int
+    requirements: tuple[tuple[int, int, int, int], ...]
+    points: tuple[int, ...]
+    types: tuple[tuple[int, ...], ...]
+    template: tuple[int, ...]
+    count: tuple[int, ...]
+    stack: tuple[int, ...]
+    factor_type: tuple[int, ...]
+    reach: tuple[int, ...]
+    negative: tuple[int, ...]
+    blocks: tuple[int, ...]
+    chosen_order: tuple[bool, ...]
+    returns_to_hand: tuple[bool, ...]
+    free_event: tuple[bool, ...]
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return len(self.names)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """JSON-ready card descriptions by id, for views and front ends."""
+        described: list[dict[str, Any]] = [
+            {
+                "id": i,
+                "name": p.title,
+                "kind": "projekt",
+                "goal": p.goal,
+                "requirements": list(p.requirements),
+                "points": p.points,
+                "flavor": p.flavor,
+            }
+            for i, p in enumerate(self.model.projects)
+        ]
+        offset = len(described)
+        described += [
+            {"id": offset + i, "name": f.name, "kind": "faktor", "types": list(f.allowed), "text": f.text}
+            for i, f in enumerate(self.model.factors)
+        ]
+        offset = len(described)
+        described += [
+            {
+                "id": offset + i,
+                "name": e.name,
+                "kind": "ereignis",
+                "template": e.template,
+                "text": e.text,
+                "keywords": list(e.keywords),
+            }
+            for i, e in enumerate(self.model.events)
+        ]
+        return described
+
+
+def _type_index(name: str | None) -> int:
+    return -1 if name is None else FACTOR_TYPES.index(name)
+
+
+def _keyword_bits(words: list[str]) -> int:
+    return sum(1 << KEYWORDS.index(w) for w in words)
+
+
+def compile_deck(model: DeckFile, source: str) -> Deck:
+    """Flat tables of a validated deck."""
+    projects: list[ProjectCard] = model.projects
+    factors: list[FactorCard] = model.factors
+    n = len(projects) + len(factors) + len(model.events)
+    names = [p.title for p in projects] + [f.name for f in factors] + [e.name for e in model.events]
+    kind = [PROJECT] * len(projects) + [FACTOR] * len(factors) + [EVENT] * len(model.events)
+    requirements = tuple(tuple(sum(1 for r in p.requirements if r == t) for t in FACTOR_TYPES) for p in projects)
+    types: list[tuple[int, ...]] = [()] * len(projects) + [tuple(_type_index(t) for t in f.allowed) for f in factors]
+    template, count, stack, ftype, reach = [0] * n, [-1] * n, [-1] * n, [-1] * n, [-1] * n
+    negative, blocks, chosen, to_hand, free = [0] * n, [0] * n, [False] * n, [False] * n, [False] * n
+    for i, f in enumerate(factors, start=len(projects)):
+        to_hand[i] = f.overrides.on_completion == "hand"
+    for i, e in enumerate(model.events, start=len(projects) + len(factors)):
+        template[i] = int(e.template[1])
+        types.append(tuple(_type_index(t) for t in e.types) if isinstance(e, JokerEvent) else ())
+        count[i] = getattr(e, "count", -1)
+        stack[i] = {"projekt": 0, "aktion": 1}.get(getattr(e, "stack", ""), -1)
+        ftype[i] = _type_index(getattr(e, "factor_type", None))
+        reach[i] = {"eigene": 0, "selbst": 0, "alle": 1}.get(getattr(e, "reach", ""), -1)
+        negative[i] = _keyword_bits(list(e.keywords))
+        blocks[i] = _keyword_bits(list(getattr(e, "blocks", [])))
+        chosen[i] = getattr(e, "order", "") == "gewählt"
+        to_hand[i] = e.overrides.on_completion == "hand"
+        free[i] = not e.overrides.counts_for_event_limit
+    return Deck(
+        source=source,
+        model=model,
+        names=tuple(names),
+        kind=tuple(kind),
+        n_projects=len(projects),
+        requirements=requirements,  # type: ignore[arg-type]
+        points=tuple(p.points for p in projects),
+        types=tuple(types),
+        template=tuple(template),
+        count=tuple(count),
+        stack=tuple(stack),
+        factor_type=tuple(ftype),
+        reach=tuple(reach),
+        negative=tuple(negative),
+        blocks=tuple(blocks),
+        chosen_order=tuple(chosen),
+        returns_to_hand=tuple(to_hand),
+        free_event=tuple(free),
+    )
+
+
+def _card_label(raw: dict[str, Any], loc: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    """``("events[3] 'Name'", rest of loc)`` for an error location inside a card."""
+    if len(loc) >= 2 and loc[0] in ("projects", "factors", "events") and isinstance(loc[1], int):
+        cards = raw.get(loc[0])
+        entry = cards[loc[1]] if isinstance(cards, list) and loc[1] < len(cards) else None
+        name = ""
+        if isinstance(entry, dict):
+            name = str(entry.get("title") or entry.get("name") or "")
+        rest = loc[2:]
+        if loc[0] == "events" and rest and isinstance(rest[0], str) and rest[0].startswith("E"):
+            rest = rest[1:]
+        label = f"{loc[0]}[{loc[1]}]" + (f" {name!r}" if name else "")
+        return label, rest
+    return "deck", loc
+
+
+def validate_deck(raw: Any, source: str) -> DeckFile:
+    """The validated model of parsed TOML ``raw``; errors name ``source``, the card and the field."""
+    if not isinstance(raw, dict):
+        raise InvalidDataError(f"{source}: a deck file is a TOML table")
+    try:
+        return DeckFile.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        label, rest = _card_label(raw, tuple(err["loc"]))
+        field = ".".join(str(p) for p in rest) or "(card)"
+        message = str(err["msg"]).removeprefix("Value error, ")
+        more = f" (and {len(exc.errors()) - 1} more problems)" if len(exc.errors()) > 1 else ""
+        raise InvalidDataError(f"{source}: {label}: field {field}: {message}{more}") from None
+
+
+def _builtin_path(name: str) -> Path:
+    return Path(str(resources.files(__package__ or "busbahnhof.games.busfaktor").joinpath("data").joinpath(name)))
+
+
+def resolve_deck_path(deck: str | None) -> Path:
+    """The file of option ``deck``: ``None`` is the default deck; ``standard``/``mini`` are built in."""
+    if deck is None:
+        return _builtin_path(BUILTIN_DECKS["standard"])
+    if deck in BUILTIN_DECKS:
+        return _builtin_path(BUILTIN_DECKS[deck])
+    return Path(deck)
+
+
+def load_deck(deck: str | None = None) -> Deck:
+    """The compiled deck named by the rule option ``deck`` (a path, a built-in name, or ``None``)."""
+    path = resolve_deck_path(deck)
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError as exc:
+        raise InvalidDataError(f"{path}: cannot read the deck file: {exc.strerror}") from None
+    return _load(str(path), stamp)
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, stamp: int) -> Deck:
+    try:
+        with open(path, "rb") as handle:
+            raw = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidDataError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise InvalidDataError(f"{path}: cannot read the deck file: {exc.strerror}") from None
+    return compile_deck(validate_deck(raw, path), path)

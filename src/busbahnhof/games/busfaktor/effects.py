@@ -1,0 +1,260 @@
+"""Events (§8.3, §12, §13): playing them, the reaction window for Absicherungen, and the eight templates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .deck import FACTOR
+from .flow import complete_ready, count_play, give_to_hand, place, renew_action_stack, take_from_hand, unplace
+from .phases import ACTION, E1_TAKE, E1_UNDER, E3_TAKE, E4_MOVE, REACT, SHARED
+
+if TYPE_CHECKING:
+    from .state import BusfaktorState
+
+
+def play_event(s: BusfaktorState, card: int, target: int, ftype: int) -> None:
+    """§12 steps 1-3: show the card, name its targets; a negative event opens the reaction window.
+
+    ``target`` is the project (E5, E6) or the attached factor (E7), -1 for E1-E4;
+    ``ftype`` the joker's chosen type (E5).
+    """
+    seat = s.active
+    deck = s.deck
+    take_from_hand(s, seat, card)
+    if not deck.free_event[card]:
+        s.event_used = True
+    count_play(s, seat, card)
+    s.pending = card
+    s.target = target
+    s.target_type = ftype
+    if target >= 0:
+        s.emit("event_target", seat=seat, card=card, target=target)
+    else:
+        s.emit("event", seat=seat, card=card)
+    if deck.negative[card]:
+        open_window(s, affected_by(s, card, target))
+    else:
+        resolve(s)
+
+
+def affected_by(s: BusfaktorState, card: int, target: int) -> list[int]:
+    """§12: the directly affected persons: the owner of the Mehraufwand's project (E6), the owners
+    of the project(s) the Rückschlag's factor lies on (E7)."""
+    if s.deck.template[card] == 6:
+        return [s.owner[target]]
+    if s.att[target] == SHARED:
+        return [s.owner[p] for p in range(s.deck.n_projects) if s.shared[p] == target]
+    return [s.owner[s.att[target]]]
+
+
+def open_window(s: BusfaktorState, affected: list[int]) -> None:
+    """§12 Reaktionsfenster: the affected person first, then the others from the left of the active person.
+
+    Ruling: the active person, who played the negative event, is not asked.  Every other
+    seat is asked (whether or not it holds an Absicherung, so that asking reveals nothing).
+    """
+    order = [(s.active + step) % s.players for step in range(1, s.players)]
+    s.affected = [seat for seat in order if seat in affected]
+    s.queue = s.affected + [seat for seat in order if seat not in affected]
+    s.decider = s.queue[0]
+    s.phase = REACT
+
+
+def can_secure(s: BusfaktorState, seat: int, card: int) -> bool:
+    """§13 E8: an Absicherung fits if it blocks the event's keyword and its reach covers ``seat``."""
+    deck = s.deck
+    return (
+        deck.template[card] == 8
+        and bool(deck.blocks[card] & deck.negative[s.pending])
+        and (deck.reach[card] == 1 or seat in s.affected)
+    )
+
+
+def secure(s: BusfaktorState, card: int) -> None:
+    """§12: one Absicherung closes the window; both cards are spent and the effect does not happen."""
+    seat = s.decider
+    take_from_hand(s, seat, card)
+    count_play(s, seat, card)
+    s.spent.append(card)
+    s.spent.append(s.pending)
+    s.fired += 1
+    s.emit("secured", seat=seat, card=card, card2=s.pending)
+    s.pending = -1
+    s.phase = ACTION
+    s.queue = []
+
+
+def waive(s: BusfaktorState) -> None:
+    """§12: the asked seat lets the event happen; after the last seat the effect is carried out."""
+    s.queue.pop(0)
+    if s.queue:
+        s.decider = s.queue[0]
+    else:
+        resolve(s)
+
+
+def resolve(s: BusfaktorState) -> None:
+    """§12 step 4: carry out the template's effect (§13)."""
+    card = s.pending
+    deck = s.deck
+    template = deck.template[card]
+    s.phase = ACTION
+    if template == 1:
+        look(s, card)
+    elif template == 2:
+        search_factors(s, card)
+    elif template == 3:
+        s.phase = E3_TAKE
+    elif template == 4:
+        s.moves_left = deck.count[card]
+        s.phase = E4_MOVE
+    elif template == 5:
+        place(s, card, s.target, s.target_type, s.active)
+        finish(s, spend=False)
+    elif template == 6:
+        project, ftype = s.target, deck.factor_type[card]
+        s.att[card] = project
+        s.ctype[card] = ftype
+        s.ctrl[card] = s.active
+        s.extra[project] = card
+        s.open[project * 4 + ftype] += 1
+        s.need[project] += 1
+        finish(s, spend=False)
+    elif template == 7:
+        factor = s.target
+        owner = s.ctrl[factor]
+        unplace(s, factor)
+        give_to_hand(s, owner, factor, True)
+        s.emit("returns", seat=owner, card=factor)
+        finish(s)
+
+
+def finish(s: BusfaktorState, spend: bool = True) -> None:
+    """§12 steps 5-6: spend the card unless attached, then check for completed projects."""
+    if spend:
+        s.spent.append(s.pending)
+    s.pending = -1
+    s.phase = ACTION
+    complete_ready(s)
+
+
+# -- E1 Sichten ---------------------------------------------------------------------------------
+
+
+def e1_stack(s: BusfaktorState, card: int) -> list[int]:
+    """The stack an E1 card looks at (§13 E1)."""
+    return s.pstack if s.deck.stack[card] == 0 else s.astack
+
+
+def allowed_take(s: BusfaktorState, card: int, candidate: int) -> bool:
+    """§13 E1/E3: may ``candidate`` be taken (a factor of the named type, if the card names one)?"""
+    wanted = s.deck.factor_type[card]
+    if s.deck.template[card] == 3 and s.deck.kind[candidate] != FACTOR:
+        return False
+    if wanted < 0:
+        return True
+    return s.deck.kind[candidate] == FACTOR and wanted in s.deck.types[candidate]
+
+
+def look(s: BusfaktorState, card: int) -> None:
+    """§13 E1: look at the top cards (an empty Aktionsstapel is renewed first, §7)."""
+    if s.deck.stack[card] == 1:
+        renew_action_stack(s)
+    stack = e1_stack(s, card)
+    count = min(s.deck.count[card], len(stack))
+    s.looked = [stack.pop() for _ in range(count)]
+    s.emit("looked", seat=s.active, cards=count)
+    if any(allowed_take(s, card, c) for c in s.looked):
+        s.phase = E1_TAKE
+    else:
+        after_take(s)
+
+
+def take_looked(s: BusfaktorState, chosen: int) -> None:
+    """§13 E1: the allowed card goes to the hand (unseen by the others)."""
+    s.looked.remove(chosen)
+    give_to_hand(s, s.active, chosen, False)
+    after_take(s)
+
+
+def after_take(s: BusfaktorState) -> None:
+    """§13 E1: the rest go under the same stack, in the card's order or one the player chooses."""
+    if s.deck.chosen_order[s.pending] and len(s.looked) > 1:
+        s.phase = E1_UNDER
+        return
+    for c in s.looked:
+        put_under(s, c)
+    s.looked = []
+    finish(s)
+
+
+def put_under(s: BusfaktorState, card: int) -> None:
+    """Put one looked-at card at the very bottom of its stack (§13 E1)."""
+    e1_stack(s, s.pending).insert(0, card)
+
+
+def under(s: BusfaktorState, card: int) -> None:
+    """§13 E1 (chosen order): ``card`` goes under next; the last one follows by itself."""
+    s.looked.remove(card)
+    put_under(s, card)
+    if len(s.looked) == 1:
+        put_under(s, s.looked.pop())
+    if not s.looked:
+        finish(s)
+
+
+# -- E2 Nachziehen ------------------------------------------------------------------------------
+
+
+def search_factors(s: BusfaktorState, card: int) -> None:
+    """§13 E2: reveal action cards until enough factors are found; the rest set aside, then spent.
+
+    The Aktionsstapel may be renewed from the Verbrauchsstapel meanwhile; the set-aside cards
+    are not shuffled in.  With no card left the search ends early.
+    """
+    wanted, count = s.deck.factor_type[card], s.deck.count[card]
+    aside: list[int] = []
+    found = 0
+    while found < count and renew_action_stack(s):
+        revealed = s.astack.pop()
+        s.emit("revealed", card=revealed)
+        if s.deck.kind[revealed] == FACTOR and (wanted < 0 or wanted in s.deck.types[revealed]):
+            give_to_hand(s, s.active, revealed, True)
+            found += 1
+        else:
+            aside.append(revealed)
+    s.spent.extend(aside)
+    finish(s)
+
+
+# -- E3 Rückholen -------------------------------------------------------------------------------
+
+
+def retrieve(s: BusfaktorState, chosen: int) -> None:
+    """§13 E3: take a factor from anywhere in the open discard; the others keep their order."""
+    s.discard.remove(chosen)
+    give_to_hand(s, s.active, chosen, True)
+    s.emit("retrieved", seat=s.active, card=chosen)
+    finish(s)
+
+
+# -- E4 Umverteilen -----------------------------------------------------------------------------
+
+
+def move(s: BusfaktorState, factor: int, project: int) -> None:
+    """§13 E4: the factor fills an open requirement of its chosen type at its new project.
+
+    Its controlling person does not change; a moved shared factor stops being shared.
+    """
+    controller, ftype = s.ctrl[factor], s.ctype[factor]
+    unplace(s, factor)
+    place(s, factor, project, ftype, controller)
+    s.emit("moved", card=factor, project=project)
+    s.moves_left -= 1
+    if s.moves_left == 0:
+        finish(s)
+
+
+def stop_moving(s: BusfaktorState) -> None:
+    """§17 "bis zu": the player may stop before moving the full number."""
+    finish(s)

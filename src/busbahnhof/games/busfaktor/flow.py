@@ -1,0 +1,299 @@
+"""Turn flow and the non-event actions: drawing, starting, attaching, cooperation, completion, discarding."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .deck import EVENT
+from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, DISCARD, DRAW, HAND_LIMIT, OVER, ROUNDS, SHARED
+
+if TYPE_CHECKING:
+    from .state import BusfaktorState
+
+
+# -- hands ---------------------------------------------------------------------------------
+
+
+def take_from_hand(s: BusfaktorState, seat: int, card: int) -> None:
+    """Remove ``card`` from ``seat``'s hand (and from what others know of it)."""
+    s.hands[seat].remove(card)
+    known = s.known[seat]
+    if card in known:
+        known.remove(card)
+
+
+def give_to_hand(s: BusfaktorState, seat: int, card: int, public: bool) -> None:
+    """Put ``card`` into ``seat``'s hand; ``public`` if everybody saw which card it was."""
+    s.hands[seat].append(card)
+    s.drawn[card] += 1
+    if public:
+        s.known[seat].append(card)
+
+
+def count_play(s: BusfaktorState, seat: int, card: int) -> None:
+    """Statistics: ``seat`` played ``card`` (started, attached, or played as an event)."""
+    s.plays[card * s.players + seat] += 1
+
+
+# -- turn structure (§6, §7, §9, §15) --------------------------------------------------------
+
+
+def begin_turn(s: BusfaktorState, seat: int) -> None:
+    """§6: a turn starts with phase 1, drawing two cards."""
+    s.active = seat
+    s.phase = DRAW
+    s.draws_left = 2
+    s.started = False
+    s.event_used = False
+    s.offered = 0
+    s.proposed = 0
+    s.emit("turn", seat=seat, round=s.round)
+    if not has_draw_source(s):
+        enter_action_phase(s)
+
+
+def has_draw_source(s: BusfaktorState) -> bool:
+    """§7: is any source left (Projektstapel, Aktionsstapel or Verbrauchsstapel to renew it, offene Ablage)?"""
+    return bool(s.pstack or s.astack or s.spent or s.discard)
+
+
+def renew_action_stack(s: BusfaktorState) -> bool:
+    """§7 Leerer Aktionsstapel: shuffle the Verbrauchsstapel into a new Aktionsstapel; False if both empty."""
+    if s.astack:
+        return True
+    if not s.spent:
+        return False
+    s.astack = s.spent
+    s.spent = []
+    s.rng.shuffled(s.astack)
+    s.reshuffles += 1
+    s.emit("reshuffle", cards=len(s.astack))
+    return True
+
+
+def draw(s: BusfaktorState, source: int) -> None:
+    """§7: draw the top card of the chosen source; after two draws (or none left) the actions begin."""
+    seat = s.active
+    if source == 0:
+        give_to_hand(s, seat, s.pstack.pop(), False)
+    elif source == 1:
+        renew_action_stack(s)
+        give_to_hand(s, seat, s.astack.pop(), False)
+    else:
+        card = s.discard.pop()
+        give_to_hand(s, seat, card, True)
+        s.emit("draw_discard", seat=seat, card=card)
+    if source != 2:
+        s.emit("draw", seat=seat, source=source)
+    s.draws_left -= 1
+    if s.draws_left == 0 or not has_draw_source(s):
+        enter_action_phase(s)
+
+
+def enter_action_phase(s: BusfaktorState) -> None:
+    """§8.1: with no active project and a project in hand, one must be started first."""
+    s.phase = ACTION
+    seat = s.active
+    s.must_start = not s.actives[seat] and any(c < s.deck.n_projects for c in s.hands[seat])
+
+
+def finish_actions(s: BusfaktorState) -> None:
+    """§9: after the action phase, discard down to the hand limit, then the turn ends."""
+    if len(s.hands[s.active]) > HAND_LIMIT:
+        s.phase = DISCARD
+    else:
+        end_turn(s)
+
+
+def discard(s: BusfaktorState, card: int) -> None:
+    """§9: one chosen card face up onto the open discard; it is the new top card."""
+    seat = s.active
+    take_from_hand(s, seat, card)
+    s.discard.append(card)
+    s.emit("discard", seat=seat, card=card)
+    if len(s.hands[seat]) <= HAND_LIMIT:
+        end_turn(s)
+
+
+def end_turn(s: BusfaktorState) -> None:
+    """§6: clockwise; after the last turn of a round the round counter rises; §15: six rounds."""
+    following = (s.active + 1) % s.players
+    if following == s.start:
+        s.round += 1
+        if s.round > ROUNDS:
+            s.round = ROUNDS
+            s.phase = OVER
+            s.emit("game_end")
+            return
+        s.emit("round", round=s.round)
+    begin_turn(s, following)
+
+
+# -- projects and factors (§8.1, §8.2, §10) ------------------------------------------------
+
+
+def start_project(s: BusfaktorState, project: int) -> None:
+    """§8.1: lay a project from the hand open; it is active (at most one per turn)."""
+    seat = s.active
+    take_from_hand(s, seat, project)
+    s.owner[project] = seat
+    s.status[project] = 1
+    s.actives[seat].append(project)
+    s.started = True
+    s.must_start = False
+    count_play(s, seat, project)
+    s.emit("start", seat=seat, project=project)
+
+
+def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
+    """§3 Anlegen: ``card`` fills one open ``ftype`` requirement of ``project`` (controller recorded, §3)."""
+    s.att[card] = project
+    s.ctype[card] = ftype
+    s.ctrl[card] = controller
+    s.open[project * 4 + ftype] -= 1
+    s.need[project] -= 1
+    s.nfac[project] += 1
+
+
+def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
+    """§8.2: attach a factor from the hand to an own active project; completion follows at once (§8.5)."""
+    seat = s.active
+    take_from_hand(s, seat, card)
+    place(s, card, project, ftype, seat)
+    count_play(s, seat, card)
+    s.emit("attach", seat=seat, card=card, project=project, type=ftype)
+    complete_ready(s)
+
+
+def unplace(s: BusfaktorState, card: int) -> None:
+    """Take an attached factor or joker off its project(s); its requirements are open again."""
+    ftype = s.ctype[card]
+    project = s.att[card]
+    if project == SHARED:
+        for p in range(s.deck.n_projects):
+            if s.shared[p] == card:
+                s.shared[p] = -1
+                if s.status[p] == 1:
+                    s.open[p * 4 + ftype] += 1
+                    s.need[p] += 1
+    else:
+        s.open[project * 4 + ftype] += 1
+        s.need[project] += 1
+        s.nfac[project] -= 1
+    s.att[card] = -1
+
+
+def complete_ready(s: BusfaktorState) -> None:
+    """§8.5, §17: complete every fulfilled project; the active person first, then clockwise.
+
+    Ruling: one person's simultaneous completions go in the order the projects were started
+    (the order changes nothing but the log; see docs/rulings/busfaktor.md).
+    """
+    for step in range(s.players):
+        seat = (s.active + step) % s.players
+        for project in [p for p in s.actives[seat] if s.need[p] == 0]:
+            complete(s, project)
+
+
+def complete(s: BusfaktorState, project: int) -> None:
+    """§10, §11 Beiträge und Abschluss: score the project, then its attached cards leave.
+
+    Cards whose text overrides the normal consumption (§10 steps 2-3, override ``on_completion =
+    "hand"``) return to their controlling person's hand; all others go face down onto the
+    Verbrauchsstapel (§10 step 4).  A shared factor stays while the partner project is active (§11.3).
+    """
+    seat = s.owner[project]
+    s.status[project] = 2
+    s.actives[seat].remove(project)
+    s.dones[seat].append(project)
+    s.done_round[project] = s.round
+    s.emit("complete", seat=seat, project=project, points=s.deck.points[project])
+    leaving = [c for c in range(s.deck.n_projects, s.deck.size) if s.att[c] == project]
+    common = s.shared[project]
+    if common >= 0:
+        s.shared[project] = -1
+        partner = s.partner[project]
+        if s.status[partner] != 1:
+            leaving.append(common)
+    s.extra[project] = -1
+    for card in leaving:
+        s.att[card] = -1
+        if s.deck.returns_to_hand[card]:
+            give_to_hand(s, s.ctrl[card], card, True)
+            s.emit("returns", seat=s.ctrl[card], card=card)
+        else:
+            s.spent.append(card)
+
+
+# -- cooperation (§8.4, §11) -----------------------------------------------------------------
+
+
+def pair_cooperating(s: BusfaktorState, seat: int, other: int) -> bool:
+    """§11: is a cooperation between these two persons still running (a project of it active)?"""
+    for p in range(s.deck.n_projects):
+        q = s.partner[p]
+        if q >= 0 and s.owner[p] == seat and s.owner[q] == other and (s.status[p] == 1 or s.status[q] == 1):
+            return True
+    return False
+
+
+def can_cooperate(s: BusfaktorState, project: int) -> bool:
+    """§11 Voraussetzungen for one side: active, in no cooperation, at most one factor (Mehraufwand not counted)."""
+    return s.status[project] == 1 and s.partner[project] < 0 and s.nfac[project] <= 1
+
+
+def offer(s: BusfaktorState, mine: int, theirs: int) -> None:
+    """§8.4: offer a cooperation; the other person decides next (one offer per person and turn, ruling)."""
+    s.offer_mine = mine
+    s.offer_theirs = theirs
+    s.decider = s.owner[theirs]
+    s.offered |= 1 << s.decider
+    s.phase = ANSWER_OFFER
+    s.emit("offer", seat=s.active, seat2=s.decider, project=mine, project2=theirs)
+
+
+def answer_offer(s: BusfaktorState, accepted: bool) -> None:
+    """§8.4, §11: both agree, the two projects are joined; otherwise nothing happens."""
+    mine, theirs = s.offer_mine, s.offer_theirs
+    if accepted:
+        s.partner[mine] = theirs
+        s.partner[theirs] = mine
+        s.coops_begun += 1
+    s.emit("offer_accepted" if accepted else "offer_declined", seat=s.decider, project=mine, project2=theirs)
+    s.phase = ACTION
+
+
+def propose_share(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
+    """§11 Gemeinsamer Faktor: lay ``card`` between the projects only if the partner consents."""
+    s.share_card = card
+    s.share_project = project
+    s.share_type = ftype
+    s.proposed |= 1 << project
+    s.decider = s.owner[s.partner[project]]
+    s.phase = ANSWER_SHARE
+    if card not in s.known[s.active]:
+        s.known[s.active].append(card)
+    s.emit("share_proposed", seat=s.active, seat2=s.decider, card=card, project=project, type=ftype)
+
+
+def answer_share(s: BusfaktorState, accepted: bool) -> None:
+    """§11: with consent the factor fills one requirement of its type at both projects (§13 E5 for jokers)."""
+    s.phase = ACTION
+    card, project, ftype = s.share_card, s.share_project, s.share_type
+    s.emit("share_accepted" if accepted else "share_declined", seat=s.decider, card=card)
+    if not accepted:
+        return
+    seat = s.active
+    partner = s.partner[project]
+    take_from_hand(s, seat, card)
+    if s.deck.kind[card] == EVENT and not s.deck.free_event[card]:
+        s.event_used = True
+    s.att[card] = SHARED
+    s.ctype[card] = ftype
+    s.ctrl[card] = seat
+    for p in (project, partner):
+        s.shared[p] = card
+        s.open[p * 4 + ftype] -= 1
+        s.need[p] -= 1
+    count_play(s, seat, card)
+    complete_ready(s)

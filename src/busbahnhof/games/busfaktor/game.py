@@ -1,0 +1,95 @@
+"""The Busfaktor: 1 game object: rule options (the deck), notation, bots, rendering hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...engine import Action, Catalog, Game, Options, State
+from ...engine.events import ParamFormatter
+from .actions import NOTATION, Act, parse
+from .deck import Deck, load_deck
+from .render import describe, render
+from .schema import FACTOR_TYPES
+from .state import BusfaktorState
+from .summary import summarize
+
+if TYPE_CHECKING:
+    from ...engine import BotFactory
+
+
+class BusfaktorOptions(Options):
+    """Rule options.
+
+    Attributes:
+        deck: a deck file (TOML, see docs/games/busfaktor-deck-format.md), or a built-in deck
+            name (``standard``, ``mini``); ``None`` is the default 74-card deck.
+    """
+
+    deck: str | None = None
+
+
+class Busfaktor(Game[BusfaktorOptions, Act]):
+    """Busfaktor: 1 (rules v1.0): research infrastructure projects for two to four persons."""
+
+    id = "busfaktor"
+    title = "Busfaktor: 1"
+    min_players = 2
+    max_players = 4
+    options_model = BusfaktorOptions
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}, "mini": {"deck": "mini"}}
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.deck: Deck = load_deck(self.options.deck)
+        self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickle as the option values only, so equal games pickle alike however they were made."""
+        return (_game_with_options, (self.option_dict(),))
+
+    def _new_state(self, players: int, seed: int) -> State[Any]:
+        return BusfaktorState(self, players, seed)
+
+    def parse_action(self, text: str) -> Act:
+        action = parse(text) if isinstance(text, str) else None
+        if action is None:
+            raise self.malformed(str(text), NOTATION)
+        return action
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from .bots import HeuristicBot
+
+        return {"heuristik": HeuristicBot}
+
+    def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
+        names = self.deck.names
+        sources = {
+            "de": ("Projektstapel", "Aktionsstapel", "offene Ablage"),
+            "en": ("project stack", "action stack", "open discard"),
+        }[lang]
+
+        def card(value: Any) -> str:
+            return f"{names[value]} [{value}]" if isinstance(value, int) and 0 <= value < len(names) else str(value)
+
+        def factor_type(value: Any) -> str:
+            return FACTOR_TYPES[value] if isinstance(value, int) and 0 <= value < 4 else str(value)
+
+        def source(value: Any) -> str:
+            return sources[value] if isinstance(value, int) and 0 <= value < 3 else str(value)
+
+        return {"card": card, "project": card, "target": card, "type": factor_type, "source": source}
+
+    def describe_action(self, action: Action, catalog: Catalog) -> str:
+        return describe(self.deck, action, catalog) if isinstance(action, Act) else str(action)
+
+    def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
+        return render(self.deck, view, catalog)
+
+    def summarize(self, state: State[Any]) -> dict[str, Any]:
+        assert isinstance(state, BusfaktorState)
+        return summarize(state)
+
+
+def _game_with_options(options: dict[str, Any]) -> Busfaktor:
+    return Busfaktor(**options)

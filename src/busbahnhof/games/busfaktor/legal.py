@@ -1,0 +1,322 @@
+"""Which actions are legal now (§7-§13), and why an action is not."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import GameError
+from .actions import (
+    ACCEPT,
+    ACCEPT_ACT,
+    ATTACH,
+    DECLINE,
+    DECLINE_ACT,
+    DISCARD,
+    DONE,
+    DONE_ACT,
+    DRAW,
+    DRAW_ACTS,
+    MOVE,
+    OFFER,
+    PLAY,
+    PLAY_EXTRA,
+    PLAY_JOKER,
+    PLAY_SETBACK,
+    SECURE,
+    SHARE,
+    START,
+    TAKE,
+    UNDER,
+    WAIVE,
+    WAIVE_ACT,
+    Act,
+    act,
+)
+from .deck import EVENT, FACTOR, PROJECT
+from .effects import allowed_take, can_secure
+from .flow import can_cooperate, pair_cooperating
+from .phases import (
+    ACTION,
+    ANSWER_OFFER,
+    ANSWER_SHARE,
+    E1_TAKE,
+    E1_UNDER,
+    E3_TAKE,
+    E4_MOVE,
+    REACT,
+    SHARED,
+)
+from .phases import (
+    DISCARD as DISCARD_PHASE,
+)
+from .phases import (
+    DRAW as DRAW_PHASE,
+)
+
+if TYPE_CHECKING:
+    from .state import BusfaktorState
+
+ANSWERS = (ACCEPT_ACT, DECLINE_ACT)
+
+
+def legal_actions(s: BusfaktorState) -> tuple[Act, ...]:
+    """The legal actions of the seat to move, in a deterministic order."""
+    phase = s.phase
+    if phase == ACTION:
+        return action_phase(s)
+    if phase == DRAW_PHASE:
+        return draw_sources(s)
+    if phase == DISCARD_PHASE:
+        return tuple(act(DISCARD, c) for c in sorted(set(s.hands[s.active])))
+    if phase == REACT:
+        seat = s.decider
+        return (WAIVE_ACT, *(act(SECURE, c) for c in sorted(s.hands[seat]) if can_secure(s, seat, c)))
+    if phase in (ANSWER_OFFER, ANSWER_SHARE):
+        return ANSWERS
+    if phase == E1_TAKE:
+        return tuple(act(TAKE, c) for c in sorted(s.looked) if allowed_take(s, s.pending, c))
+    if phase == E1_UNDER:
+        return tuple(act(UNDER, c) for c in sorted(s.looked))
+    if phase == E3_TAKE:
+        return tuple(act(TAKE, c) for c in sorted(set(s.discard)) if allowed_take(s, s.pending, c))
+    return (DONE_ACT, *(act(MOVE, f, p) for f, p in moves(s, s.pending)))
+
+
+def draw_sources(s: BusfaktorState) -> tuple[Act, ...]:
+    """§7: the sources that still hold a card (the Aktionsstapel counts while the Verbrauchsstapel can renew it)."""
+    sources = []
+    if s.pstack:
+        sources.append(DRAW_ACTS[0])
+    if s.astack or s.spent:
+        sources.append(DRAW_ACTS[1])
+    if s.discard:
+        sources.append(DRAW_ACTS[2])
+    return tuple(sources)
+
+
+def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
+    """§8: start, attach, share, play an event, offer a cooperation, or pass."""
+    seat = s.active
+    deck = s.deck
+    hand = sorted(set(s.hands[seat]))
+    n_projects = deck.n_projects
+    if s.must_start:
+        return tuple(act(START, c) for c in hand if c < n_projects)
+    found: list[Act] = [DONE_ACT]
+    if not s.started:
+        found.extend(act(START, c) for c in hand if c < n_projects)
+    mine = s.actives[seat]
+    opened = s.open
+    kinds = deck.kind
+    types = deck.types
+    event_free = not s.event_used
+    for card in hand:
+        kind = kinds[card]
+        if kind == FACTOR:
+            for p in mine:
+                base = p * 4
+                for t in types[card]:
+                    if opened[base + t]:
+                        found.append(act(ATTACH, card, p, t))
+        elif kind == EVENT and (event_free or deck.free_event[card]):
+            found.extend(event_plays(s, card))
+    for p in mine:
+        q = s.partner[p]
+        if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1:
+            found.extend(share_options(s, p, q, hand, event_free))
+    found.extend(offers(s))
+    return tuple(found)
+
+
+def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool) -> list[Act]:
+    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need."""
+    deck = s.deck
+    options = []
+    for card in hand:
+        kind = deck.kind[card]
+        if kind == FACTOR or (kind == EVENT and deck.template[card] == 5 and (event_free or deck.free_event[card])):
+            for t in deck.types[card]:
+                if s.open[p * 4 + t] and s.open[q * 4 + t]:
+                    options.append(act(SHARE, card, p, t))
+    return options
+
+
+def event_plays(s: BusfaktorState, card: int) -> list[Act]:
+    """§12: an event with a target may be played only with at least one legal target."""
+    deck = s.deck
+    template = deck.template[card]
+    seat = s.active
+    if template == 1:
+        has_cards = s.pstack if deck.stack[card] == 0 else (s.astack or s.spent)
+        return [act(PLAY, card)] if has_cards else []
+    if template == 2:
+        return [act(PLAY, card)] if (s.astack or s.spent) else []
+    if template == 3:
+        return [act(PLAY, card)] if any(allowed_take(s, card, c) for c in s.discard) else []
+    if template == 4:
+        return [act(PLAY, card)] if moves(s, card) else []
+    if template == 5:
+        return [act(PLAY_JOKER, card, p, t) for p in s.actives[seat] for t in deck.types[card] if s.open[p * 4 + t]]
+    if template == 6:
+        return [
+            act(PLAY_EXTRA, card, p)
+            for other in range(s.players)
+            if other != seat
+            for p in s.actives[other]
+            if s.extra[p] < 0
+        ]
+    if template == 7:
+        return [act(PLAY_SETBACK, card, f) for f in setback_targets(s, card)]
+    return []
+
+
+def attached_factors(s: BusfaktorState) -> list[int]:
+    """Attached factors and jokers of active projects (Mehraufwand events excluded), by id."""
+    deck = s.deck
+    extra = s.extra
+    found = []
+    for c in range(deck.n_projects, deck.size):
+        where = s.att[c]
+        if where == SHARED or (where >= 0 and extra[where] != c):
+            found.append(c)
+    return found
+
+
+def setback_targets(s: BusfaktorState, card: int) -> list[int]:
+    """§13 E7: any attached factor (of the named type, if the card names one)."""
+    wanted = s.deck.factor_type[card]
+    return [f for f in attached_factors(s) if wanted < 0 or s.ctype[f] == wanted]
+
+
+def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
+    """§13 E4: (factor, new project) pairs within the card's reach.
+
+    Reach ``eigene``: factors lying only on the player's own projects, to another own project;
+    ``alle``: any attached factor to any other active project.  A shared factor moves only to a
+    project outside its cooperation and then stops being shared (ruling).
+    """
+    seat = s.active
+    everyone = s.deck.reach[card] == 1
+    projects = [p for p in range(s.deck.n_projects) if s.status[p] == 1 and (everyone or s.owner[p] == seat)]
+    result: list[tuple[int, int]] = []
+    for f in attached_factors(s):
+        where = s.att[f]
+        if where == SHARED:
+            if not everyone:
+                continue
+            excluded = {p for p in range(s.deck.n_projects) if s.shared[p] == f}
+        elif everyone or s.owner[where] == seat:
+            excluded = {where}
+        else:
+            continue
+        t = s.ctype[f]
+        result.extend((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
+    return result
+
+
+def offers(s: BusfaktorState) -> list[Act]:
+    """§8.4, §11 Voraussetzungen; ruling: one offer per other person and turn."""
+    seat = s.active
+    mine = [p for p in s.actives[seat] if can_cooperate(s, p)]
+    if not mine:
+        return []
+    found: list[Act] = []
+    for other in range(s.players):
+        if other == seat or s.offered >> other & 1 or pair_cooperating(s, seat, other):
+            continue
+        theirs = [q for q in s.actives[other] if can_cooperate(s, q)]
+        found.extend(act(OFFER, p, q) for p in mine for q in theirs)
+    return found
+
+
+def explain(s: BusfaktorState, action: Act) -> GameError:
+    """A rule-citing error for an action that is not legal now."""
+    verb = action.verb
+    phase = s.phase
+    deck = s.deck
+    seat = s.decider if phase in (REACT, ANSWER_OFFER, ANSWER_SHARE) else s.active
+    expected = {
+        DRAW_PHASE: ({DRAW}, "draw your two cards first", "Busfaktor §7"),
+        DISCARD_PHASE: ({DISCARD}, "discard down to five cards first", "Busfaktor §9"),
+        REACT: ({SECURE, WAIVE}, "the reaction window is open: play an Absicherung or 'verzichten'", "Busfaktor §12"),
+        ANSWER_OFFER: ({ACCEPT, DECLINE}, "answer the cooperation offer first", "Busfaktor §8.4"),
+        ANSWER_SHARE: ({ACCEPT, DECLINE}, "answer the shared-factor proposal first", "Busfaktor §11"),
+        E1_TAKE: ({TAKE}, "take one of the looked-at cards first", "Busfaktor §13 E1"),
+        E1_UNDER: ({UNDER}, "put the looked-at cards under the stack first", "Busfaktor §13 E1"),
+        E3_TAKE: ({TAKE}, "take a factor from the open discard first", "Busfaktor §13 E3"),
+        E4_MOVE: ({MOVE, DONE}, "move a factor or say 'fertig' first", "Busfaktor §13 E4"),
+        ACTION: (
+            {START, ATTACH, SHARE, PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK, OFFER, DONE},
+            "this is the action phase",
+            "Busfaktor §8",
+        ),
+    }.get(phase, (set(), "the game is over", "Busfaktor §15"))
+    allowed, reason, rule = expected
+    if verb not in allowed:
+        return s.illegal(action, reason, rule)
+    card = action.a
+    if verb == DRAW:
+        return s.illegal(action, "that source is empty", "Busfaktor §7")
+    if verb == DONE:
+        return s.illegal(action, "a project must be started first: none is active and one is in hand", "Busfaktor §8.1")
+    if verb in (START, ATTACH, SHARE, PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK, SECURE, DISCARD) and not (
+        0 <= card < deck.size and card in s.hands[seat]
+    ):
+        return s.illegal(action, f"card {card} is not in your hand; hands are secret and yours only", "Busfaktor §3")
+    if phase == ACTION and s.must_start and verb != START:
+        return s.illegal(
+            action, "with no active project and a project in hand you must start one first", "Busfaktor §8.1"
+        )
+    return _explain_card_use(s, action)
+
+
+def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
+    deck = s.deck
+    verb, card = action.verb, action.a
+    kind = deck.kind[card] if 0 <= card < deck.size else -1
+    if verb == START:
+        if kind != PROJECT:
+            return s.illegal(action, "only a project can be started", "Busfaktor §8.1")
+        return s.illegal(action, "at most one new project per turn", "Busfaktor §8.1")
+    if verb in (PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
+        if kind != EVENT:
+            return s.illegal(action, "only an event can be played", "Busfaktor §8.3")
+        if s.event_used and not deck.free_event[card]:
+            return s.illegal(action, "at most one event per turn (a joker counts)", "Busfaktor §8.3, §13 E5")
+        if deck.template[card] == 8:
+            return s.illegal(action, "an Absicherung is played only in the reaction window", "Busfaktor §12")
+        return s.illegal(action, "this event needs a different, legal target", "Busfaktor §12, §13")
+    if verb == ATTACH:
+        if kind != FACTOR:
+            return s.illegal(action, "only a Projektfaktor is attached this way", "Busfaktor §8.2")
+        return s.illegal(
+            action,
+            "a factor must fill an open requirement of its type at one of your own active projects",
+            "Busfaktor §4, §8.2",
+        )
+    if verb == SHARE:
+        return s.illegal(
+            action,
+            "a shared factor needs a running cooperation without one, and an open "
+            "requirement of its type at both projects (one proposal per turn)",
+            "Busfaktor §11",
+        )
+    if verb == OFFER:
+        return s.illegal(
+            action,
+            "a cooperation needs two active projects of different persons, each in no "
+            "cooperation and with at most one factor, no running cooperation of the pair, "
+            "and one offer per person and turn",
+            "Busfaktor §11",
+        )
+    if verb == SECURE:
+        return s.illegal(action, "this Absicherung does not fit the event's keyword or your reach", "Busfaktor §13 E8")
+    if verb == MOVE:
+        return s.illegal(
+            action,
+            "the factor must move within the card's reach to an open requirement of its type",
+            "Busfaktor §13 E4",
+        )
+    if verb in (TAKE, UNDER):
+        return s.illegal(action, "that card is not among the cards you may choose", "Busfaktor §13")
+    return s.illegal(action, "not possible now", "Busfaktor §8")

@@ -1,0 +1,281 @@
+"""The state of one game of Busfaktor: 1: plain lists and ints, a hand-written clone, view and determinize."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action, GameError, Outcome, Rng, State
+from . import effects, flow
+from .actions import (
+    ACCEPT,
+    ATTACH,
+    DECLINE,
+    DISCARD,
+    DONE,
+    DRAW,
+    MOVE,
+    OFFER,
+    PLAY,
+    PLAY_EXTRA,
+    PLAY_JOKER,
+    PLAY_SETBACK,
+    SECURE,
+    SHARE,
+    START,
+    TAKE,
+    UNDER,
+    WAIVE,
+    Act,
+)
+from .deck import Deck
+from .legal import explain, legal_actions
+from .phases import ANSWER_OFFER, ANSWER_SHARE, E4_MOVE, OVER, REACT
+from .views import build_view, resample_hidden
+
+if TYPE_CHECKING:
+    from .game import Busfaktor
+
+_FLAT = frozenset(
+    (
+        "pstack",
+        "astack",
+        "spent",
+        "discard",
+        "owner",
+        "status",
+        "open",
+        "need",
+        "nfac",
+        "extra",
+        "partner",
+        "shared",
+        "att",
+        "ctype",
+        "ctrl",
+        "drawn",
+        "plays",
+        "done_round",
+        "looked",
+        "queue",
+        "affected",
+        "history",
+        "log",
+    )
+)
+_NESTED = frozenset(("hands", "known", "actives", "dones"))
+
+
+class BusfaktorState(State["Busfaktor"]):
+    """One game in progress.
+
+    Card locations: ``hands`` (per seat), ``pstack``/``astack`` (Projekt-/Aktionsstapel, top =
+    last), ``spent`` (Verbrauchsstapel), ``discard`` (offene Ablage, top = last), ``looked``
+    (cards an E1 is looking at).  Projects (ids ``< n_projects``): ``owner``, ``status`` (0 not in
+    play, 1 active, 2 completed), ``open`` (open requirements, 4 per project), ``need`` (their sum),
+    ``nfac`` (factors lying only on it), ``extra`` (its Mehraufwand), ``partner`` and ``shared``
+    (§11).  Attached cards: ``att`` (project, ``SHARED`` or -1), ``ctype`` (chosen type),
+    ``ctrl`` (controlling person, §3).  ``known`` lists hand cards every seat has seen enter
+    that hand (taken from the open discard, revealed by E2, returned by E7 or at completion).
+    """
+
+    deck: Deck
+    hands: list[list[int]]
+    known: list[list[int]]
+    actives: list[list[int]]
+    dones: list[list[int]]
+    pstack: list[int]
+    astack: list[int]
+    spent: list[int]
+    discard: list[int]
+    owner: list[int]
+    status: list[int]
+    open: list[int]
+    need: list[int]
+    nfac: list[int]
+    extra: list[int]
+    partner: list[int]
+    shared: list[int]
+    att: list[int]
+    ctype: list[int]
+    ctrl: list[int]
+    drawn: list[int]
+    plays: list[int]
+    done_round: list[int]
+    looked: list[int]
+    queue: list[int]
+    affected: list[int]
+    round: int
+    start: int
+    active: int
+    phase: int
+    draws_left: int
+    started: bool
+    event_used: bool
+    must_start: bool
+    offered: int
+    proposed: int
+    decider: int
+    pending: int
+    target: int
+    target_type: int
+    moves_left: int
+    offer_mine: int
+    offer_theirs: int
+    share_card: int
+    share_project: int
+    share_type: int
+    reshuffles: int
+    fired: int
+    coops_begun: int
+
+    def __init__(self, game: Busfaktor, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        deck = self.deck = game.deck
+        n, p = deck.size, deck.n_projects
+        self.hands = [[] for _ in range(players)]
+        self.known = [[] for _ in range(players)]
+        self.actives = [[] for _ in range(players)]
+        self.dones = [[] for _ in range(players)]
+        self.owner, self.status, self.open, self.need = [-1] * p, [0] * p, [], [sum(r) for r in deck.requirements]
+        for requirement in deck.requirements:
+            self.open.extend(requirement)
+        self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
+        self.done_round = [0] * p
+        self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
+        self.drawn, self.plays = [0] * n, [0] * (n * players)
+        self.spent, self.discard, self.looked, self.queue, self.affected = [], [], [], [], []
+        self.round, self.phase, self.draws_left = 1, 0, 0
+        self.started = self.event_used = self.must_start = False
+        self.offered = self.proposed = 0
+        self.decider = self.pending = self.target = self.target_type = -1
+        self.moves_left = self.offer_mine = self.offer_theirs = -1
+        self.share_card = self.share_project = self.share_type = -1
+        self.reshuffles = self.fired = self.coops_begun = 0
+        self._set_up()
+
+    def _set_up(self) -> None:
+        """§5: shuffle both stacks, deal one project and two action cards each, pick the start person."""
+        deck = self.deck
+        self.pstack = list(self.rng.shuffled(list(range(deck.n_projects))))
+        self.astack = list(self.rng.shuffled(list(range(deck.n_projects, deck.size))))
+        for seat in range(self.players):
+            flow.give_to_hand(self, seat, self.pstack.pop(), False)
+            flow.give_to_hand(self, seat, self.astack.pop(), False)
+            flow.give_to_hand(self, seat, self.astack.pop(), False)
+        self.start = self.rng.below(self.players)
+        self.emit("setup", seat=self.start)
+        flow.begin_turn(self, self.start)
+
+    # -- protocol ------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase == OVER:
+            return None
+        if REACT <= phase <= ANSWER_SHARE:
+            return self.decider
+        return self.active
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self) -> Sequence[Action]:
+        return legal_actions(self)
+
+    def _explain_illegal(self, action: Action) -> GameError:
+        assert isinstance(action, Act)
+        return explain(self, action)
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Act)
+        verb, a = action.verb, action.a
+        if verb == DRAW:
+            flow.draw(self, a)
+        elif verb == ATTACH:
+            flow.attach(self, a, action.b, action.c)
+        elif verb == DONE:
+            if self.phase == E4_MOVE:
+                effects.stop_moving(self)
+            else:
+                flow.finish_actions(self)
+        elif verb == DISCARD:
+            flow.discard(self, a)
+        elif verb == START:
+            flow.start_project(self, a)
+        elif verb == WAIVE:
+            effects.waive(self)
+        elif verb == SECURE:
+            effects.secure(self, a)
+        elif verb == PLAY:
+            effects.play_event(self, a, -1, -1)
+        elif verb in (PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
+            effects.play_event(self, a, action.b, action.c)
+        elif verb in (ACCEPT, DECLINE):
+            if self.phase == ANSWER_OFFER:
+                flow.answer_offer(self, verb == ACCEPT)
+            else:
+                flow.answer_share(self, verb == ACCEPT)
+        elif verb == OFFER:
+            flow.offer(self, a, action.b)
+        elif verb == SHARE:
+            flow.propose_share(self, a, action.b, action.c)
+        elif verb == TAKE:
+            if self.deck.template[self.pending] == 1:
+                effects.take_looked(self, a)
+            else:
+                effects.retrieve(self, a)
+        elif verb == UNDER:
+            effects.under(self, a)
+        elif verb == MOVE:
+            effects.move(self, a, action.b)
+
+    def points(self, seat: int) -> int:
+        """§16: completed projects' values minus one per active, unfinished project."""
+        deck_points = self.deck.points
+        return sum(deck_points[p] for p in self.dones[seat]) - len(self.actives[seat])
+
+    def outcome(self) -> Outcome:
+        """§16: most points; ties: more completed projects, then fewer unfinished; else a shared win."""
+        points = tuple(self.points(seat) for seat in range(self.players))
+        keys = [(points[seat], len(self.dones[seat]), -len(self.actives[seat])) for seat in range(self.players)]
+        best = max(keys)
+        winners = tuple(seat for seat in range(self.players) if keys[seat] == best)
+        tied_on_points = sum(1 for seat in range(self.players) if points[seat] == best[0]) > 1
+        return Outcome(
+            points=points,
+            winners=winners,
+            details={
+                "completed": [len(d) for d in self.dones],
+                "unfinished": [len(a) for a in self.actives],
+                "tie_break": tied_on_points,
+                "shared_win": len(winners) > 1,
+                "start_player": self.start,
+            },
+        )
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def determinize(self, seat: int | None, rng: Rng) -> BusfaktorState:
+        """Resample what ``seat`` cannot see: others' unknown hand cards, the stacks, the Verbrauchsstapel."""
+        twin = self.clone()
+        resample_hidden(twin, seat, rng)
+        twin.rng = Rng(rng.below(1 << 62))
+        return twin
+
+    def clone(self) -> BusfaktorState:
+        """A fast independent copy (lists copied, immutable parts shared)."""
+        twin = BusfaktorState.__new__(BusfaktorState)
+        target = twin.__dict__
+        for name, value in self.__dict__.items():
+            if name in _FLAT:
+                target[name] = value[:]
+            elif name in _NESTED:
+                target[name] = [inner[:] for inner in value]
+            else:
+                target[name] = value
+        twin.rng = self.rng.copy()
+        return twin
