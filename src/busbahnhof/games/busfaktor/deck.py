@@ -185,12 +185,12 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
     try:
         return DeckFile.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        label, rest = _card_label(raw, tuple(err["loc"]))
-        field = ".".join(str(p) for p in rest) or "(card)"
-        message = str(err["msg"]).removeprefix("Value error, ")
-        more = f" (and {len(exc.errors()) - 1} more problems)" if len(exc.errors()) > 1 else ""
-        raise InvalidDataError(f"{source}: {label}: field {field}: {message}{more}") from None
+        problems = []
+        for err in exc.errors():
+            label, rest = _card_label(raw, tuple(err["loc"]))
+            field = ".".join(str(p) for p in rest) or "(card)"
+            problems.append(f"{source}: {label}: field {field}: {str(err['msg']).removeprefix('Value error, ')}")
+        raise InvalidDataError("\n".join(problems)) from None
 
 
 def _builtin_path(name: str) -> Path:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 FactorType = Literal["Team", "Daten", "Betrieb", "Methode"]
 Keyword = Literal["MEHRAUFWAND", "RÜCKSCHLAG"]
@@ -53,13 +53,13 @@ class ProjectCard(_Strict):
     points: int
     flavor: str = ""
 
-    @model_validator(mode="after")
-    def _points_equal_requirements(self) -> ProjectCard:
-        if self.points != len(self.requirements):
-            raise ValueError(
-                f"points must equal the number of requirements ({len(self.requirements)}), not {self.points} (§4)"
-            )
-        return self
+    @field_validator("points")
+    @classmethod
+    def _points_equal_requirements(cls, points: int, info: ValidationInfo) -> int:
+        requirements = info.data.get("requirements")
+        if requirements is not None and points != len(requirements):
+            raise ValueError(f"points must equal the number of requirements ({len(requirements)}), not {points} (§4)")
+        return points
 
 
 class FactorCard(_Strict):
