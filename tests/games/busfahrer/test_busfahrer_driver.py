@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from busfahrer_helpers import (
     CARLA,
     NO_MATCH_PYRAMID,
@@ -17,22 +19,9 @@ from busfahrer_helpers import (
 
 from busbahnhof.games.busfahrer import BusfahrerState
 
-NO_MATCH_PYRAMID = (
-    "Karo-10",
-    "Herz-10",
-    "Pik-10",
-    "Kreuz-10",
-    "Karo-B",
-    "Herz-B",
-    "Pik-B",
-    "Kreuz-B",
-    "Karo-D",
-    "Herz-D",
-)
-
 
 def driven(
-    hands: tuple[tuple[str, ...], ...], pyramid: tuple[str, ...], draws: tuple[str, ...] = (), **options: object
+    hands: tuple[tuple[str, ...], ...], pyramid: tuple[str, ...], draws: tuple[str, ...] = (), **options: Any
 ) -> BusfahrerState:
     state = stacked(len(hands), [first_deck(hands, pyramid) + cards(*draws)], **options)
     play_first_legal_until(state, "ride")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from busbahnhof.engine import load_game
@@ -9,7 +11,7 @@ from busbahnhof.engine.contract import random_playout
 from busbahnhof.games.busfahrer import BusfahrerState
 
 
-def playouts(count: int, players: int = 4, **options: object) -> list[BusfahrerState]:
+def playouts(count: int, players: int = 4, **options: Any) -> list[BusfahrerState]:
     game = load_game("busfahrer", **options)
     states = [random_playout(game, players, seed) for seed in range(count)]
     assert all(isinstance(state, BusfahrerState) for state in states)
@@ -52,7 +54,7 @@ def test_each_game_of_a_match_starts_with_the_seat_left_of_its_dealer() -> None:
 
 
 @pytest.mark.parametrize("options", [{}, {"rising_penalties": True, "games": 2}, {"ride": "american"}])
-def test_summary_has_the_agreed_shape_and_adds_up(options: dict[str, object]) -> None:
+def test_summary_has_the_agreed_shape_and_adds_up(options: dict[str, Any]) -> None:
     game = load_game("busfahrer", **options)
     for state in playouts(20, **options):
         summary = game.summarize(state)

@@ -44,8 +44,8 @@ def test_pyramid_is_ten_cards_turned_bottom_up_row_n_worth_n() -> None:
     assert turned == [(1, 1, card("Pik-2"))]
     while state.phase_name == "giving":
         state.apply(state.legal_actions()[0])
-    turned = [(e.params["row"], e.params["points"]) for e in state.log if e.key == "pyramid_turned"]
-    assert turned == [(1, 1), (1, 1), (1, 1), (1, 1), (2, 2), (2, 2), (2, 2), (3, 3), (3, 3), (4, 4)]
+    rows = [(e.params["row"], e.params["points"]) for e in state.log if e.key == "pyramid_turned"]
+    assert rows == [(1, 1), (1, 1), (1, 1), (1, 1), (2, 2), (2, 2), (2, 2), (3, 3), (3, 3), (4, 4)]
 
 
 def test_points_2_4_6_8() -> None:

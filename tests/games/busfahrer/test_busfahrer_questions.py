@@ -105,9 +105,7 @@ def test_a_guess_for_another_question_is_refused_and_changes_nothing() -> None:
 
 
 def test_wrong_answer_costs_one_point_right_answer_nothing() -> None:
-    state = stacked(
-        2, [first_deck([["Pik-2"] + ["Pik-3", "Pik-4", "Pik-5"], ["Herz-2", "Herz-3", "Herz-4", "Herz-5"]])]
-    )
+    state = stacked(2, [first_deck([["Pik-2", "Pik-3", "Pik-4", "Pik-5"], ["Herz-2", "Herz-3", "Herz-4", "Herz-5"]])])
     state.apply("guess red")
     assert state.points[0] == [1, 0]
     state.apply("guess red")

@@ -89,7 +89,8 @@ def test_any_card_of_a_row_may_be_chosen_but_not_beyond_it() -> None:
 
 def _finished_rides(**options: object) -> list[BusfahrerState]:
     game = load_game("busfahrer", **options)
-    return [random_playout(game, 2 + seed % 4, seed) for seed in range(150)]
+    states = [random_playout(game, 2 + seed % 4, seed) for seed in range(150)]
+    return [state for state in states if isinstance(state, BusfahrerState)]
 
 
 def test_ride_ends_on_bottom_row_number_or_when_the_pile_cannot_replace() -> None:

@@ -26,7 +26,7 @@ def choose_driver(state: BusfahrerState) -> None:
     most = max(len(hand) for hand in hands)
     tied = [seat for seat in order if len(hands[seat]) == most]
     if len(tied) > 1:
-        state.log.append(Event("driver_tie", {"cards": most, "count": len(tied)}))
+        state.log.append(Event("driver_tie", {"left": most, "count": len(tied)}))
         rule = state.tie_rule
         if rule == TIE_LOT:
             tied = [tied[state.rng.below(len(tied))]]
@@ -66,5 +66,5 @@ def _draw(state: BusfahrerState) -> int:
         stock = [card for card in range(DECK_SIZE) if card not in in_hands]
         state.rng.shuffled(stock)
         state.deck = stock
-        state.log.append(Event("tie_reshuffle", {"cards": len(stock)}))
+        state.log.append(Event("tie_reshuffle", {"count": len(stock)}))
     return state.deck.pop()

@@ -31,7 +31,7 @@ def lay_out(state: BusfahrerState) -> None:
     state.turned = 0
     state.lay_index = state.players
     state.lay_count = 0
-    state.log.append(Event("pyramid_laid", {"cards": size}))
+    state.log.append(Event("pyramid_laid", {"count": size}))
     continue_laying(state)
 
 

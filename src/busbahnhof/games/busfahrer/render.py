@@ -29,7 +29,7 @@ def render(view: Mapping[str, Any], catalog: Catalog) -> RenderableType:
         parts.append(_diamond(ride, catalog))
     if ride["kind"] == "american" and state["phase"] in ("american", "over") and state["drivers"]:
         streak = catalog.text("ui.streak", cards=ride["streak"] or "-")
-        parts.append(Text(streak + "   " + catalog.text("ui.pile", cards=ride["pile"])))
+        parts.append(Text(streak + "   " + catalog.text("ui.pile", count=ride["pile"])))
     log = [Text(catalog.render(Event(e["key"], e["params"]))) for e in view["log"][-LOG_LINES:]]
     parts.append(Panel(Group(*log), title=catalog.text("ui.log"), title_align="left"))
     return Group(*parts)
@@ -96,7 +96,7 @@ def _pyramid(state: Mapping[str, Any], catalog: Catalog) -> Panel:
                 cell += "[" + " ".join(card_label(c, catalog.lang) for c in laid) + "]"
             cells.append(cell)
         lines.append(Text(f"{row} · {row * pyramid['points_factor']:>2}   " + "  ".join(cells), justify="center"))
-    lines.append(Text(catalog.text("ui.deck", cards=state["deck"])))
+    lines.append(Text(catalog.text("ui.deck", count=state["deck"])))
     return Panel(Group(*lines), title=catalog.text("ui.pyramid_title"), title_align="left")
 
 
@@ -111,6 +111,6 @@ def _diamond(ride: Mapping[str, Any], catalog: Catalog) -> Panel:
             position += 1
         marker = "▶ " if row == ride["row"] else "  "
         lines.append(Text(marker + "  ".join(cells), justify="center"))
-    pile = catalog.text("ui.pile", cards=ride["pile"])
-    lines.append(Text(pile + "   " + catalog.text("ui.discard", cards=len(ride["discard"]))))
+    pile = catalog.text("ui.pile", count=ride["pile"])
+    lines.append(Text(pile + "   " + catalog.text("ui.discard", count=len(ride["discard"]))))
     return Panel(Group(*lines), title=catalog.text("ui.diamond_title"), title_align="left")

@@ -103,14 +103,14 @@ def _replace(state: BusfahrerState) -> bool:
     pile = state.pile
     for position in face_up:
         diamond[position] = pile.pop()
-    state.log.append(Event("ride_replaced", {"cards": len(face_up)}))
+    state.log.append(Event("ride_replaced", {"count": len(face_up)}))
     state.face_up = []
     state.ride_row = 0
     return True
 
 
 def _pile_ran_out(state: BusfahrerState) -> None:
-    """"Ist der Ziehstapel leer, endet die Fahrt ebenfalls" (ruling R10: when it cannot replace the cards)."""
+    """ "Ist der Ziehstapel leer, endet die Fahrt ebenfalls" (ruling R10: when it cannot replace the cards)."""
     state.ride_stats[PILE_RAN_OUT] += 1
     _finish(state, "pile_empty")
 
@@ -121,7 +121,7 @@ def _reshuffle(state: BusfahrerState) -> None:
     state.rng.shuffled(removed)
     state.pile = removed + state.pile
     state.discard = []
-    state.log.append(Event("ride_reshuffled", {"cards": len(removed)}))
+    state.log.append(Event("ride_reshuffled", {"count": len(removed)}))
 
 
 def american_answer(state: BusfahrerState, guess: int) -> None:
