@@ -19,6 +19,12 @@ from .common import DEFAULT_LANG, CommandGroup, LangOption, Ui
 
 app = typer.Typer(cls=CommandGroup, no_args_is_help=True, help="Busfaktor: 1 decks: check a designer's deck file.")
 
+
+@app.callback()
+def deck() -> None:
+    """Busfaktor: 1 decks."""
+
+
 RULE_MIX = {"projects": 16, "factors": 46, "events": 12}  # §2
 
 

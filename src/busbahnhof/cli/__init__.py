@@ -1,0 +1,59 @@
+"""The ``busbahnhof`` command line: one module per command, joined here.
+
+Commands: ``games``, ``play``, ``replay``, ``simulate``, ``bench``.  A game package's own
+commands live in ``cli/<name>.py`` too (``render`` for Bus boards, ``deck`` for Busfaktor
+decks) and are mounted when present: a module's ``app`` (a ``typer.Typer``) becomes the
+sub-command group ``<name>``, otherwise its function ``<name>`` becomes the command ``<name>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+from . import bench, games, play, replay, simulate
+from .common import CommandGroup
+
+GAME_COMMAND_MODULES = ("render", "deck")
+
+app = typer.Typer(
+    cls=CommandGroup,
+    name="busbahnhof",
+    help="Busbahnhof: play, watch, simulate and benchmark Busfahrer, Bus and Busfaktor: 1.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+app.command("games")(games.games)
+app.command("play")(play.play)
+app.command("replay")(replay.replay)
+app.command("simulate")(simulate.simulate)
+app.command("bench")(bench.bench)
+
+
+def mount_game_commands(main_app: typer.Typer, module_names: tuple[str, ...] = GAME_COMMAND_MODULES) -> list[str]:
+    """Mount each present ``cli/<name>.py`` on ``main_app``; returns the names mounted."""
+    mounted = []
+    for name in module_names:
+        qualified = f"{__name__}.{name}"
+        try:
+            module = importlib.import_module(qualified)
+        except ModuleNotFoundError as missing:
+            if missing.name != qualified:
+                raise
+            continue
+        sub_app = getattr(module, "app", None)
+        if isinstance(sub_app, typer.Typer):
+            main_app.add_typer(sub_app, name=name)
+        else:
+            main_app.command(name)(getattr(module, name))
+        mounted.append(name)
+    return mounted
+
+
+mount_game_commands(app)
+
+
+def main() -> None:
+    """The console script ``busbahnhof`` and ``python -m busbahnhof``."""
+    app()

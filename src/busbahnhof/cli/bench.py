@@ -1,0 +1,56 @@
+"""``busbahnhof bench``: random-playout games/s, decisions/s and clones/s, medians of fresh processes."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.progress import Progress
+from rich.table import Table
+
+from ..sim import run_bench
+from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
+
+FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
+
+
+def bench_table(ui: Ui, report: dict[str, Any]) -> Table:
+    """Median and every sample of each figure, plus the machine."""
+    table = Table(
+        title=ui.t("bench.title", game=report["game"], players=report["players"]),
+        caption=ui.t("bench.machine", **report["machine"]),
+    )
+    table.add_column(ui.t("bench.figure"))
+    table.add_column(ui.t("bench.median"), justify="right")
+    table.add_column(ui.t("bench.samples"), justify="right")
+    for name in FIGURES:
+        samples = ", ".join(f"{sample[name]:,.0f}" for sample in report["samples"])
+        table.add_row(ui.t(f"bench.{name}"), f"{report['median'][name]:,.0f}", samples)
+    return table
+
+
+def bench(
+    ctx: typer.Context,
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. busfahrer.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 4,
+    repeats: Annotated[int, typer.Option("--repeats", "-r", help="Fresh processes, one sample each.")] = 5,
+    seconds: Annotated[float, typer.Option("--seconds", "-s", help="Seconds per figure and sample.")] = 1.0,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    option: OptionOption = None,
+    preset: PresetOption = None,
+    deck: DeckOption = None,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    """Measure raw engine speed: random playouts, decisions and clones per second."""
+    ui = Ui.open(ctx, lang)
+    game = build_game(game_id, option, preset, deck)
+    with Progress(console=ui.err, transient=True) as bar:
+        task = bar.add_task(ui.t("bench.progress", game=game.title), total=repeats)
+        report = run_bench(
+            game, players, repeats, seconds, progress=lambda done, _total: bar.update(task, completed=done)
+        )
+    if json_output:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+    else:
+        ui.out.print(bench_table(ui, report))

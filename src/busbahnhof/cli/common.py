@@ -1,0 +1,108 @@
+"""What every command shares: the UI catalog and consoles, the game options, the error exit.
+
+Every :class:`GameError` that escapes a command is printed as one line (code, message, rule)
+on stderr and ends the program with exit status 2, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from typer.core import TyperGroup
+
+from ..engine import Catalog, Game, GameError, InvalidOptionError, game_class
+
+ERROR_EXIT = 2
+DEFAULT_LANG = "de"
+_LANG_KEY = "busbahnhof.lang"
+
+LangOption = Annotated[str, typer.Option("--lang", help="Language of the interface: de or en.")]
+OptionOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", metavar="KEY=VALUE", help="A rule option; VALUE is read as JSON if it can be, else as text."
+    ),
+]
+PresetOption = Annotated[str | None, typer.Option("--preset", help="A named set of rule options of the game.")]
+DeckOption = Annotated[
+    Path | None, typer.Option("--deck", help="A deck file (shorthand for --option deck=FILE; games with decks only).")
+]
+
+
+class Ui:
+    """The interface language: CLI strings from ``cli/locales/<lang>.toml``, and the consoles."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.catalog = Catalog((__package__ or "busbahnhof.cli", "busbahnhof.engine"), lang)
+        self.out = Console(highlight=False)
+        self.err = Console(stderr=True, highlight=False)
+
+    @classmethod
+    def open(cls, ctx: typer.Context, lang: str) -> Ui:
+        """The UI for a command; remembers the language for the error line of :class:`CommandGroup`."""
+        ui = cls(lang)
+        ctx.meta[_LANG_KEY] = lang
+        return ui
+
+    def t(self, key: str, **params: Any) -> str:
+        """The UI string ``key`` in this language."""
+        return self.catalog.text(key, **params)
+
+    def error_line(self, error: GameError) -> str:
+        """One line naming the error's code, its message and the rule it enforces."""
+        line = self.t("error", code=error.code, message=error.message)
+        return f"{line} {self.t('error_rule', rule=error.rule)}" if error.rule else line
+
+    def print_error(self, error: GameError) -> None:
+        """Print :meth:`error_line` on stderr."""
+        self.err.print(self.error_line(error), style="bold red", markup=False, soft_wrap=True)
+
+
+class CommandGroup(TyperGroup):
+    """The top-level group: turns any :class:`GameError` of a command into one line and exit status 2."""
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except GameError as error:
+            lang = ctx.meta.get(_LANG_KEY, DEFAULT_LANG)
+            Ui(lang if lang in ("de", "en") else DEFAULT_LANG).print_error(error)
+            raise typer.Exit(ERROR_EXIT) from None
+
+
+def parse_option_value(text: str) -> Any:
+    """``text`` read as JSON (numbers, true/false, lists, quoted strings) if it is JSON, else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def game_options(game_id: str, assignments: list[str] | None, preset: str | None, deck: Path | None) -> dict[str, Any]:
+    """The rule options given on the command line: the preset, then ``--deck``, then each ``--option``."""
+    cls = game_class(game_id)
+    options: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in cls.presets:
+            raise InvalidOptionError(f"{cls.title} has no preset {preset!r}; presets: {', '.join(cls.presets)}")
+        options.update(cls.presets[preset])
+    if deck is not None:
+        if "deck" not in cls.options_model.model_fields:
+            raise InvalidOptionError(f"{cls.title} has no deck: --deck is only for games with a rule option 'deck'")
+        options["deck"] = str(deck)
+    for assignment in assignments or []:
+        key, sep, value = assignment.partition("=")
+        if not sep or not key.strip():
+            raise InvalidOptionError(f"--option {assignment!r}: write KEY=VALUE, e.g. --option pyramid=5-4-3-2-1")
+        options[key.strip()] = parse_option_value(value.strip())
+    return options
+
+
+def build_game(game_id: str, assignments: list[str] | None, preset: str | None, deck: Path | None) -> Game[Any, Any]:
+    """The game ``game_id`` with the command line's rule options, validated."""
+    return game_class(game_id)(**game_options(game_id, assignments, preset, deck))

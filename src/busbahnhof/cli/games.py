@@ -1,0 +1,56 @@
+"""``busbahnhof games``: every registered game, its player range, rule options, presets and bots."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal, get_args, get_origin
+
+import typer
+from rich.table import Table
+
+from ..bots import bot_names
+from ..engine import Game, GameError, game_class, game_ids
+from .common import DEFAULT_LANG, LangOption, Ui
+
+
+def as_typed(value: Any) -> str:
+    """``value`` as it is written after ``--option KEY=``: text bare, everything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def option_lines(game_type: type[Game[Any, Any]]) -> list[str]:
+    """``name = default`` for each rule option of the game, with the choices of a fixed set."""
+    lines = []
+    for name, field in game_type.options_model.model_fields.items():
+        line = f"{name} = {as_typed(field.default)}"
+        if get_origin(field.annotation) is Literal:
+            line += f"  ({' | '.join(as_typed(choice) for choice in get_args(field.annotation))})"
+        lines.append(line)
+    return lines
+
+
+def game_table(ui: Ui, game_id: str) -> Table:
+    """One game's facts; a game whose package does not load is shown as unavailable."""
+    table = Table(show_header=False, title_justify="left", expand=False)
+    table.add_column(style="bold")
+    table.add_column()
+    try:
+        game_type = game_class(game_id)
+        bots = bot_names(game_type())
+    except (ImportError, AttributeError, GameError) as problem:
+        table.title = game_id
+        table.add_row(ui.t("games.status"), ui.t("games.unavailable", reason=str(problem)))
+        return table
+    table.title = f"{game_id}: {game_type.title}"
+    table.add_row(ui.t("games.players"), f"{game_type.min_players}–{game_type.max_players}")
+    table.add_row(ui.t("games.options"), "\n".join(option_lines(game_type)) or "–")
+    table.add_row(ui.t("games.presets"), ", ".join(game_type.presets))
+    table.add_row(ui.t("games.bots"), ", ".join(bots))
+    return table
+
+
+def games(ctx: typer.Context, lang: LangOption = DEFAULT_LANG) -> None:
+    """List the games: players, rule options with defaults, presets and bots."""
+    ui = Ui.open(ctx, lang)
+    for game_id in game_ids():
+        ui.out.print(game_table(ui, game_id))

@@ -1,0 +1,132 @@
+"""A game at one terminal: humans type their decisions, bots move by themselves.
+
+Each human sees only their own seat's view (``state.view(seat)``) and the public log lines
+that are new to them.  With two or more humans the screen is cleared and the terminal handed
+over ("pass the terminal to ...") before each change of seat, so nobody sees another's hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.markup import escape
+
+from ..engine import Action, Bot, Catalog, GameError, Rng, State
+from .common import Ui
+from .display import outcome_table, print_log, print_view
+
+QUIT_WORDS = frozenset({"quit", "exit", "beenden", "ende"})
+HELP_WORDS = frozenset({"?", "help", "hilfe"})
+
+
+@dataclass
+class Seat:
+    """Who sits at a seat: a name, and for a bot the bot with its own seeded generator."""
+
+    name: str
+    bot: Bot | None = None
+    rng: Rng | None = None
+
+
+class UserQuit(Exception):
+    """The user ended the session (``quit``, Ctrl-D or Ctrl-C)."""
+
+
+class Session:
+    """Plays ``state`` to its end with the given seats.
+
+    Args:
+        ui: the interface language and consoles.
+        state: the game to play (mutated).
+        seats: one :class:`Seat` per seat of ``state``.
+        catalog: the game's catalog with the seat names, for log and views.
+    """
+
+    def __init__(self, ui: Ui, state: State[Any], seats: list[Seat], catalog: Catalog) -> None:
+        self.ui = ui
+        self.state = state
+        self.seats = seats
+        self.catalog = catalog
+        self.humans = [seat for seat, entry in enumerate(seats) if entry.bot is None]
+        self.seen: dict[int | None, int] = {}
+        self.last_human: int | None = None
+
+    def run(self) -> bool:
+        """Play until the game ends (``True``) or the user quits (``False``)."""
+        try:
+            while not self.state.is_over:
+                seat = self.state.to_move
+                assert seat is not None
+                entry = self.seats[seat]
+                if entry.bot is not None and entry.rng is not None:
+                    self.state.apply(entry.bot.choose(self.state, seat, entry.rng), seat=seat)
+                    if not self.humans:
+                        self.show_new_log(None)
+                else:
+                    self.human_turn(seat)
+        except UserQuit:
+            return False
+        self.show_end()
+        return True
+
+    def read(self, prompt: str) -> str:
+        """One line of input; ``UserQuit`` on end of input or Ctrl-C."""
+        try:
+            return self.ui.out.input(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.ui.out.print()
+            raise UserQuit from None
+
+    def show_new_log(self, seat: int | None) -> None:
+        """The public log lines ``seat`` (``None``: the spectator) has not seen yet."""
+        start = self.seen.get(seat, 0)
+        print_log(self.ui, self.catalog, self.state.log[start:])
+        self.seen[seat] = len(self.state.log)
+
+    def hand_over(self, seat: int) -> None:
+        """Clear the screen and wait until the player of ``seat`` has the terminal."""
+        self.ui.out.clear()
+        self.read(self.ui.t("play.handoff", name=escape(self.seats[seat].name)))
+
+    def list_actions(self, legal: tuple[Action, ...] | list[Action]) -> None:
+        """The legal actions, numbered, with their notation."""
+        describe = self.state.game.describe_action
+        for number, action in enumerate(legal, start=1):
+            text = escape(describe(action, self.catalog))
+            self.ui.out.print(f"  [bold]{number:>3}[/bold]  {text}  [dim]{escape(str(action))}[/dim]")
+
+    def human_turn(self, seat: int) -> None:
+        """Show ``seat`` its position and apply the action it chooses (re-asking after bad input)."""
+        if len(self.humans) > 1 and seat != self.last_human:
+            self.hand_over(seat)
+        self.last_human = seat
+        self.show_new_log(seat)
+        print_view(self.ui, self.state, seat, self.catalog)
+        legal = list(self.state.legal_actions())
+        self.list_actions(legal)
+        while True:
+            text = self.read(self.ui.t("play.prompt", name=escape(self.seats[seat].name), count=len(legal)))
+            if text.lower() in QUIT_WORDS:
+                raise UserQuit
+            if not text or text.lower() in HELP_WORDS:
+                self.list_actions(legal)
+                continue
+            chosen: Action | str = text
+            if text.isdigit():
+                if not 1 <= int(text) <= len(legal):
+                    self.ui.err.print(self.ui.t("play.bad_number", number=text, count=len(legal)), style="red")
+                    continue
+                chosen = legal[int(text) - 1]
+            try:
+                self.state.apply(chosen, seat=seat)
+            except GameError as error:
+                self.ui.print_error(error)
+                continue
+            return
+
+    def show_end(self) -> None:
+        """The final position, the last log lines and the outcome."""
+        self.show_new_log(None if not self.humans else self.last_human)
+        print_view(self.ui, self.state, None, self.catalog)
+        self.ui.out.print(outcome_table(self.ui, self.state.outcome(), [entry.name for entry in self.seats]))

@@ -1,0 +1,82 @@
+"""The benchmark: repeated whole-process samples of raw engine speed, and their medians.
+
+Every repeat starts a fresh interpreter (``python -m busbahnhof.sim.bench_worker``), so each
+sample includes no warm caches from the previous one; the report gives the median of each
+figure, every sample, and the Python and machine it ran on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game, InvalidOptionError, derive_seed
+
+BENCH_FORMAT = "busbahnhof-bench/1"
+MEDIAN_FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
+
+
+def machine() -> dict[str, Any]:
+    """The interpreter and machine a benchmark ran on."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "processor": platform.processor(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def bench_sample(game: Game[Any, Any], players: int, seconds: float, seed: int) -> dict[str, float]:
+    """One sample measured in a fresh Python process."""
+    command = [
+        sys.executable, "-m", "busbahnhof.sim.bench_worker", game.id,
+        "--players", str(players), "--seconds", str(seconds), "--seed", str(seed),
+        "--options", json.dumps(game.option_dict()),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"benchmark worker failed ({done.returncode}): {done.stderr.strip()}")
+    sample: dict[str, float] = json.loads(done.stdout)
+    return sample
+
+
+def run_bench(
+    game: Game[Any, Any],
+    players: int,
+    repeats: int = 5,
+    seconds: float = 1.0,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Measure ``repeats`` samples of ``seconds`` each (per figure) and report their medians.
+
+    Raises:
+        GameError: the options or the player count cannot be played (checked before any process starts).
+    """
+    if repeats < 1 or seconds <= 0:
+        raise InvalidOptionError(f"a benchmark needs repeats >= 1 and seconds > 0, not {repeats} and {seconds}")
+    game.new_state(players, seed)
+    samples = []
+    for repeat in range(repeats):
+        samples.append(bench_sample(game, players, seconds, derive_seed(seed, repeat)))
+        if progress:
+            progress(repeat + 1, repeats)
+    return {
+        "format": BENCH_FORMAT,
+        "game": game.id,
+        "options": game.option_dict(),
+        "players": players,
+        "repeats": repeats,
+        "seconds": seconds,
+        "median": {name: statistics.median(sample[name] for sample in samples) for name in MEDIAN_FIGURES},
+        "samples": samples,
+        "machine": machine(),
+    }

@@ -1,0 +1,57 @@
+"""Every GameError ends a command with one clear line (code, message, rule) and exit status 2."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+Invoke = Callable[..., Result]
+Run = Callable[..., "subprocess.CompletedProcess[str]"]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (["play", "nosuchgame"], "unknown_game", "no game 'nosuchgame'"),
+        (["play", "busfahrer", "--players", "9", "--bots", "random:9"], "invalid_option", "2 to 8 players"),
+        (["simulate", "busfahrer", "--players", "9"], "invalid_option", "2 to 8 players"),
+        (["play", "busfahrer", "--option", "pyramid"], "invalid_option", "KEY=VALUE"),
+        (["play", "busfahrer", "--option", "pyramid=7-6"], "invalid_option", "pyramid"),
+        (["play", "busfahrer", "--option", "colour=blue"], "invalid_option", "colour"),
+        (["play", "busfahrer", "--preset", "nope"], "invalid_option", "no preset 'nope'"),
+        (["play", "busfahrer", "--deck", "deck.toml"], "invalid_option", "has no deck"),
+        (["simulate", "busfahrer", "--bots", "nobot"], "game_error", "no bot 'nobot'"),
+        (["simulate", "busfahrer", "--bots", "random:x"], "game_error", "bad bot count"),
+        (["simulate", "busfahrer", "--players", "2", "--bots", "random:3"], "invalid_option", "do not fit"),
+        (["simulate", "busfahrer", "--games", "0"], "invalid_option", "at least 1 game"),
+        (["bench", "busfahrer", "--repeats", "0"], "invalid_option", "repeats >= 1"),
+        (["replay", "missing-record.json"], "invalid_record", "missing-record.json"),
+        (["games", "--lang", "fr"], "invalid_data", "unsupported language 'fr'"),
+    ],
+)
+def test_game_errors_exit_2_with_one_line(cli: Invoke, args: list[str], code: str, fragment: str) -> None:
+    result = cli(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert f"[{code}]" in lines[0] and fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_the_rule_is_named_and_the_language_followed(cli: Invoke) -> None:
+    german = cli("play", "busfahrer", "--players", "1")
+    english = cli("play", "busfahrer", "--players", "1", "--lang", "en")
+    assert german.stderr.startswith("Fehler [invalid_option]") and "Regel: Busfahrer: Spieleranzahl" in german.stderr
+    assert english.stderr.startswith("Error [invalid_option]") and "rule: Busfahrer: Spieleranzahl" in english.stderr
+
+
+def test_an_unreadable_record_is_refused_in_a_real_process(run_process: Run, tmp_path: Path) -> None:
+    record = tmp_path / "broken.json"
+    record.write_text('{"game": "busfahrer", "players": 3}', encoding="utf-8")
+    done = run_process("replay", str(record), "--lang", "en")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "Error [invalid_record]: record lacks options, seed, actions"

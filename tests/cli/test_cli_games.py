@@ -1,0 +1,31 @@
+"""``busbahnhof games``: players, options with defaults and choices, presets and bots of every game."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+
+from typer.testing import Result
+
+from busbahnhof.engine import game_ids
+
+Invoke = Callable[..., Result]
+Run = Callable[..., "subprocess.CompletedProcess[str]"]
+
+
+def test_busfahrer_is_listed_with_options_presets_and_bots(cli: Invoke) -> None:
+    result = cli("games", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "busfahrer: Busfahrer" in out and "2–8" in out
+    assert "pyramid = 4-3-2-1  (4-3-2-1 | 5-4-3-2-1 | 6-5-4-3-2-1)" in out
+    assert "rising_penalties = false" in out
+    assert "pyramid-5" in out and "kartenzaehler, random" in out
+
+
+def test_every_registered_game_appears_even_one_still_being_written(run_process: Run) -> None:
+    done = run_process("games")
+    assert done.returncode == 0, done.stderr
+    for game_id in game_ids():
+        assert game_id in done.stdout
+    assert "Regeloptionen" in done.stdout

@@ -1,0 +1,84 @@
+"""``busbahnhof play``: humans first then bots, numbered and text input, bad input, quitting, records."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import Result
+
+from busbahnhof.engine import load_record, replay
+
+Invoke = Callable[..., Result]
+Run = Callable[..., "subprocess.CompletedProcess[str]"]
+
+ONE_HUMAN = ("play", "busfahrer", "--players", "3", "--bots", "kartenzaehler:2", "--seed", "7")
+
+
+def test_numbers_text_bad_input_and_quit_write_the_record(cli: Invoke, tmp_path: Path) -> None:
+    record = tmp_path / "quit.json"
+    typed = "1\nguess schwarz\n99\nfoo\n\nguess tiefer\nquit\n"
+    result = cli(*ONE_HUMAN, "--record", str(record), input=typed)
+    assert result.exit_code == 0, result.output
+    assert "[illegal_action]" in result.stderr and "Frage 2" in result.stderr
+    assert "Es gibt keine Aktion 99" in result.stderr
+    assert "[malformed_action]" in result.stderr and "'foo'" in result.stderr
+    assert "Partie abgebrochen." in result.stdout
+    saved = load_record(record)
+    assert saved["names"] == ["Spieler 1", "kartenzaehler 2", "kartenzaehler 3"]
+    assert len(saved["actions"]) == 6
+    assert saved["actions"][0] == "guess red" and saved["actions"][3] == "guess lower"
+    assert len(replay(saved).history) == 6
+
+
+def test_end_of_input_quits_and_still_saves(cli: Invoke, tmp_path: Path) -> None:
+    record = tmp_path / "eof.json"
+    result = cli(*ONE_HUMAN, "--record", str(record), "--lang", "en", input="2\n")
+    assert result.exit_code == 0
+    assert "Game abandoned." in result.stdout
+    assert load_record(record)["actions"][0] == "guess black"
+
+
+def test_a_whole_game_by_numbers_ends_with_the_result_and_replays(cli: Invoke, tmp_path: Path) -> None:
+    record = tmp_path / "full.json"
+    first = cli(*ONE_HUMAN, "--names", "Anna", "--record", str(record), input="1\n" * 500)
+    assert first.exit_code == 0, first.output
+    assert "Anna (du)" in first.stdout and "kartenzaehler 2 (du)" not in first.stdout
+    assert "Ergebnis" in first.stdout and "gewinnt" in first.stdout
+    saved = load_record(record)
+    assert replay(saved).is_over
+    again = cli(*ONE_HUMAN, "--names", "Anna", "--record", str(tmp_path / "again.json"), input="1\n" * 500)
+    assert again.exit_code == 0
+    assert load_record(tmp_path / "again.json") == saved
+
+
+def test_two_humans_hand_the_terminal_over(cli: Invoke, tmp_path: Path) -> None:
+    record = tmp_path / "two.json"
+    args = ("play", "busfahrer", "--players", "3", "--bots", "random", "--seed", "3", "--names", "Anna,Ben")
+    result = cli(*args, "--record", str(record), input="\n1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Gib das Terminal an Anna weiter" in result.stdout
+    assert "Gib das Terminal an Ben weiter" in result.stdout
+    assert "Ben (du)" in result.stdout and "Anna (du)" in result.stdout
+    saved = load_record(record)
+    assert saved["names"] == ["Anna", "Ben", "random 3"]
+    assert replay(saved).is_over
+
+
+def test_only_bots_play_and_are_watched(cli: Invoke, tmp_path: Path) -> None:
+    record = tmp_path / "bots.json"
+    result = cli("play", "busfahrer", "--players", "4", "--bots", "kartenzaehler:4", "--seed", "5",
+                 "--record", str(record), "--lang", "en")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "• kartenzaehler 1 says" in result.stdout
+    assert "Result" in result.stdout and "wins" in result.stdout
+    assert replay(load_record(record)).is_over
+
+
+def test_play_in_a_real_process(run_process: Run, tmp_path: Path) -> None:
+    record = tmp_path / "process.json"
+    done = run_process(*ONE_HUMAN, "--record", str(record), input="guess rot\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(record.read_text(encoding="utf-8"))["actions"][0] == "guess red"

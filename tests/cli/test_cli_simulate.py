@@ -1,0 +1,49 @@
+"""``busbahnhof simulate``: the JSON report (file or stdout), the tables, seats filled with random."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import Result
+
+from busbahnhof.engine import load_game
+from busbahnhof.sim import simulate
+
+Invoke = Callable[..., Result]
+Run = Callable[..., "subprocess.CompletedProcess[str]"]
+
+
+def test_json_report_matches_the_python_function(cli: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    result = cli("simulate", "busfahrer", "--games", "40", "--players", "3", "--bots", "kartenzaehler",
+                 "--seed", "9", "--option", "pyramid=5-4-3-2-1", "--json", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["bots"] == ["kartenzaehler", "random", "random"]
+    assert report["options"]["pyramid"] == "5-4-3-2-1"
+    again = simulate(load_game("busfahrer", pyramid="5-4-3-2-1"), 3, report["bots"], 40, 9)
+    assert report["summary"] == json.loads(json.dumps(again["summary"]))
+    assert "Je Platz (Mittelwerte)" in result.stdout and "Platz 1 (kartenzaehler)" in result.stdout
+    assert "points_questions" in result.stdout and "questions.q2.right" in result.stdout
+    assert f"Bericht gespeichert: {out}" in result.stdout
+
+
+def test_json_to_stdout_prints_only_json(cli: Invoke) -> None:
+    result = cli("simulate", "busfahrer", "--games", "5", "--players", "2", "--json", "-", "--preset", "american")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 5 and report["options"]["ride"] == "american"
+
+
+def test_simulate_with_workers_in_a_real_process(run_process: Run, tmp_path: Path) -> None:
+    out = tmp_path / "workers.json"
+    args = ("simulate", "busfahrer", "--games", "60", "--players", "4", "--seed", "3", "--lang", "en")
+    done = run_process(*args, "--workers", "2", "--json", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "Per seat (means)" in done.stdout and "60 games in" in done.stdout
+    two = json.loads(out.read_text(encoding="utf-8"))
+    one = simulate("busfahrer", 4, ["random"] * 4, 60, 3)
+    assert two["workers"] == 2 and two["summary"] == json.loads(json.dumps(one["summary"]))

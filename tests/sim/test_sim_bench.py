@@ -1,0 +1,51 @@
+"""The benchmark: a sample per fresh process, medians, the machine; the worker's measurements."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from busbahnhof.engine import InvalidOptionError, load_game
+from busbahnhof.sim import run_bench
+from busbahnhof.sim.bench_worker import measure, mid_game
+
+FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
+
+
+def test_measure_counts_games_decisions_and_clones() -> None:
+    sample = measure(load_game("busfahrer"), 4, seed=1, seconds=0.05)
+    assert sample["games"] >= 1 and sample["decisions"] > 20 * sample["games"]
+    assert sample["playout_seconds"] >= 0.05 and sample["clone_seconds"] >= 0.05
+    assert sample["games_per_second"] == sample["games"] / sample["playout_seconds"]
+    assert sample["decisions_per_second"] == sample["decisions"] / sample["playout_seconds"]
+    assert sample["clones_per_second"] == sample["clones"] / sample["clone_seconds"]
+
+
+def test_mid_game_is_the_game_halfway() -> None:
+    game = load_game("busfahrer")
+    finished = game.new_state(3, 4)
+    while not finished.is_over:
+        finished.apply(finished.legal_actions()[-1])
+    middle = mid_game(finished)
+    assert not middle.is_over
+    assert middle.history == finished.history[: len(finished.history) // 2]
+
+
+def test_run_bench_reports_medians_of_fresh_processes() -> None:
+    progress: list[int] = []
+    report = run_bench(load_game("busfahrer", pyramid="5-4-3-2-1"), 3, repeats=3, seconds=0.02,
+                       progress=lambda done, _total: progress.append(done))  # fmt: skip
+    assert progress == [1, 2, 3]
+    assert report["options"]["pyramid"] == "5-4-3-2-1" and report["players"] == 3
+    assert len(report["samples"]) == 3
+    for name in FIGURES:
+        assert report["median"][name] == statistics.median(sample[name] for sample in report["samples"])
+        assert report["median"][name] > 0
+    assert report["machine"]["python"].count(".") == 2 and report["machine"]["cpus"] >= 1
+
+
+@pytest.mark.parametrize(("players", "repeats", "seconds"), [(9, 1, 0.1), (4, 0, 0.1), (4, 1, 0.0)])
+def test_unplayable_settings_are_refused_before_any_process(players: int, repeats: int, seconds: float) -> None:
+    with pytest.raises(InvalidOptionError):
+        run_bench(load_game("busfahrer"), players, repeats, seconds)
