@@ -83,7 +83,9 @@ class Board:
         """The board in its file format, drawing fields included."""
         intersections = []
         for node in range(self.intersections):
-            lots = [{"id": lot, "zone": self.lot_zone[lot], **self.lot_drawing.get(lot, {})} for lot in self.lots_at[node]]
+            lots = [
+                {"id": lot, "zone": self.lot_zone[lot], **self.lot_drawing.get(lot, {})} for lot in self.lots_at[node]
+            ]
             intersections.append({"id": node, "lots": lots, **self.drawing.get(node, {})})
         return {
             "name": self.name,
@@ -192,7 +194,9 @@ def parse_board(data: Any, source: str) -> Board:
             raise reader.fail(entry, f"a street must join two different intersections, found {a} twice")
         low, high = min(a, b), max(a, b)
         if (low, high) in street_between:
-            raise reader.fail(entry, f"intersections {low} and {high} are already joined by streets[{street_between[(low, high)]}]")
+            raise reader.fail(
+                entry, f"intersections {low} and {high} are already joined by streets[{street_between[(low, high)]}]"
+            )
         street_between[(low, high)] = street_between[(high, low)] = index
         streets.append((low, high))
         incident[low].append(index)
@@ -211,7 +215,9 @@ def parse_board(data: Any, source: str) -> Board:
         if not incident[node]:
             raise reader.fail(f"intersections[{node}]", "no street touches this intersection")
     _check_connected(reader, streets, count)
-    zone_lots = tuple(tuple(lot for lot in range(len(lot_zone)) if lot_zone[lot] == zone) for zone in range(1, zones + 1))
+    zone_lots = tuple(
+        tuple(lot for lot in range(len(lot_zone)) if lot_zone[lot] == zone) for zone in range(1, zones + 1)
+    )
     for zone, lots in enumerate(zone_lots, start=1):
         if not lots:
             raise reader.fail("zones", f"zone {zone} has no lot")

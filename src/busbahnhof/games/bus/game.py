@@ -1,0 +1,127 @@
+"""The Bus game object: rule options, presets, notation, descriptions, simulation figures."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from ...engine import Action, BotFactory, Catalog, Game, Options, State
+from ...engine.events import ParamFormatter
+from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
+from .board import DEFAULT_BOARD, Board, load_board
+from .rules import Rules, make_rules
+
+
+class BusOptions(Options):
+    """Rule options of Bus.
+
+    Attributes:
+        edition: ``"complete"`` (Capstone Complete Edition, the default) or ``"1999"`` (the
+            short rules of the first edition); docs/rulings/bus.md lists the differences.
+        board: ``"default"`` for the packaged city map, or the path of a board file in the same format.
+        parallel_street: which street exception 2 of line expansion allows where two line ends
+            meet: the other line's end street (``"end_street"``) or any occupied street there
+            (``"any_occupied"``); see docs/rulings/bus.md.
+    """
+
+    edition: Literal["complete", "1999"] = "complete"
+    board: str = DEFAULT_BOARD
+    parallel_street: Literal["end_street", "any_occupied"] = "end_street"
+
+
+class Bus(Game[BusOptions, Action]):
+    """Bus (Splotter Spellen): build lines, carry passengers to where the clock sends them."""
+
+    id = "bus"
+    title = "Bus"
+    min_players = 3
+    max_players = 5
+    options_model = BusOptions
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "default": {},
+        "1999": {"edition": "1999"},
+        "parallel-any": {"parallel_street": "any_occupied"},
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.board: Board = load_board(self.options.board)
+        self.rules: Rules = make_rules(self.options.edition, self.board.zones, self.options.parallel_street)
+
+    def _new_state(self, players: int, seed: int) -> State[Any]:
+        from .state import BusState
+
+        return BusState(self, players, seed)
+
+    def parse_action(self, text: str) -> Action:
+        action = parse(text)
+        if action is None:
+            raise self.malformed(text, NOTATION)
+        return action
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from .bots import PlanerBot
+
+        return {"planer": PlanerBot}
+
+    def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
+        catalog = Catalog(("busbahnhof.games.bus",), lang)
+
+        def area(value: Any) -> str:
+            return catalog.text(f"area.{value}")
+
+        def building(value: Any) -> str:
+            return catalog.text(f"building.{BUILDING_NAMES[value]}") if isinstance(value, int) else str(value)
+
+        def action(value: Any) -> str:
+            parsed = parse(str(value))
+            return self.describe_action(parsed, catalog) if parsed is not None else str(value)
+
+        return {"area": area, "building": building, "action": action}
+
+    def describe_action(self, action: Action, catalog: Catalog) -> str:
+        """The action in words, e.g. "Marker auf Linienausbau" / "marker on line expansion"."""
+        text = catalog.text
+        if isinstance(action, Take):
+            return text("describe.take", area=text(f"area.{AREA_NAMES[action.area]}"))
+        if isinstance(action, Pass):
+            return text("describe.pass")
+        if isinstance(action, Line):
+            return text("describe.line", start=action.start, to=action.to)
+        if isinstance(action, Passenger):
+            return text("describe.passenger", station=action.station)
+        if isinstance(action, Build):
+            return text("describe.build", lot=action.lot, building=text(f"building.{BUILDING_NAMES[action.kind]}"))
+        if isinstance(action, Clock):
+            return text("describe.clock_stop" if action.stop else "describe.clock_advance")
+        if isinstance(action, Deliver):
+            return text("describe.deliver", source=action.source, lot=action.lot)
+        return str(action)
+
+    def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
+        from .text import render_text  # written by the drawing engineer
+
+        return render_text(view, catalog)
+
+    def summarize(self, state: State[Any]) -> dict[str, Any]:
+        """Per seat score, deliveries, time stones, win, markers used; rounds; the end; markers
+        placed per round."""
+        from .state import BusState
+
+        assert isinstance(state, BusState)
+        outcome = state.outcome()
+        return {
+            "seats": [
+                {
+                    "score": outcome.points[seat],
+                    "deliveries": state.deliveries[seat],
+                    "time_stones": state.stones[seat],
+                    "won": 1 if seat in outcome.winners else 0,
+                    "markers_used": state.markers_used[seat],
+                }
+                for seat in range(state.players)
+            ],
+            "rounds": state.round,
+            "end": {reason: int(state.end_reason == reason) for reason in ("time_stones", "lots_full", "markers_out")},
+            "markers_per_round": {str(index): count for index, count in enumerate(state.markers_per_round, start=1)},
+        }

@@ -1,0 +1,137 @@
+"""Legal buildings and deliveries, and why an action is not legal (with the rule it breaks)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action, GameError
+from .actions import (
+    AREA_NAMES,
+    AREA_SLOTS,
+    BUILDING_NAMES,
+    BUILDINGS,
+    Build,
+    Clock,
+    Deliver,
+    Line,
+    Pass,
+    Passenger,
+    Take,
+    build,
+    deliver,
+)
+from .rules import MIN_MARKERS_PER_ROUND
+
+if TYPE_CHECKING:
+    from .state import BusState
+
+
+def open_zone(state: BusState) -> int:
+    """The lowest zone (0-based) that still has a free lot, or -1 (Bus: Gebäude)."""
+    for zone, free in enumerate(state.zone_free):
+        if free:
+            return zone
+    return -1
+
+
+def building_moves(state: BusState) -> list[Action]:
+    """Bus: Gebäude -- any type on any free lot of the lowest zone with free lots."""
+    zone = open_zone(state)
+    if zone < 0:
+        return []
+    building = state.building
+    return [build(lot, kind) for lot in state.board.zone_lots[zone] if building[lot] < 0 for kind in range(3)]
+
+
+def willing_sources(state: BusState, seat: int) -> list[int]:
+    """Bus: Brumm -- intersections on the seat's line with a passenger standing there (not in a
+    building).  1999: not where an in-time building stands at the same intersection."""
+    touches = state.touches[seat]
+    standing = state.standing
+    sources = [node for node in range(len(standing)) if standing[node] and touches >> node & 1]
+    if state.rules.vrroomm_skips_served:
+        board, building, current = state.board, state.building, state.clock
+        sources = [node for node in sources if all(building[lot] != current for lot in board.lots_at[node])]
+    return sources
+
+
+def open_targets(state: BusState, seat: int) -> list[int]:
+    """Bus: Brumm -- empty buildings of the current type at intersections the seat's line touches."""
+    touches = state.touches[seat]
+    where = state.board.lot_intersection
+    building, occupied, current = state.building, state.occupied, state.clock
+    return [
+        lot
+        for lot in range(len(building))
+        if building[lot] == current and not occupied[lot] and touches >> where[lot] & 1
+    ]
+
+
+def delivery_moves(state: BusState, seat: int) -> list[Action]:
+    """Every (willing passenger, open building) pair; any pair may be chosen (Bus: Brumm)."""
+    sources = willing_sources(state, seat)
+    if not sources:
+        return []
+    return [deliver(source, lot) for source in sources for lot in open_targets(state, seat)]
+
+
+def explain(state: BusState, action: Action) -> GameError:
+    """Why ``action`` is not legal now, citing the rule."""
+    from .state import PHASE_NAMES, SELECTION, SETUP_BUILDINGS
+
+    phase = state.phase
+    expected = PHASE_NAMES[phase]
+    seat = state.current
+    if isinstance(action, (Take, Pass)) and phase != SELECTION:
+        return state.illegal(
+            action, f"markers are placed only during action selection, now it is {expected}", "Bus: Aktionen wählen"
+        )
+    if isinstance(action, Take):
+        return state.illegal(
+            action,
+            f"all {AREA_SLOTS[action.area]} slot(s) of {AREA_NAMES[action.area]} are taken",
+            "Bus: Aktionen wählen",
+        )
+    if isinstance(action, Pass):
+        return state.illegal(
+            action,
+            f"every player places at least {MIN_MARKERS_PER_ROUND} markers per round before passing "
+            f"(placed so far: {state.placed[seat]})",
+            "Bus: Aktionen wählen",
+        )
+    if isinstance(action, Line):
+        if "line" not in expected:
+            return state.illegal(action, f"no line expansion now, it is {expected}", "Bus: Linienausbau")
+        return state.illegal(
+            action,
+            "a line grows only from its ends, never onto a street it already uses, and onto a free "
+            "street where that end has one (unless another line ends there from another direction)",
+            "Bus: Linienausbau",
+        )
+    if isinstance(action, Build):
+        if phase not in (SETUP_BUILDINGS, BUILDINGS):
+            return state.illegal(action, f"no building now, it is {expected}", "Bus: Gebäude")
+        zone = open_zone(state)
+        label = state.rules.zone_labels[zone] if zone >= 0 else "none"
+        return state.illegal(
+            action,
+            f"lot {action.lot} is not a free lot of the lowest open zone ({label}); "
+            f"a {BUILDING_NAMES[action.kind]} must go there",
+            "Bus: Gebäude",
+        )
+    if isinstance(action, Passenger):
+        if expected != "passengers":
+            return state.illegal(action, f"no new passengers now, it is {expected}", "Bus: Fahrgäste")
+        return state.illegal(action, f"{action.station} is not a train station", "Bus: Fahrgäste")
+    if isinstance(action, Clock):
+        return state.illegal(action, f"the clock is not being resolved, it is {expected}", "Bus: Uhr")
+    if isinstance(action, Deliver):
+        if expected != "vrroomm":
+            return state.illegal(action, f"no buses run now, it is {expected}", "Bus: Brumm")
+        return state.illegal(
+            action,
+            f"the passenger must stand at an intersection of your line (not in a building) and lot "
+            f"{action.lot} must be an empty building of the current type on your line",
+            "Bus: Brumm",
+        )
+    return state.illegal(action, f"not a Bus action for {expected}", "Bus")

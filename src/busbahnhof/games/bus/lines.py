@@ -1,0 +1,114 @@
+"""Line expansion: which streets a line may take next, and how it grows (Bus: Linienausbau).
+
+A line is kept as the sequence of intersections a bus would drive along it (``nodes``) and the
+streets between them (``streets``), so its two ends are ``nodes[0]`` and ``nodes[-1]`` and the
+street arriving at each end is ``streets[0]`` and ``streets[-1]``.  Growing only at the ends keeps
+it a chain that a bus could drive with every street exactly once; it may cross itself and form
+loops, but never holds two of its own markers on one street.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Line, line
+
+if TYPE_CHECKING:
+    from .state import BusState
+
+LINE_MARKERS = 25
+"""Line markers per player (Bus: Aufbau)."""
+
+
+def marked_ends(nodes: list[int]) -> list[int]:
+    """The ends that touch another part of the same line: the loop end marked with an action
+    marker until a later extension makes it unambiguous (Bus: Linienausbau, Schleife)."""
+    if len(nodes) < 2:
+        return []
+    ends = [nodes[0]] if nodes[0] in nodes[1:] else []
+    if nodes[-1] in nodes[:-1] and nodes[-1] not in ends:
+        ends.append(nodes[-1])
+    return ends
+
+
+def allowed_streets(state: BusState, seat: int, node: int, end_street: int) -> list[int]:
+    """Streets the line end of ``seat`` at ``node`` (arriving by ``end_street``) may take next.
+
+    Bus: Linienausbau -- never a street with an own marker; a free street (no marker at all)
+    where one exists at this end; otherwise any street (exception 1).  Exception 2: if another
+    player's line also ends at ``node``, arriving from another direction, the line may run
+    alongside it: on that line's end street (option ``parallel_street="end_street"``, the
+    default) or on any occupied street at ``node`` (``"any_occupied"``); see docs/rulings/bus.md.
+    """
+    own = state.own_streets[seat]
+    players_on = state.street_players
+    candidates = [street for street in state.board.incident[node] if not own >> street & 1]
+    free = [street for street in candidates if not players_on[street]]
+    if not free:
+        return candidates
+    extra: set[int] = set()
+    for other in range(state.players):
+        if other == seat:
+            continue
+        nodes = state.line_nodes[other]
+        if not nodes:
+            continue
+        streets = state.line_streets[other]
+        for other_end, other_street in ((nodes[0], streets[0]), (nodes[-1], streets[-1])):
+            if other_end != node:
+                continue
+            if state.rules.parallel_any:
+                if other_street != end_street or not state.rules.other_direction:
+                    return candidates
+            elif not own >> other_street & 1:
+                extra.add(other_street)
+    if extra:
+        return sorted(extra.union(free))
+    return free
+
+
+def line_moves(state: BusState, seat: int) -> list[Line]:
+    """The legal ``line`` actions of ``seat`` from either end (Bus: Linienausbau)."""
+    if state.line_markers_left[seat] == 0:
+        return []
+    nodes = state.line_nodes[seat]
+    streets = state.line_streets[seat]
+    board = state.board
+    moves: list[Line] = []
+    for node, end_street in ((nodes[-1], streets[-1]), (nodes[0], streets[0])):
+        for street in allowed_streets(state, seat, node, end_street):
+            a, b = board.streets[street]
+            move = line(node, b if a == node else a)
+            if move not in moves:
+                moves.append(move)
+    return moves
+
+
+def first_street_moves(state: BusState) -> list[Line]:
+    """Any street for the first line marker, written low-high (Bus: Aufbau, Erste Linien)."""
+    return [line(a, b) for a, b in state.board.streets]
+
+
+def extend(state: BusState, seat: int, move: Line) -> None:
+    """Put a line marker on the street of ``move`` at the end it starts from (Bus: Linienausbau).
+
+    If both ends are at ``move.start`` (a closed loop) the last end is used when the street is
+    allowed there, else the first.
+    """
+    board = state.board
+    street = board.street_between[(move.start, move.to)]
+    nodes = state.line_nodes[seat]
+    streets = state.line_streets[seat]
+    if not nodes:
+        nodes.extend((move.start, move.to))
+        streets.append(street)
+    elif nodes[-1] == move.start and street in allowed_streets(state, seat, move.start, streets[-1]):
+        nodes.append(move.to)
+        streets.append(street)
+    else:
+        nodes.insert(0, move.to)
+        streets.insert(0, street)
+    state.own_streets[seat] |= 1 << street
+    state.touches[seat] |= (1 << move.start) | (1 << move.to)
+    state.street_players[street] = (*state.street_players[street], seat)
+    state.line_markers_left[seat] -= 1

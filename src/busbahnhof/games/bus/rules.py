@@ -1,0 +1,65 @@
+"""The rule constants of one game, derived from the options and the edition.
+
+Complete Edition (``edition="complete"``, the default) and the 1999 short rules
+(``edition="1999"``) differ only where :class:`Rules` says so; docs/rulings/bus.md lists every
+difference with its passage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ACTION_MARKERS = 20
+"""Action markers per player (Complete Edition: 20; 1999: 21 cubes, one of them the first bus)."""
+MAX_BUSES = 5
+"""Buses per player (Bus: Aufbau, 5 Busse)."""
+PASSENGERS_TOTAL = 15
+"""Passengers in the game: four at the start intersections, the rest in the supply (Bus: Aufbau)."""
+MIN_MARKERS_PER_ROUND = 2
+"""Every player places at least two markers per round before passing (Bus: Aktionen wählen)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Edition-dependent rule switches.
+
+    Attributes:
+        edition: ``"complete"`` or ``"1999"``.
+        zone_labels: how lot zones are named (1-4, or A-D in 1999).
+        parallel_any: exception 2 of line expansion allows any occupied street at the shared end,
+            not only the other line's end street (option ``parallel_street``).
+        other_direction: exception 2 requires the other line to arrive from another direction
+            (Complete Edition: "aus anderer Richtung"; the 1999 text only says the ends meet).
+        vrroomm_skips_served: 1999 -- a passenger is not willing to ride when an in-time building
+            stands at their own intersection ("kein zeitgerechtes Gebäude an derselben Kreuzung").
+    """
+
+    edition: str
+    zone_labels: tuple[str, ...]
+    parallel_any: bool
+    other_direction: bool
+    vrroomm_skips_served: bool
+
+    def time_stones(self, players: int) -> int:
+        """Time stones at the clock: 5, or 4 with three players; 1999: one per player (Bus: Aufbau)."""
+        if self.edition == "1999":
+            return players
+        return 4 if players == 3 else 5
+
+    @staticmethod
+    def line_bonus(players: int) -> int:
+        """Line expansion gets power + 1 with five players, and only line expansion (Bus: Linienausbau)."""
+        return 1 if players == 5 else 0
+
+
+def make_rules(edition: str, zones: int, parallel_street: str) -> Rules:
+    """The rule switches for ``edition`` on a map with ``zones`` zones."""
+    old = edition == "1999"
+    labels = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[zone] if old else str(zone + 1) for zone in range(zones))
+    return Rules(
+        edition=edition,
+        zone_labels=labels,
+        parallel_any=parallel_street == "any_occupied",
+        other_direction=not old,
+        vrroomm_skips_served=old,
+    )
