@@ -185,12 +185,24 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
     try:
         return DeckFile.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            label, rest = _card_label(raw, tuple(err["loc"]))
-            field = ".".join(str(p) for p in rest) or "(card)"
-            problems.append(f"{source}: {label}: field {field}: {str(err['msg']).removeprefix('Value error, ')}")
-        raise InvalidDataError("\n".join(problems)) from None
+        raise InvalidDataError("\n".join(_problem(raw, source, err) for err in exc.errors())) from None
+
+
+def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
+    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``."""
+    message = str(err["msg"]).removeprefix("Value error, ")
+    loc = tuple(err["loc"])
+    if not loc:
+        return f"{source}: {message}"
+    label, rest = _card_label(raw, loc)
+    field = ".".join(str(p) for p in rest)
+    if not field:
+        named, sep, text = message.partition(": ")
+        if err["type"] == "union_tag_invalid":
+            field = "template"
+        elif sep and named.isidentifier():
+            field, message = named, text
+    return f"{source}: {label}: field {field or '(card)'}: {message}"
 
 
 def _builtin_path(name: str) -> Path:

@@ -74,9 +74,9 @@ class FactorCard(_Strict):
     @model_validator(mode="after")
     def _one_type_or_wildcard(self) -> FactorCard:
         if (self.type is None) == (self.types is None):
-            raise ValueError("give exactly one of 'type' (a factor) or 'types' (a wildcard) (§4)")
+            raise ValueError("type: give exactly one of 'type' (a factor) or 'types' (a wildcard) (§4)")
         if self.types is not None and (len(self.types) < 2 or len(set(self.types)) != len(self.types)):
-            raise ValueError("a wildcard lists at least two different factor types (§4 Wildcard)")
+            raise ValueError("types: a wildcard lists at least two different factor types (§4 Wildcard)")
         return self
 
     @property
@@ -94,10 +94,11 @@ class _Event(_Strict):
     def _require_keywords(self, wanted: tuple[str, ...]) -> None:
         if sorted(self.keywords) != sorted(wanted):
             shown = ", ".join(wanted) or "none"
-            raise ValueError(f"keywords must be exactly [{shown}] for template {self.template_name} (§4, §12)")
+            raise ValueError(f"keywords: must be exactly [{shown}] for template {self.template_name} (§4, §12)")
 
     @property
     def template_name(self) -> str:
+        """The template, e.g. ``"E6"``."""
         return str(getattr(self, "template", "?"))
 
 
@@ -114,7 +115,7 @@ class SichtenEvent(_Event):
     def _check(self) -> SichtenEvent:
         self._require_keywords(())
         if self.stack == "projekt" and self.factor_type is not None:
-            raise ValueError("factor_type filters factors; the project stack holds only projects (§13 E1)")
+            raise ValueError("factor_type: filters factors, but the project stack holds only projects (§13 E1)")
         return self
 
 
@@ -170,7 +171,7 @@ class JokerEvent(_Event):
     def _check(self) -> JokerEvent:
         self._require_keywords(())
         if len(set(self.types)) != len(self.types):
-            raise ValueError("types lists each factor type once (§13 E5)")
+            raise ValueError("types: lists each factor type once (§13 E5)")
         return self
 
 
@@ -248,8 +249,8 @@ class DeckFile(_Strict):
         ):
             for index, name in enumerate(names):
                 if name in seen:
-                    raise ValueError(f"{kind}[{index}] {name!r}: the name is used twice (also {seen[name]})")
+                    raise ValueError(f"{kind}[{index}] {name!r}: field name: the name is used twice (also {seen[name]})")
                 seen[name] = f"{kind}[{index}]"
         if len(self.factors) + len(self.events) < 8:
-            raise ValueError("the action stack needs at least 8 cards to deal two to each of four players (§5.5)")
+            raise ValueError("the Aktionsstapel needs at least 8 cards to deal two to each of four players (§5.5)")
         return self

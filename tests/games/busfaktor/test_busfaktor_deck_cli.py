@@ -1,0 +1,37 @@
+"""``busbahnhof deck check FILE`` (issue item 1): a summary for a valid deck, exit 2 for an invalid one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from busbahnhof.cli.deck import app
+from busbahnhof.games.busfaktor.deck import resolve_deck_path
+
+RUNNER = CliRunner()
+
+
+def test_check_summarises_the_default_deck() -> None:
+    result = RUNNER.invoke(app, ["check", str(resolve_deck_path(None)), "--lang", "en"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "74 cards" in out
+    for words in ("Cards by kind and type", "Requirement symbols and factors per type", "Events per template"):
+        assert words in out
+    assert "E8 Absicherung" in out and "Notfallplan" in out
+    assert "│ Daten       │       12 │" in out
+
+
+def test_check_flags_a_mix_that_differs_from_section_2() -> None:
+    result = RUNNER.invoke(app, ["check", str(resolve_deck_path("mini"))], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "(Regel §2: 16)" in result.output
+
+
+def test_check_refuses_an_invalid_deck_with_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[deck]\nname = "x"\n[[projects]]\ntitle = "A"\ngoal = "g"\nrequirements = ["Team"]\npoints = 1\n')
+    result = RUNNER.invoke(app, ["check", str(bad)], terminal_width=200)
+    assert result.exit_code == 2
+    assert "projects[0] 'A': field requirements" in result.output

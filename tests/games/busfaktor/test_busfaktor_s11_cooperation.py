@@ -1,0 +1,110 @@
+"""§11 Kooperation: preconditions, the one shared factor with consent, individual completion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from busfaktor_helpers import arrange, cid, legal_texts
+
+from busbahnhof.engine import IllegalActionError
+from busbahnhof.games.busfaktor import BusfaktorState
+from busbahnhof.games.busfaktor.phases import SHARED
+
+A, B = "Langzeitarchivierung", "Software-Release 1.0"  # Betrieb+Daten+Team / Methode+Betrieb+Team
+
+
+def cooperating(**kwargs: Any) -> tuple[BusfaktorState, int, int]:
+    state = arrange(projects={0: [(A, [])], 1: [(B, [])]}, **kwargs)
+    state.apply(f"biete {cid(A)} mit {cid(B)}")
+    state.apply("annehmen")
+    return state, cid(A), cid(B)
+
+
+def test_accepted_offer_joins_the_two_projects() -> None:
+    state, a, b = cooperating()
+    assert state.partner[a] == b and state.partner[b] == a and state.coops_begun == 1
+    assert state.view(1)["state"]["projects"][0]["partner"] in (a, b)
+
+
+@pytest.mark.parametrize(
+    ("projects", "why"),
+    [
+        ({0: [(A, [("Monitoring", "Betrieb"), ("Fachbeirat", "Team")])], 1: [(B, [])]}, "two factors on one side"),
+        ({0: [(A, [])], 1: []}, "no active project of another person"),
+    ],
+)
+def test_preconditions_at_most_one_factor_each(projects: dict[int, Any], why: str) -> None:
+    state = arrange(projects=projects)
+    assert not any(t.startswith("biete") for t in legal_texts(state)), why
+
+
+def test_mehraufwand_does_not_count_for_the_one_factor_limit() -> None:
+    state = arrange(projects={0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [])]})
+    state.extra[cid(A)] = cid("Formatmigration")
+    state._legal = None
+    assert f"biete {cid(A)} mit {cid(B)}" in legal_texts(state)
+
+
+def test_one_cooperation_per_project_and_per_pair() -> None:
+    state, a, b = cooperating(hands={0: ["Serverumzug"]})
+    state.apply(f"beginne {cid('Serverumzug')}")
+    assert not any(t.startswith("biete") for t in legal_texts(state))
+    three = arrange(players=3, projects={0: [(A, [])], 1: [(B, [])], 2: [("Serverumzug", [])]})
+    three.apply(f"biete {cid(A)} mit {cid(B)}")
+    three.apply("annehmen")
+    assert not any(t.startswith(f"biete {cid(A)}") for t in legal_texts(three))
+
+
+def test_the_shared_factor_needs_the_partners_consent_and_fills_both_projects() -> None:
+    state, a, b = cooperating(hands={0: ["Fachbeirat", "Monitoring"]})
+    team = cid("Fachbeirat")
+    state.apply(f"teile {team} an {a} als Team")
+    assert state.to_move == 1
+    state.apply("ablehnen")
+    assert team in state.hands[0] and state.to_move == 0
+    with pytest.raises(IllegalActionError, match="§11"):
+        state.apply(f"teile {cid('Monitoring')} an {a} als Betrieb")
+    state.proposed = 0
+    state._legal = None
+    state.apply(f"teile {cid('Monitoring')} an {a} als Betrieb")
+    state.apply("annehmen")
+    monitoring = cid("Monitoring")
+    assert state.att[monitoring] == SHARED and state.shared[a] == state.shared[b] == monitoring
+    assert state.open[a * 4 + 2] == 0 and state.open[b * 4 + 2] == 0
+    assert not any(t.startswith("teile") for t in legal_texts(state)), "at most one shared factor"
+
+
+def test_each_project_completes_alone_and_the_shared_factor_stays_for_the_partner() -> None:
+    state, a, b = cooperating(hands={0: ["Monitoring", "Fachbeirat", "TEI-XML-Korpus"]})
+    monitoring = cid("Monitoring")
+    state.apply(f"teile {monitoring} an {a} als Betrieb")
+    state.apply("annehmen")
+    state.apply(f"lege {cid('Fachbeirat')} an {a} als Team")
+    state.apply(f"lege {cid('TEI-XML-Korpus')} an {a} als Daten")
+    assert state.status[a] == 2 and state.status[b] == 1
+    assert state.att[monitoring] == SHARED and monitoring not in state.spent
+    assert state.shared[b] == monitoring and state.open[b * 4 + 2] == 0
+    state.active = 1
+    state.hands[1] = [cid("Kollationierung"), cid("Projektkoordination")]
+    state._legal = None
+    state.apply(f"lege {cid('Kollationierung')} an {b} als Methode")
+    state.apply(f"lege {cid('Projektkoordination')} an {b} als Team")
+    assert state.status[b] == 2 and monitoring in state.spent
+    assert state.points(0) == 3 and state.points(1) == 3
+
+
+def test_the_pair_may_cooperate_again_once_both_projects_are_completed() -> None:
+    state, a, b = cooperating()
+    state.status[a] = state.status[b] = 2
+    state.actives = [[], []]
+    state.hands[0] = [cid("Serverumzug")]
+    state.started = False
+    state._legal = None
+    state.apply(f"beginne {cid('Serverumzug')}")
+    state.status[cid("Metadatenschema")] = 1
+    state.owner[cid("Metadatenschema")] = 1
+    state.actives[1] = [cid("Metadatenschema")]
+    state.offered = 0
+    state._legal = None
+    assert f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}" in legal_texts(state)
