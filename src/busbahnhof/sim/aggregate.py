@@ -30,14 +30,16 @@ def flatten_summary(summary: Mapping[str, Any], game_id: str = "") -> FlatSummar
     flat: FlatSummary = {}
 
     def walk(node: Any, path: Path) -> None:
-        if isinstance(node, Mapping):
+        if isinstance(node, dict):
             for key, child in node.items():
                 walk(child, (*path, str(key)))
+        elif isinstance(node, (int, float)):
+            flat[path] = float(node)
         elif isinstance(node, (list, tuple)):
             for index, child in enumerate(node):
                 walk(child, (*path, index))
-        elif isinstance(node, (int, float)):
-            flat[path] = float(node)
+        elif isinstance(node, Mapping):
+            walk(dict(node), path)
         else:
             where = "/".join(str(part) for part in path) or "(root)"
             raise InvalidDataError(f"summarize() of {game_id or 'the game'} gave a non-number at {where}: {node!r}")
