@@ -21,9 +21,9 @@ from busbahnhof.games.busfahrer import BusfahrerState
 
 
 def driven(
-    hands: tuple[tuple[str, ...], ...], pyramid: tuple[str, ...], draws: tuple[str, ...] = (), **options: Any
+    hands: tuple[tuple[str, ...], ...], pyramid_cards: tuple[str, ...], draws: tuple[str, ...] = (), **options: Any
 ) -> BusfahrerState:
-    state = stacked(len(hands), [first_deck(hands, pyramid) + cards(*draws)], **options)
+    state = stacked(len(hands), [first_deck(hands, pyramid_cards) + cards(*draws)], **options)
     play_first_legal_until(state, "ride")
     return state
 
@@ -89,5 +89,23 @@ def test_tie_all_ride_option_every_tied_player_rides_and_pays() -> None:
     state = at_the_ride(ride_deck({0: "Herz-A"}, ["Kreuz-2"]), driver_tie="all_ride")
     assert state.drivers == [0, 1]
     assert state.ride_row == 1
+    forced = [e.params["seat"] for e in state.log if e.key == "forced" and e.params["action"] == "turn 1"]
+    assert forced[-2:] == [0, 1] and state.to_move == 0  # the tied players turn cards in turn
     assert state.points[2] == [1, 1]
     assert state.driver_count == [1, 1]
+
+
+def test_tie_draws_reshuffle_when_the_rest_of_the_deck_runs_out() -> None:
+    """Ruling R7: 8 players, a 15-card pyramid: 5 cards are left for drawing; four players are level on a 2."""
+    suits = ("Kreuz", "Pik", "Herz", "Karo")
+    others = [f"{suit}-{rank}" for rank in range(3, 10) for suit in suits]
+    hands = [(f"{suits[seat]}-2", *others[3 * seat : 3 * seat + 3]) for seat in range(4)]
+    hands += [tuple(others[12 + 4 * i : 16 + 4 * i]) for i in range(4)]
+    high = [f"{suit}-{rank}" for rank in ("10", "B", "D", "A") for suit in suits]
+    pyramid, leftover = tuple(high[:15]), high[15]
+    kings = tuple(f"{suit}-K" for suit in suits)
+    state = driven(tuple(hands), pyramid, (*kings, leftover), pyramid="5-4-3-2-1")
+    assert state.tie_draws[0] == cards(*kings)
+    assert state.tie_draws[1][0] == cards(leftover)[0]
+    assert any(e.key == "tie_reshuffle" for e in state.log)
+    assert len(state.drivers) == 1 and state.drivers[0] in (0, 1, 2, 3)

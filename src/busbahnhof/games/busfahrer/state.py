@@ -225,7 +225,7 @@ class BusfahrerState(State["Busfahrer"]):
             "game_no": self.game_no + 1 if self.phase != OVER else self.games,
             "games": self.games,
             "dealer": self.dealer,
-            "round": self.round + 1,
+            "round": min(self.round + 1, 4),
             "hands": [list(hand) for hand in self.hands],
             "points": {
                 "questions": list(q),
