@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from busbahnhof.engine import InvalidDataError, InvalidOptionError, load_game
+from busbahnhof.games.busfaktor import Busfaktor
 from busbahnhof.games.busfaktor.deck import load_deck, resolve_deck_path
 
 MINI_TEXT = resolve_deck_path("mini").read_text(encoding="utf-8")
@@ -29,6 +30,7 @@ def refused(tmp_path: Path, text: str) -> str:
 
 def test_the_mini_deck_is_valid_and_loads_as_an_option(tmp_path: Path) -> None:
     game = load_game("busfaktor", deck=write(tmp_path, MINI_TEXT))
+    assert isinstance(game, Busfaktor)
     assert game.deck.size == 21
     assert game.deck.n_projects == 5
 
@@ -36,31 +38,80 @@ def test_the_mini_deck_is_valid_and_loads_as_an_option(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "card", "field", "words"),
     [
-        ('requirements = ["Daten", "Betrieb"]\npoints = 2', 'requirements = ["Daten", "Betrieb"]\npoints = 3',
-         "projects[0] 'Kleines Repositorium'", "points", "number of requirements"),
-        ('requirements = ["Daten", "Betrieb"]\npoints = 2', 'requirements = ["Daten"]\npoints = 1',
-         "projects[0] 'Kleines Repositorium'", "requirements", "at least 2"),
-        ('requirements = ["Betrieb", "Team", "Daten", "Methode"]\npoints = 4',
-         'requirements = ["Betrieb", "Team", "Daten", "Methode", "Team"]\npoints = 5',
-         "projects[3] 'Kleiner Dienst'", "requirements", "at most 4"),
+        (
+            'requirements = ["Daten", "Betrieb"]\npoints = 2',
+            'requirements = ["Daten", "Betrieb"]\npoints = 3',
+            "projects[0] 'Kleines Repositorium'",
+            "points",
+            "number of requirements",
+        ),
+        (
+            'requirements = ["Daten", "Betrieb"]\npoints = 2',
+            'requirements = ["Daten"]\npoints = 1',
+            "projects[0] 'Kleines Repositorium'",
+            "requirements",
+            "at least 2",
+        ),
+        (
+            'requirements = ["Betrieb", "Team", "Daten", "Methode"]\npoints = 4',
+            'requirements = ["Betrieb", "Team", "Daten", "Methode", "Team"]\npoints = 5',
+            "projects[3] 'Kleiner Dienst'",
+            "requirements",
+            "at most 4",
+        ),
         ('name = "Team A"\ntype = "Team"', 'name = "Team A"\ntype = "Personal"', "factors[0] 'Team A'", "type", "Team"),
-        ('name = "Team A"\ntype = "Team"', 'name = "Team A"\ntype = "Team"\ntypes = ["Team", "Daten"]',
-         "factors[0] 'Team A'", "type", "exactly one of"),
-        ('types = ["Team", "Daten", "Betrieb", "Methode"]', 'types = ["Team"]', "factors[7] 'Joker-Faktor'",
-         "types", "at least two"),
-        ('keywords = ["MEHRAUFWAND"]\nfactor_type = "Methode"', 'factor_type = "Methode"',
-         "events[5] 'Mehraufwand'", "keywords", "MEHRAUFWAND"),
-        ('template = "E3"', 'template = "E3"\nkeywords = ["RÜCKSCHLAG"]', "events[2] 'Rückholen'", "keywords",
-         "must be exactly [none]"),
+        (
+            'name = "Team A"\ntype = "Team"',
+            'name = "Team A"\ntype = "Team"\ntypes = ["Team", "Daten"]',
+            "factors[0] 'Team A'",
+            "type",
+            "exactly one of",
+        ),
+        (
+            'types = ["Team", "Daten", "Betrieb", "Methode"]',
+            'types = ["Team"]',
+            "factors[7] 'Joker-Faktor'",
+            "types",
+            "at least two",
+        ),
+        (
+            'keywords = ["MEHRAUFWAND"]\nfactor_type = "Methode"',
+            'factor_type = "Methode"',
+            "events[5] 'Mehraufwand'",
+            "keywords",
+            "MEHRAUFWAND",
+        ),
+        (
+            'template = "E3"',
+            'template = "E3"\nkeywords = ["RÜCKSCHLAG"]',
+            "events[2] 'Rückholen'",
+            "keywords",
+            "must be exactly [none]",
+        ),
         ('template = "E4"\ncount = 1', 'template = "E4"\ncount = 0', "events[3] 'Umverteilen'", "count", "1"),
         ('template = "E8"', 'template = "E9"', "events[7] 'Absicherung'", "template", "E1"),
-        ('reach = "alle"\ntext = "Absicherung für alle."', 'reach = "immer"\ntext = "Absicherung für alle."',
-         "events[7] 'Absicherung'", "reach", "selbst"),
+        (
+            'reach = "alle"\ntext = "Absicherung für alle."',
+            'reach = "immer"\ntext = "Absicherung für alle."',
+            "events[7] 'Absicherung'",
+            "reach",
+            "selbst",
+        ),
         ('name = "Team B"', 'name = "Team A"', "factors[1] 'Team A'", "name", "used twice"),
-        ('name = "Daten A"\ntype = "Daten"', 'name = "Daten A"\ntype = "Daten"\ncolour = "blau"',
-         "factors[2] 'Daten A'", "colour", "Extra inputs"),
-        ('overrides = { on_completion = "hand" }', 'overrides = { on_completion = "ablage" }',
-         "factors[1] 'Team B'", "overrides.on_completion", "hand"),
+        (
+            'name = "Daten A"\ntype = "Daten"',
+            'name = "Daten A"\ntype = "Daten"\ncolour = "blau"',
+            "factors[2] 'Daten A'",
+            "colour",
+            "Extra inputs",
+        ),
+        (
+            'overrides = { on_completion = "hand" }',
+            'overrides = { on_completion = "ablage" }',
+            "factors[1] 'Team B'",
+            "overrides.on_completion",
+            "hand",
+        ),
     ],
 )
 def test_errors_name_file_card_and_field(tmp_path: Path, old: str, new: str, card: str, field: str, words: str) -> None:

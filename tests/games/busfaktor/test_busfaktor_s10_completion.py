@@ -33,7 +33,9 @@ def test_completion_puts_the_project_in_the_score_area_and_spends_the_cards() ->
 
 def test_card_text_returning_to_the_hand_replaces_consumption() -> None:
     """§10 steps 2-3: `Zuständige Ansprechperson` returns to its controlling person's hand."""
-    state = arrange(hands={0: ["Zuständige Ansprechperson"]}, projects={0: [("Serverumzug", [("Monitoring", "Betrieb")])]})
+    state = arrange(
+        hands={0: ["Zuständige Ansprechperson"]}, projects={0: [("Serverumzug", [("Monitoring", "Betrieb")])]}
+    )
     person = cid("Zuständige Ansprechperson")
     state.apply(f"lege {person} an {cid('Serverumzug')} als Team")
     assert state.hands[0] == [person] and state.known[0] == [person]

@@ -47,7 +47,7 @@ def test_mehraufwand_does_not_count_for_the_one_factor_limit() -> None:
 
 
 def test_one_cooperation_per_project_and_per_pair() -> None:
-    state, a, b = cooperating(hands={0: ["Serverumzug"]})
+    state, _, _ = cooperating(hands={0: ["Serverumzug"]})
     state.apply(f"beginne {cid('Serverumzug')}")
     assert not any(t.startswith("biete") for t in legal_texts(state))
     three = arrange(players=3, projects={0: [(A, [])], 1: [(B, [])], 2: [("Serverumzug", [])]})

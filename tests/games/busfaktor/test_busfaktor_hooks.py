@@ -1,0 +1,103 @@
+"""Game hooks (issue item 5): text rendering, action descriptions, locales, simulation figures."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+from busfaktor_helpers import GAME, arrange, cid
+from rich.console import Console
+
+from busbahnhof.engine import MalformedActionError
+from busbahnhof.engine.contract import random_playout
+from busbahnhof.games.busfaktor import BusfaktorState
+
+
+def _flat_keys(table: dict[str, object], prefix: str = "") -> set[str]:
+    keys: set[str] = set()
+    for key, value in table.items():
+        keys |= _flat_keys(value, f"{prefix}{key}.") if isinstance(value, dict) else {prefix + key}
+    return keys
+
+
+def test_german_and_english_locales_have_the_same_keys_and_cover_the_log() -> None:
+    files = resources.files("busbahnhof.games.busfaktor").joinpath("locales")
+    de = _flat_keys(tomllib.loads(files.joinpath("de.toml").read_text(encoding="utf-8")))
+    en = _flat_keys(tomllib.loads(files.joinpath("en.toml").read_text(encoding="utf-8")))
+    assert de == en
+    state = random_playout(GAME, 4, 3)
+    assert {event.key for event in state.log} <= de
+
+
+def test_render_text_shows_the_own_hand_and_the_public_table() -> None:
+    state = arrange(hands={0: ["Monitoring"]}, projects={1: [("Serverumzug", [("Fachbeirat", "Team")])]})
+    console = Console(width=160, record=True)
+    console.print(GAME.render_text(state.view(0), GAME.catalog("de")))
+    text = console.export_text()
+    assert "Monitoring" in text and "Serverumzug" in text and "Fachbeirat" in text
+    console = Console(width=160, record=True)
+    console.print(GAME.render_text(state.view(1), GAME.catalog("en")))
+    assert "Monitoring [" not in console.export_text()
+
+
+def test_describe_action_names_the_cards() -> None:
+    action = GAME.parse_action(f"lege {cid('Monitoring')} an {cid('Serverumzug')} als Betrieb")
+    assert GAME.describe_action(action, GAME.catalog("de")) == (
+        f"Monitoring [{cid('Monitoring')}] als Betrieb an Serverumzug [{cid('Serverumzug')}] anlegen"
+    )
+    assert GAME.describe_action(GAME.parse_action("ziehe ablage"), GAME.catalog("en")) == "draw a card: open discard"
+
+
+def test_log_lines_render_card_names_in_both_languages() -> None:
+    state = random_playout(GAME, 2, 1)
+    for lang in ("de", "en"):
+        catalog = GAME.catalog(lang, ["Anna", "Ben"])
+        lines = [catalog.render(event) for event in state.log]
+        assert all("{" not in line for line in lines)
+
+
+def test_summarize_has_every_balance_figure() -> None:
+    state: BusfaktorState = random_playout(GAME, 4, 7)  # type: ignore[assignment]
+    figures = GAME.summarize(state)
+    assert len(figures["seats"]) == 4
+    assert set(figures["seats"][0]) == {"points", "completed", "unfinished", "won"}
+    assert sum(seat["won"] for seat in figures["seats"]) == 1
+    assert figures["seats"][0]["points"] == state.points(state.start)
+    assert set(figures["points_by_round"]) == {str(r) for r in range(1, 7)}
+    assert sum(figures["completions_by_round"].values()) == sum(len(d) for d in state.dones)
+    assert len(figures["cards"]) == 74 and set(figures["cards"]["Regelmäßiges Backup"]) == {
+        "drawn",
+        "played",
+        "winner_side",
+    }
+    assert len(figures["projects"]) == 16
+    for key in ("tie", "absicherungen_fired", "cooperations_begun", "reshuffles", "project_stack_empty"):
+        assert isinstance(figures[key], int)
+
+
+def test_notation_round_trips_and_bad_text_is_refused() -> None:
+    for text in (
+        "ziehe projekt",
+        "beginne 3",
+        "lege 20 an 3 als Daten",
+        "teile 20 an 3 als Team",
+        "spiele 70",
+        "spiele 66 an 3 als Methode",
+        "spiele 67 an 4",
+        "spiele 70 auf 20",
+        "biete 1 mit 2",
+        "annehmen",
+        "ablehnen",
+        "absichern 72",
+        "verzichten",
+        "nimm 5",
+        "unter 5",
+        "verschiebe 20 nach 3",
+        "fertig",
+        "wirf 9",
+    ):
+        assert str(GAME.parse_action(text)) == text
+    for bad in ("lege 1 an 2 als Farbe", "ziehe stapel", "spiele x", "beginne", "nimm 1 2"):
+        with pytest.raises(MalformedActionError, match="expected"):
+            GAME.parse_action(bad)

@@ -1,0 +1,188 @@
+"""§13 Die acht Ereignis-Templates, with the exact handling of stacks and piles."""
+
+from __future__ import annotations
+
+import pytest
+from busfaktor_helpers import MINI, arrange, cid, ids, legal_texts
+
+from busbahnhof.engine import IllegalActionError
+from busbahnhof.games.busfaktor.phases import E4_MOVE, SHARED
+
+
+def test_e1_sichten_take_one_put_the_rest_under_in_a_chosen_order() -> None:
+    state = arrange(hands={0: ["Bestandsaufnahme"]}, projects={0: [("Serverumzug", [])]})
+    top3 = state.astack[-3:][::-1]
+    state.apply(f"spiele {cid('Bestandsaufnahme')}")
+    assert state.view(0)["state"]["pending_event"]["looked"] == sorted(top3)
+    assert state.view(1)["state"]["pending_event"]["looked"] == 3
+    assert legal_texts(state) == [f"nimm {c}" for c in sorted(top3)]
+    taken, first, last = top3
+    state.apply(f"nimm {taken}")
+    assert taken in state.hands[0] and taken not in state.known[0]
+    state.apply(f"unter {first}")
+    assert state.astack[:2] == [last, first]
+    assert cid("Bestandsaufnahme") in state.spent and state.phase == 1
+
+
+def test_e1_on_the_project_stack_keeps_the_seen_order_when_the_card_says_so() -> None:
+    state = arrange(game=MINI, hands={0: ["Sichten"]})
+    top2 = state.pstack[-2:][::-1]
+    state.apply(f"spiele {cid('Sichten', MINI)}")
+    state.apply(f"nimm {top2[1]}")
+    assert state.pstack[0] == top2[0] and top2[1] in state.hands[0]
+    assert state.phase == 1
+
+
+def test_e2_nachziehen_reveals_until_enough_factors_and_spends_the_events_set_aside() -> None:
+    state = arrange(hands={0: ["Förderbescheid"]})
+    state.astack.extend(ids(["Monitoring", "Serverausfall", "Fachbeirat"]))
+    state.apply(f"spiele {cid('Förderbescheid')}")
+    assert sorted(state.hands[0]) == sorted(ids(["Fachbeirat", "Monitoring"]))
+    assert sorted(state.known[0]) == sorted(ids(["Fachbeirat", "Monitoring"]))
+    assert sorted(state.spent) == sorted(ids(["Serverausfall", "Förderbescheid"]))
+
+
+def test_e2_renews_the_action_stack_without_the_cards_set_aside_and_stops_when_nothing_is_left() -> None:
+    state = arrange(hands={0: ["Förderbescheid"]}, spent=["Bandlaufwerk"])
+    state.astack[:] = ids(["Notfallplan"])
+    state.apply(f"spiele {cid('Förderbescheid')}")
+    assert state.reshuffles == 1
+    assert state.hands[0] == [cid("Bandlaufwerk")]
+    assert sorted(state.spent) == sorted(ids(["Notfallplan", "Förderbescheid"]))
+    assert state.astack == []
+
+
+def test_e3_rueckholen_takes_a_factor_from_anywhere_in_the_open_discard() -> None:
+    state = arrange(
+        hands={0: ["Aus dem Papierkorb gerettet"]},
+        discard=["Excel als Datenbank", "Serverumzug", "Regelmäßiges Backup"],
+    )
+    state.apply(f"spiele {cid('Aus dem Papierkorb gerettet')}")
+    assert legal_texts(state) == [f"nimm {c}" for c in sorted(ids(["Excel als Datenbank", "Regelmäßiges Backup"]))]
+    state.apply(f"nimm {cid('Excel als Datenbank')}")
+    assert state.discard == ids(["Serverumzug", "Regelmäßiges Backup"])
+    assert state.hands[0] == [cid("Excel als Datenbank")]
+
+
+def test_e3_needs_a_factor_in_the_open_discard() -> None:
+    state = arrange(hands={0: ["Aus dem Papierkorb gerettet"]}, discard=["Serverumzug"])
+    assert legal_texts(state) == ["fertig"]
+
+
+def test_e4_umverteilen_moves_up_to_n_factors_between_own_projects_keeping_type_and_controller() -> None:
+    state = arrange(
+        hands={0: ["Umstrukturierung"]},
+        projects={
+            0: [("Serverumzug", [("Drittmittel", "Team")]), ("Schulungsprogramm", [])],
+            1: [("Nutzungsumfrage", [])],
+        },
+    )
+    third = cid("Drittmittel")
+    state.apply(f"spiele {cid('Umstrukturierung')}")
+    assert legal_texts(state) == ["fertig", f"verschiebe {third} nach {cid('Schulungsprogramm')}"]
+    state.apply(f"verschiebe {third} nach {cid('Schulungsprogramm')}")
+    assert state.att[third] == cid("Schulungsprogramm") and state.ctype[third] == 0 and state.ctrl[third] == 0
+    assert state.phase == E4_MOVE, "one more move is allowed"
+    state.apply("fertig")
+    assert state.phase == 1 and cid("Umstrukturierung") in state.spent
+
+
+def test_e4_with_reach_alle_keeps_the_controlling_person_on_another_persons_project() -> None:
+    state = arrange(
+        game=MINI,
+        hands={0: ["Umverteilen"]},
+        projects={0: [("Kleiner Workshop", [])], 1: [("Kleiner Dienst", [("Team A", "Team")])]},
+    )
+    team = cid("Team A", MINI)
+    state.apply(f"spiele {cid('Umverteilen', MINI)}")
+    state.apply(f"verschiebe {team} nach {cid('Kleiner Workshop', MINI)}")
+    assert state.ctrl[team] == 1 and state.owner[state.att[team]] == 0 and state.phase == 1
+
+
+def test_e5_joker_counts_as_a_factor_and_uses_the_event_limit() -> None:
+    state = arrange(hands={0: ["Überstunden", "Förderbescheid"]}, projects={0: [("Nutzungsumfrage", [])]})
+    joker = cid("Überstunden")
+    project = cid("Nutzungsumfrage")
+    assert f"spiele {joker} an {project} als Team" in legal_texts(state)
+    state.apply(f"spiele {joker} an {project} als Methode")
+    assert state.att[joker] == project and state.nfac[project] == 1
+    assert state.event_used
+    assert f"spiele {cid('Förderbescheid')}" not in legal_texts(state)
+
+
+def test_e5_a_joker_whose_text_says_so_does_not_use_the_event_limit() -> None:
+    state = arrange(game=MINI, hands={0: ["Joker", "Nachziehen"]}, projects={0: [("Kleiner Workshop", [])]})
+    state.apply(f"spiele {cid('Joker', MINI)} an {cid('Kleiner Workshop', MINI)} als Team")
+    assert not state.event_used
+    assert f"spiele {cid('Nachziehen', MINI)}" in legal_texts(state)
+
+
+def test_e6_mehraufwand_only_on_another_persons_project_at_most_one_each() -> None:
+    state = arrange(
+        hands={0: ["Formatmigration", "Datenschutz-Folgenabschätzung"]},
+        projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]},
+    )
+    assert [t for t in legal_texts(state) if t.startswith("spiele")] == [
+        f"spiele {cid('Datenschutz-Folgenabschätzung')} an {cid('Metadatenschema')}",
+        f"spiele {cid('Formatmigration')} an {cid('Metadatenschema')}",
+    ]
+    state.apply(f"spiele {cid('Formatmigration')} an {cid('Metadatenschema')}")
+    state.apply("verzichten")
+    assert state.extra[cid("Metadatenschema")] == cid("Formatmigration")
+    state.event_used = False
+    state._legal = None
+    with pytest.raises(IllegalActionError):
+        state.apply(f"spiele {cid('Datenschutz-Folgenabschätzung')} an {cid('Metadatenschema')}")
+
+
+def test_e7_rueckschlag_on_a_shared_factor_ends_sharing_but_not_the_cooperation() -> None:
+    state = arrange(
+        hands={0: ["Befristung läuft aus"]},
+        projects={0: [("Langzeitarchivierung", [])], 1: [("Software-Release 1.0", [])]},
+    )
+    a, b, team = cid("Langzeitarchivierung"), cid("Software-Release 1.0"), cid("Fachbeirat")
+    state.partner[a], state.partner[b] = b, a
+    state.astack.remove(team)
+    state.att[team], state.ctype[team], state.ctrl[team] = SHARED, 0, 1
+    for p in (a, b):
+        state.shared[p] = team
+        state.open[p * 4] -= 1
+        state.need[p] -= 1
+    state._legal = None
+    state.apply(f"spiele {cid('Befristung läuft aus')} auf {team}")
+    assert state.view(0)["state"]["pending_event"]["affected"] == [1]
+    state.apply("verzichten")
+    assert team in state.hands[1]
+    assert state.shared[a] == state.shared[b] == -1 and state.partner[a] == b
+    assert state.open[a * 4] == 1 and state.open[b * 4] == 1
+
+
+def test_e7_with_a_named_type_targets_only_factors_of_that_type() -> None:
+    state = arrange(
+        hands={0: ["Befristung läuft aus"]},
+        projects={1: [("Serverumzug", [("Monitoring", "Betrieb"), ("Fachbeirat", "Team")])]},
+    )
+    assert legal_texts(state) == ["fertig", f"spiele {cid('Befristung läuft aus')} auf {cid('Fachbeirat')}"]
+
+
+def test_e7_a_joker_returns_to_the_hand_as_an_event() -> None:
+    state = arrange(
+        hands={0: ["Serverausfall"]},
+        projects={1: [("Nutzungsumfrage", [("Überstunden", "Team")])]},
+    )
+    joker = cid("Überstunden")
+    state.apply(f"spiele {cid('Serverausfall')} auf {joker}")
+    state.apply("verzichten")
+    assert joker in state.hands[1] and state.att[joker] == -1
+
+
+def test_e8_absicherung_with_reach_selbst_only_for_the_affected_person() -> None:
+    state = arrange(
+        players=3,
+        hands={0: ["Serverausfall"], 1: ["Notfallplan"]},
+        projects={2: [("Serverumzug", [("Monitoring", "Betrieb")])]},
+    )
+    state.apply(f"spiele {cid('Serverausfall')} auf {cid('Monitoring')}")
+    assert state.to_move == 2
+    state.apply("verzichten")
+    assert state.to_move == 1 and legal_texts(state) == ["verzichten"]
