@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .state import BusfahrerState
 
 TIE_LOWEST, TIE_HIGHEST, TIE_LOT, TIE_ALL_RIDE = range(4)
+TIE_RULES = {"lowest_card": TIE_LOWEST, "highest_card": TIE_HIGHEST, "lot": TIE_LOT, "all_ride": TIE_ALL_RIDE}
 
 
 def choose_driver(state: BusfahrerState) -> None:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 LAY_RULE = "Busfahrer: Phase 2 (Karte mit demselben Wert legen)"
 LAYING_DOCUMENT, LAYING_MANDATORY, LAYING_OPTIONAL = range(3)
+LAYING_MODES = {"document": LAYING_DOCUMENT, "mandatory": LAYING_MANDATORY, "optional": LAYING_OPTIONAL}
 
 
 def lay_out(state: BusfahrerState) -> None:

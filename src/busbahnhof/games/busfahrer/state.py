@@ -20,9 +20,6 @@ from .phases import AMERICAN, BUCKET_QUESTIONS, GIVING, LAYING, OVER, PHASE_NAME
 if TYPE_CHECKING:
     from .game import Busfahrer
 
-LAYING_MODES = {"document": 0, "mandatory": 1, "optional": 2}
-TIE_RULES = {"lowest_card": 0, "highest_card": 1, "lot": 2, "all_ride": 3}
-
 
 class BusfahrerState(State["Busfahrer"]):
     """A game of Busfahrer, or a match of ``games`` games with running totals.
@@ -37,8 +34,8 @@ class BusfahrerState(State["Busfahrer"]):
         self.rows = PYRAMID_ROWS[options.pyramid]
         self.row_of = PYRAMID_ROW_OF[self.rows]
         self.points_factor = POINTS_FACTOR[options.pyramid_points]
-        self.laying_mode = LAYING_MODES[options.laying]
-        self.tie_rule = TIE_RULES[options.driver_tie]
+        self.laying_mode = pyramid.LAYING_MODES[options.laying]
+        self.tie_rule = driver.TIE_RULES[options.driver_tie]
         self.rising = options.rising_penalties
         self.counting = options.karten_zaehlen
         self.american = options.ride == "american"
