@@ -7,9 +7,11 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import Result
 
-from busbahnhof.engine import load_record, replay
+from busbahnhof.bots import bot_names
+from busbahnhof.engine import GameError, game_ids, load_game, load_record, replay
 
 Invoke = Callable[..., Result]
 Run = Callable[..., "subprocess.CompletedProcess[str]"]
@@ -82,3 +84,25 @@ def test_play_in_a_real_process(run_process: Run, tmp_path: Path) -> None:
     done = run_process(*ONE_HUMAN, "--record", str(record), input="guess rot\n")
     assert done.returncode == 0, done.stderr
     assert json.loads(record.read_text(encoding="utf-8"))["actions"][0] == "guess red"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_can_be_watched_and_replayed(cli: Invoke, tmp_path: Path, game_id: str) -> None:
+    try:
+        game = load_game(game_id)
+        names = bot_names(game)
+        state = game.new_state(game.min_players, 0)
+        game.render_text(state.view(0), game.catalog("en"))
+    except (ImportError, AttributeError, GameError, NotImplementedError) as problem:
+        pytest.skip(f"{game_id} does not load yet: {problem}")
+    record = tmp_path / f"{game_id}.json"
+    bots = ",".join(names[seat % len(names)] for seat in range(game.min_players))
+    watched = cli("play", game_id, "--players", str(game.min_players), "--bots", bots, "--seed", "2",
+                  "--record", str(record), "--lang", "en")  # fmt: skip
+    assert watched.exit_code == 0, watched.output
+    assert "Result" in watched.stdout
+    saved = load_record(record)
+    assert replay(saved).is_over
+    last = cli("replay", str(record), "--at", str(len(saved["actions"])), "--lang", "en")
+    assert last.exit_code == 0, last.output
+    assert "Result" in last.stdout
