@@ -50,3 +50,14 @@ def test_the_project_stack_is_never_renewed_and_fewer_cards_are_drawn_when_none_
     state.apply("ziehe projekt")
     assert state.pstack == []
     assert state.phase == 1 and len(state.hands[0]) == 1
+
+
+def test_a_clone_renews_the_action_stack_exactly_as_the_original_would_and_independently() -> None:
+    state = at_draw(arrange(spent=["Monitoring", "Fachbeirat", "Bandlaufwerk", "Code-Review"]))
+    state.astack.clear()
+    twin = state.clone()
+    twin.apply("ziehe aktion")
+    assert state.spent and state.astack == []
+    state.apply("ziehe aktion")
+    assert state.hands == twin.hands and state.astack == twin.astack
+    assert state.rng.getstate() == twin.rng.getstate() and state.rng is not twin.rng

@@ -124,7 +124,7 @@ def resolve(s: BusfaktorState) -> None:
         factor = s.target
         owner = s.ctrl[factor]
         unplace(s, factor)
-        give_to_hand(s, owner, factor, True)
+        give_to_hand(s, owner, factor, True, returned=True)
         s.emit("returns", seat=owner, card=factor)
         finish(s)
 

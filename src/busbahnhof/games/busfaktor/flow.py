@@ -22,10 +22,14 @@ def take_from_hand(s: BusfaktorState, seat: int, card: int) -> None:
         known.remove(card)
 
 
-def give_to_hand(s: BusfaktorState, seat: int, card: int, public: bool) -> None:
-    """Put ``card`` into ``seat``'s hand; ``public`` if everybody saw which card it was."""
+def give_to_hand(s: BusfaktorState, seat: int, card: int, public: bool, returned: bool = False) -> None:
+    """Put ``card`` into ``seat``'s hand; ``public`` if everybody saw which card it was.
+
+    ``returned``: it comes back from a project (E7, §10 override) and does not count as drawn.
+    """
     s.hands[seat].append(card)
-    s.drawn[card] += 1
+    if not returned:
+        s.drawn[card] += 1
     if public:
         s.known[seat].append(card)
 
@@ -65,7 +69,7 @@ def renew_action_stack(s: BusfaktorState) -> bool:
         return False
     s.astack = s.spent
     s.spent = []
-    s.rng.shuffled(s.astack)
+    s.chance().shuffled(s.astack)
     s.reshuffles += 1
     s.emit("reshuffle", cards=len(s.astack))
     return True
@@ -219,7 +223,7 @@ def complete(s: BusfaktorState, project: int) -> None:
     for card in leaving:
         s.att[card] = -1
         if s.deck.returns_to_hand[card]:
-            give_to_hand(s, s.ctrl[card], card, True)
+            give_to_hand(s, s.ctrl[card], card, True, returned=True)
             s.emit("returns", seat=s.ctrl[card], card=card)
         else:
             s.spent.append(card)
@@ -228,13 +232,15 @@ def complete(s: BusfaktorState, project: int) -> None:
 # -- cooperation (§8.4, §11) -----------------------------------------------------------------
 
 
-def pair_cooperating(s: BusfaktorState, seat: int, other: int) -> bool:
-    """§11: is a cooperation between these two persons still running (a project of it active)?"""
-    for p in range(s.deck.n_projects):
-        q = s.partner[p]
-        if q >= 0 and s.owner[p] == seat and s.owner[q] == other and (s.status[p] == 1 or s.status[q] == 1):
-            return True
-    return False
+def cooperating_with(s: BusfaktorState, seat: int) -> int:
+    """§11: bitmask of the persons ``seat`` has a running cooperation with (a project of it still active)."""
+    busy = 0
+    for projects in (s.actives[seat], s.dones[seat]):
+        for p in projects:
+            q = s.partner[p]
+            if q >= 0 and (s.status[p] == 1 or s.status[q] == 1):
+                busy |= 1 << s.owner[q]
+    return busy
 
 
 def can_cooperate(s: BusfaktorState, project: int) -> bool:

@@ -34,7 +34,7 @@ from .actions import (
 )
 from .deck import EVENT, FACTOR, PROJECT
 from .effects import allowed_take, can_secure
-from .flow import can_cooperate, pair_cooperating
+from .flow import can_cooperate, cooperating_with
 from .phases import (
     ACTION,
     ANSWER_OFFER,
@@ -220,9 +220,10 @@ def offers(s: BusfaktorState) -> list[Act]:
     mine = [p for p in s.actives[seat] if can_cooperate(s, p)]
     if not mine:
         return []
+    busy = s.offered | cooperating_with(s, seat) | 1 << seat
     found: list[Act] = []
     for other in range(s.players):
-        if other == seat or s.offered >> other & 1 or pair_cooperating(s, seat, other):
+        if busy >> other & 1:
             continue
         theirs = [q for q in s.actives[other] if can_cooperate(s, q)]
         found.extend(act(OFFER, p, q) for p in mine for q in theirs)

@@ -249,7 +249,9 @@ class DeckFile(_Strict):
         ):
             for index, name in enumerate(names):
                 if name in seen:
-                    raise ValueError(f"{kind}[{index}] {name!r}: field name: the name is used twice (also {seen[name]})")
+                    raise ValueError(
+                        f"{kind}[{index}] {name!r}: field name: the name is used twice (also {seen[name]})"
+                    )
                 seen[name] = f"{kind}[{index}]"
         if len(self.factors) + len(self.events) < 8:
             raise ValueError("the Aktionsstapel needs at least 8 cards to deal two to each of four players (§5.5)")

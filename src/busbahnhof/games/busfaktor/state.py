@@ -63,7 +63,7 @@ _FLAT = frozenset(
         "log",
     )
 )
-_NESTED = frozenset(("hands", "known", "actives", "dones"))
+_NESTED = tuple(("hands", "known", "actives", "dones"))
 
 
 class BusfaktorState(State["Busfaktor"]):
@@ -128,9 +128,11 @@ class BusfaktorState(State["Busfaktor"]):
     reshuffles: int
     fired: int
     coops_begun: int
+    rng_owned: bool
 
     def __init__(self, game: Busfaktor, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
+        self.rng_owned = True
         deck = self.deck = game.deck
         n, p = deck.size, deck.n_projects
         self.hands = [[] for _ in range(players)]
@@ -259,23 +261,38 @@ class BusfaktorState(State["Busfaktor"]):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
 
+    def chance(self) -> Rng:
+        """The state's generator, made its own first if a clone still shares it."""
+        if not self.rng_owned:
+            self.rng = self.rng.copy()
+            self.rng_owned = True
+        return self.rng
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = super().__getstate__()
+        del data["rng_owned"]
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        super().__setstate__(data)
+        self.rng_owned = True
+
     def determinize(self, seat: int | None, rng: Rng) -> BusfaktorState:
         """Resample what ``seat`` cannot see: others' unknown hand cards, the stacks, the Verbrauchsstapel."""
         twin = self.clone()
         resample_hidden(twin, seat, rng)
         twin.rng = Rng(rng.below(1 << 62))
+        twin.rng_owned = True
         return twin
 
     def clone(self) -> BusfaktorState:
-        """A fast independent copy (lists copied, immutable parts shared)."""
+        """A fast independent copy (lists copied, immutable parts shared, the generator copied on first use)."""
         twin = BusfaktorState.__new__(BusfaktorState)
-        target = twin.__dict__
-        for name, value in self.__dict__.items():
-            if name in _FLAT:
-                target[name] = value[:]
-            elif name in _NESTED:
-                target[name] = [inner[:] for inner in value]
-            else:
-                target[name] = value
-        twin.rng = self.rng.copy()
+        data = self.__dict__.copy()
+        for name in _FLAT:
+            data[name] = data[name][:]
+        for name in _NESTED:
+            data[name] = [inner[:] for inner in data[name]]
+        twin.__dict__ = data
+        self.rng_owned = twin.rng_owned = False
         return twin
