@@ -65,9 +65,10 @@ def play(
     seat_list = make_seats(game, players, bot_list, seat_names(ui, players - len(bot_list), bot_list, names), seed)
     ui.out.print(ui.t("play.start", game=game.title, players=players, seed=seed))
     session = Session(ui, state, seat_list, game.catalog(lang, [seat.name for seat in seat_list]))
-    finished = session.run()
-    if not finished:
-        ui.out.print(ui.t("play.quit"))
-    if record is not None:
-        save_record({**state.record(), "names": [seat.name for seat in seat_list]}, record)
-        ui.out.print(ui.t("play.saved", path=str(record)))
+    try:
+        if not session.run():
+            ui.out.print(ui.t("play.quit"))
+    finally:
+        if record is not None:
+            save_record({**state.record(), "names": [seat.name for seat in seat_list]}, record)
+            ui.out.print(ui.t("play.saved", path=str(record)))
