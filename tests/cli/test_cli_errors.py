@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import pytest
 from typer.testing import Result
+
+from busbahnhof.engine import GameError, game_class
 
 Invoke = Callable[..., Result]
 Run = Callable[..., "subprocess.CompletedProcess[str]"]
@@ -55,3 +59,21 @@ def test_an_unreadable_record_is_refused_in_a_real_process(run_process: Run, tmp
     done = run_process("replay", str(record), "--lang", "en")
     assert done.returncode == 2
     assert done.stderr.strip() == "Error [invalid_record]: record lacks options, seed, actions"
+
+
+def test_deck_shorthand_reaches_a_game_with_decks(cli: Invoke, tmp_path: Path) -> None:
+    try:
+        deck_field = game_class("busfaktor").options_model.model_fields["deck"]
+    except (ImportError, AttributeError, GameError, KeyError) as problem:
+        pytest.skip(f"busfaktor does not load yet: {problem}")
+    assert deck_field.default is None
+    bad = tmp_path / "bad-deck.toml"
+    bad.write_text("[deck]\n", encoding="utf-8")
+    result = cli("simulate", "busfaktor", "--deck", str(bad), "--games", "1")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "[invalid_data]" in lines[0] and "bad-deck.toml" in lines[0]
+    shipped = Path(str(resources.files("busbahnhof.games.busfaktor").joinpath("data", "deck.toml")))
+    good = cli("simulate", "busfaktor", "--deck", str(shipped), "--games", "1", "--json", "-")
+    assert good.exit_code == 0, good.output
+    assert json.loads(good.stdout)["options"]["deck"] == str(shipped)

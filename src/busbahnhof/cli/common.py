@@ -54,8 +54,9 @@ class Ui:
         return self.catalog.text(key, **params)
 
     def error_line(self, error: GameError) -> str:
-        """One line naming the error's code, its message and the rule it enforces."""
-        line = self.t("error", code=error.code, message=error.message)
+        """One line naming the error's code, its message (several lines joined by ``; ``) and its rule."""
+        message = "; ".join(part.strip() for part in error.message.splitlines() if part.strip())
+        line = self.t("error", code=error.code, message=message)
         return f"{line} {self.t('error_rule', rule=error.rule)}" if error.rule else line
 
     def print_error(self, error: GameError) -> None:
