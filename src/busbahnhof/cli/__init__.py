@@ -2,13 +2,13 @@
 
 Commands: ``games``, ``play``, ``replay``, ``simulate``, ``bench``.  A game package's own
 commands live in ``cli/<name>.py`` too (``render`` for Bus boards, ``deck`` for Busfaktor
-decks) and are mounted when present: a module's ``app`` (a ``typer.Typer``) becomes the
-sub-command group ``<name>``, otherwise its function ``<name>`` becomes the command ``<name>``.
+decks) and are mounted when present (see :func:`mount_module`).
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 import typer
 
@@ -31,6 +31,24 @@ app.command("simulate")(simulate.simulate)
 app.command("bench")(bench.bench)
 
 
+def mount_module(main_app: typer.Typer, name: str, module: ModuleType) -> None:
+    """Attach the commands of ``module`` to ``main_app`` under ``name``.
+
+    A module's ``app`` (a ``typer.Typer``) becomes the group ``name`` (``busbahnhof deck
+    check``), or, if it has exactly one command and no callback, the command ``name`` itself
+    (``busbahnhof render ...``); a module without ``app`` contributes its function ``name``.
+    """
+    sub_app = getattr(module, "app", None)
+    if not isinstance(sub_app, typer.Typer):
+        main_app.command(name)(getattr(module, name))
+    elif len(sub_app.registered_commands) == 1 and sub_app.registered_callback is None:
+        only = sub_app.registered_commands[0]
+        assert only.callback is not None
+        main_app.command(name, help=only.help)(only.callback)
+    else:
+        main_app.add_typer(sub_app, name=name)
+
+
 def mount_game_commands(main_app: typer.Typer, module_names: tuple[str, ...] = GAME_COMMAND_MODULES) -> list[str]:
     """Mount each present ``cli/<name>.py`` on ``main_app``; returns the names mounted."""
     mounted = []
@@ -42,11 +60,7 @@ def mount_game_commands(main_app: typer.Typer, module_names: tuple[str, ...] = G
             if missing.name != qualified:
                 raise
             continue
-        sub_app = getattr(module, "app", None)
-        if isinstance(sub_app, typer.Typer):
-            main_app.add_typer(sub_app, name=name)
-        else:
-            main_app.command(name)(getattr(module, name))
+        mount_module(main_app, name, module)
         mounted.append(name)
     return mounted
 
