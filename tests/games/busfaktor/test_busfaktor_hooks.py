@@ -63,7 +63,8 @@ def test_summarize_has_every_balance_figure() -> None:
     assert len(figures["seats"]) == 4
     assert set(figures["seats"][0]) == {"points", "completed", "unfinished", "won"}
     assert sum(seat["won"] for seat in figures["seats"]) == 1
-    assert figures["seats"][0]["points"] == state.points(state.start)
+    assert [seat["points"] for seat in figures["seats"]] == [state.points(seat) for seat in range(4)]
+    assert figures["positions"][0] == figures["seats"][state.start]
     assert set(figures["points_by_round"]) == {str(r) for r in range(1, 7)}
     assert sum(figures["completions_by_round"].values()) == sum(len(d) for d in state.dones)
     assert len(figures["cards"]) == 74 and set(figures["cards"]["Regelmäßiges Backup"]) == {

@@ -156,7 +156,7 @@ class HeuristicBot:
             completes = s.need[action.b] == 1
             return 10.0 + (5.0 if completes else 0.0) - (0.5 if len(deck.types[action.a]) > 1 else 0.0)
         if verb == SHARE:
-            return 9.0
+            return 12.0
         if verb == PLAY_JOKER:
             fillers = missing(s, open_needs(s, action.b), hand)
             return 8.0 if s.need[action.b] == 1 or fillers else -1.0
@@ -168,7 +168,7 @@ class HeuristicBot:
                 return -1.0
             return self._hinder(s, me, s.owner[where], where)
         if verb == OFFER:
-            return 7.0 if self._both_gain(s, action.a, action.b) and self._holds_shared(s, me, action) else -1.0
+            return 11.0 if self._both_gain(s, action.a, action.b) and self._holds_shared(s, me, action) else -1.0
         if verb == PLAY:
             template = deck.template[action.a]
             if template == 3:

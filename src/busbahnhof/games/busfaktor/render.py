@@ -32,7 +32,8 @@ from .actions import (
     WAIVE,
     Act,
 )
-from .deck import Deck
+from .deck import FACTOR, PROJECT, Deck
+from .schema import FACTOR_TYPES
 
 _KEYS = {
     DRAW: ("draw", ("source",)),
@@ -65,6 +66,17 @@ def describe(deck: Deck, action: Act, catalog: Catalog) -> str:
 
 def _card(deck: Deck, card: int) -> str:
     return f"{deck.names[card]} [{card}]" if 0 <= card < deck.size else str(card)
+
+
+def _hand_line(deck: Deck, card: int) -> str:
+    """A hand card with what it does: a project's requirements, a factor's types, an event's template."""
+    kind = deck.kind[card]
+    if kind == PROJECT:
+        needs = " + ".join(deck.model.projects[card].requirements)
+        return f"{_card(deck, card)} — {needs} ({deck.points[card]})"
+    if kind == FACTOR:
+        return f"{_card(deck, card)} — {' / '.join(FACTOR_TYPES[t] for t in deck.types[card])}"
+    return f"{_card(deck, card)} — E{deck.template[card]}: {deck.model.events[card - deck.size].text}"
 
 
 def _project_lines(deck: Deck, project: Mapping[str, Any], catalog: Catalog) -> Text:
@@ -140,6 +152,6 @@ def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
     if state["hand"] is not None:
         hand = Text()
         for card in state["hand"]:
-            hand.append(f"{_card(deck, card)}\n")
+            hand.append(f"{_hand_line(deck, card)}\n")
         parts.append(Panel(hand, title=catalog.text("ui.hand")))
     return Group(*parts)

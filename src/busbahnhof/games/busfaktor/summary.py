@@ -13,25 +13,24 @@ if TYPE_CHECKING:
 def summarize(s: BusfaktorState) -> dict[str, Any]:
     """Figures of a finished game; every leaf is a number.
 
-    ``seats`` lists the persons in playing order, the start person first (§5.6 picks the start
-    person at random and it never rotates, §6), so position statistics measure the start
-    advantage.  ``won`` is the share of the win (1, or 1/k for a k-way shared win, §16).
+    ``seats`` is indexed by seat (as the simulation assigns bots); ``positions`` lists the same
+    figures in playing order, the start person first (§5.6 picks the start person at random and
+    it never rotates, §6), so they measure the start advantage.  ``won`` is the share of the win
+    (1, or 1/k for a k-way shared win, §16).
     """
     outcome = s.outcome()
     deck = s.deck
     players = s.players
     share = {seat: 1.0 / len(outcome.winners) for seat in outcome.winners}
-    seats = []
-    for position in range(players):
-        seat = (s.start + position) % players
-        seats.append(
-            {
-                "points": outcome.points[seat],
-                "completed": len(s.dones[seat]),
-                "unfinished": len(s.actives[seat]),
-                "won": share.get(seat, 0.0),
-            }
-        )
+    seats = [
+        {
+            "points": outcome.points[seat],
+            "completed": len(s.dones[seat]),
+            "unfinished": len(s.actives[seat]),
+            "won": share.get(seat, 0.0),
+        }
+        for seat in range(players)
+    ]
     points_by_round = {str(r): 0 for r in range(1, ROUNDS + 1)}
     completions_by_round = {str(r): 0 for r in range(1, ROUNDS + 1)}
     projects = {}
@@ -55,6 +54,7 @@ def summarize(s: BusfaktorState) -> dict[str, Any]:
         }
     return {
         "seats": seats,
+        "positions": [dict(seats[(s.start + position) % players]) for position in range(players)],
         "tie": int(len(outcome.winners) > 1),
         "points_by_round": points_by_round,
         "completions_by_round": completions_by_round,
