@@ -67,6 +67,9 @@ def test_two_humans_hand_the_terminal_over(cli: Invoke, tmp_path: Path) -> None:
     saved = load_record(record)
     assert saved["names"] == ["Anna", "Ben", "random 3"]
     assert replay(saved).is_over
+    quitting = cli(*args, "--record", str(record), input="\n1\nquit\n")
+    assert quitting.exit_code == 0 and "Partie abgebrochen." in quitting.stdout
+    assert load_record(record)["actions"] == ["guess red"]
 
 
 def test_only_bots_play_and_are_watched(cli: Invoke, tmp_path: Path) -> None:

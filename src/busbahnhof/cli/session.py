@@ -87,7 +87,8 @@ class Session:
     def hand_over(self, seat: int) -> None:
         """Clear the screen and wait until the player of ``seat`` has the terminal."""
         self.ui.out.clear()
-        self.read(self.ui.t("play.handoff", name=escape(self.seats[seat].name)))
+        if self.read(self.ui.t("play.handoff", name=escape(self.seats[seat].name))).lower() in QUIT_WORDS:
+            raise UserQuit
 
     def list_actions(self, legal: tuple[Action, ...] | list[Action]) -> None:
         """The legal actions, numbered, with their notation."""
