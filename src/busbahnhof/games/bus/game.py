@@ -83,7 +83,7 @@ class Bus(Game[BusOptions, Action]):
         """The action in words, e.g. "Marker auf Linienausbau" / "marker on line expansion"."""
         text = catalog.text
         if isinstance(action, Take):
-            return text("describe.take", area=text(f"area.{AREA_NAMES[action.area]}"))
+            return text("describe.take", area_name=text(f"area.{AREA_NAMES[action.area]}"))
         if isinstance(action, Pass):
             return text("describe.pass")
         if isinstance(action, Line):
@@ -91,7 +91,7 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(action, Passenger):
             return text("describe.passenger", station=action.station)
         if isinstance(action, Build):
-            return text("describe.build", lot=action.lot, building=text(f"building.{BUILDING_NAMES[action.kind]}"))
+            return text("describe.build", lot=action.lot, building_name=text(f"building.{BUILDING_NAMES[action.kind]}"))
         if isinstance(action, Clock):
             return text("describe.clock_stop" if action.stop else "describe.clock_advance")
         if isinstance(action, Deliver):
