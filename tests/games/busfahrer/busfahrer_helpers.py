@@ -106,3 +106,8 @@ def at_the_ride(deck: Sequence[int], **options: Any) -> BusfahrerState:
     state = stacked(2, [first_deck(TIE_HANDS, NO_MATCH_PYRAMID), deck], **options)
     play_first_legal_until(state, "ride" if options.get("ride", "diamond") == "diamond" else "american")
     return state
+
+
+def laid_by(state: BusfahrerState, seat: int) -> list[int]:
+    """The cards ``seat`` has laid on the pyramid, from the public log."""
+    return [e.params["card"] for e in state.log if e.key == "laid" and e.params["seat"] == seat]

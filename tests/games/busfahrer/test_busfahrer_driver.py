@@ -32,7 +32,8 @@ def test_most_cards_left_drives() -> None:
     """Ist die Spitze aufgedeckt, wird Busfahrer, wer die meisten Karten übrig hat."""
     state = anna_ben_carla()
     play_first_legal_until(state, "ride")
-    assert [len(hand) for hand in state.hands] == [0, 3, 4]
+    assert state.cards_left == [0, 3, 4]
+    assert state.hands == [[], [], []]  # "Sammelt alle Karten ein"
     assert state.drivers == [CARLA]
     assert state.driver_count == [0, 0, 1]
 
@@ -67,7 +68,7 @@ def test_tied_without_cards_draw_at_once() -> None:
     hands = (("Kreuz-2", "Kreuz-3", "Kreuz-4", "Kreuz-5"), ("Herz-6", "Herz-7", "Herz-8", "Herz-9"))
     pyramid = ("Pik-2", "Pik-3", "Pik-4", "Pik-5", "Pik-6", "Pik-7", "Pik-8", "Pik-9", "Pik-10", "Pik-B")
     state = driven(hands, pyramid, ("Karo-9", "Karo-4"), laying="mandatory")
-    assert state.hands == [[], []]
+    assert state.cards_left == [0, 0]
     assert state.tie_draws == [cards("Karo-9", "Karo-4")]
     assert state.drivers == [1]
 

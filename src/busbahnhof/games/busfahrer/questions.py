@@ -68,6 +68,7 @@ def start_game(state: BusfahrerState) -> None:
     """
     state.deck = state.fresh_deck()
     state.hands = [[] for _ in range(state.players)]
+    state.cards_left = []
     state.round = 0
     state.answer_index = 0
     state.pyramid = []

@@ -62,7 +62,7 @@ def _table(view: Mapping[str, Any], catalog: Catalog) -> Table:
     table = Table(title=catalog.text("ui.table"), title_justify="left")
     for key in ("player", "hand", "questions", "pyramid", "ride", "total"):
         table.add_column(catalog.text(f"ui.{key}"), justify="left" if key in ("player", "hand") else "right")
-    for seat, hand in enumerate(state["hands"]):
+    for seat in range(len(state["hands"])):
         marks = []
         if seat == state["dealer"]:
             marks.append(catalog.text("ui.dealer"))
@@ -74,13 +74,21 @@ def _table(view: Mapping[str, Any], catalog: Catalog) -> Table:
         style = "bold yellow" if seat == view["to_move"] else ""
         table.add_row(
             Text(name, style=style),
-            " ".join(card_label(card, catalog.lang) for card in hand) or "-",
+            _hand_text(state, seat, catalog),
             str(points["questions"][seat]),
             str(points["pyramid"][seat]),
             str(points["ride"][seat]),
             str(points["total"][seat]),
         )
     return table
+
+
+def _hand_text(state: Mapping[str, Any], seat: int, catalog: Catalog) -> str:
+    """The open hand; once the cards are gathered for the ride, how many were left."""
+    hand = state["hands"][seat]
+    if hand or not state["cards_left"]:
+        return " ".join(card_label(card, catalog.lang) for card in hand) or "-"
+    return catalog.text("ui.cards_left", count=state["cards_left"][seat])
 
 
 def _pyramid(state: Mapping[str, Any], catalog: Catalog) -> Panel:

@@ -29,7 +29,16 @@ LAST_ROW = len(DIAMOND_ROWS) - 1
 
 
 def start_ride(state: BusfahrerState) -> None:
-    """ "Sammelt alle Karten ein und mischt sie": the diamond and the draw pile (or, American, only the pile)."""
+    """ "Sammelt alle Karten ein und mischt sie": the diamond and the draw pile (or, American, only the pile).
+
+    Hands, pyramid and deck are gathered; how many cards each player had left stays on record.
+    """
+    state.cards_left = [len(hand) for hand in state.hands]
+    state.hands = [[] for _ in range(state.players)]
+    state.pyramid = []
+    state.laid = []
+    state.turned = 0
+    state.deck = []
     deck = state.fresh_deck()
     if state.american:
         state.diamond = []

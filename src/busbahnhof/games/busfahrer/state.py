@@ -69,6 +69,7 @@ class BusfahrerState(State["Busfahrer"]):
         self.give_left = 0
         self.give_bucket = BUCKET_QUESTIONS
         self.drivers: list[int] = []
+        self.cards_left: list[int] = []
         self.tie_draws: list[list[int]] = []
         # Phase 3
         self.diamond: list[int] = []
@@ -241,6 +242,7 @@ class BusfahrerState(State["Busfahrer"]):
             },
             "giving": {"seat": self.mover, "points": self.give_left} if self.phase == GIVING else None,
             "drivers": list(self.drivers),
+            "cards_left": list(self.cards_left),
             "tie_draws": [list(cards) for cards in self.tie_draws],
             "ride": {
                 "kind": "american" if self.american else "diamond",
@@ -328,6 +330,7 @@ _FLAT_LISTS = (
     "deck",
     "pyramid",
     "drivers",
+    "cards_left",
     "diamond",
     "face_up",
     "pile",
