@@ -186,3 +186,37 @@ def test_e8_absicherung_with_reach_selbst_only_for_the_affected_person() -> None
     assert state.to_move == 2
     state.apply("verzichten")
     assert state.to_move == 1 and legal_texts(state) == ["verzichten"]
+
+
+def test_e4_a_shared_factor_moves_only_out_of_its_cooperation_and_stops_being_shared() -> None:
+    state = arrange(
+        game=MINI,
+        players=3,
+        hands={0: ["Umverteilen"]},
+        projects={0: [("Kleines Repositorium", [])], 1: [("Kleine Migration", [])], 2: [("Kleiner Dienst", [])]},
+    )
+    a, b, c = (cid(t, MINI) for t in ("Kleines Repositorium", "Kleine Migration", "Kleiner Dienst"))
+    shared = cid("Daten A", MINI)
+    state.astack.remove(shared)
+    state.partner[a], state.partner[b] = b, a
+    state.att[shared], state.ctype[shared], state.ctrl[shared] = SHARED, 1, 0
+    for p in (a, b):
+        state.shared[p] = shared
+        state.open[p * 4 + 1] -= 1
+        state.need[p] -= 1
+    state._legal = None
+    state.apply(f"spiele {cid('Umverteilen', MINI)}")
+    assert f"verschiebe {shared} nach {c}" in legal_texts(state)
+    assert f"verschiebe {shared} nach {a}" not in legal_texts(state)
+    state.apply(f"verschiebe {shared} nach {c}")
+    assert state.shared[a] == state.shared[b] == -1 and state.partner[a] == b
+    assert state.att[shared] == c and state.ctrl[shared] == 0
+    assert state.open[a * 4 + 1] == 1 and state.open[b * 4 + 1] == 1
+
+
+def test_e4_with_reach_eigene_leaves_other_persons_factors_alone() -> None:
+    state = arrange(
+        hands={0: ["Umstrukturierung"]},
+        projects={0: [("Serverumzug", [])], 1: [("Schulungsprogramm", [("Fachbeirat", "Team")])]},
+    )
+    assert not any(t.startswith("spiele") for t in legal_texts(state))
