@@ -15,7 +15,10 @@ from .options import BusfahrerOptions, check_deal
 from .state import BusfahrerState
 from .summary import summarize
 
-NOTATION = "guess red|black|higher|lower|inside|outside|clubs|spades|hearts|diamonds, lay, keep, give K to P, turn K"
+NOTATION = (
+    "guess red|black|higher|lower|inside|outside|clubs|spades|hearts|diamonds, lay, keep, "
+    "give K to P (K points 1-12, P player 1-8), turn K (K 1-4)"
+)
 
 
 class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):

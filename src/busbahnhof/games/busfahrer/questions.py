@@ -133,7 +133,7 @@ def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
     """Why ``action`` is not an answer to this round's question."""
     question = state.round
     if action.kind != GUESS:
-        return state.illegal(action, f"seat {state.mover} must answer question {question + 1}", "Busfahrer: Phase 1")
+        return state.illegal(action, f"player {state.mover + 1} must answer question {question + 1}", "Busfahrer: Phase 1")
     words = " or ".join(GUESS_WORDS[a.value] for a in GUESSES_BY_QUESTION[question])
     return state.illegal(
         action,
