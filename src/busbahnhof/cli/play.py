@@ -36,7 +36,7 @@ def make_seats(game: Game[Any, Any], players: int, bots: list[str], names: list[
     seats = [Seat(names[seat]) for seat in range(humans)]
     for index, bot in enumerate(bots):
         seat = humans + index
-        seats.append(Seat(names[seat], make_bot(game, bot), Rng(derive_seed(seed, "bot", seat))))
+        seats.append(Seat(names[seat], (make_bot(game, bot), Rng(derive_seed(seed, "bot", seat)))))
     return seats
 
 

@@ -25,8 +25,7 @@ class Seat:
     """Who sits at a seat: a name, and for a bot the bot with its own seeded generator."""
 
     name: str
-    bot: Bot | None = None
-    rng: Rng | None = None
+    bot: tuple[Bot, Rng] | None = None
 
 
 class UserQuit(Exception):
@@ -58,13 +57,14 @@ class Session:
             while not self.state.is_over:
                 seat = self.state.to_move
                 assert seat is not None
-                entry = self.seats[seat]
-                if entry.bot is not None and entry.rng is not None:
-                    self.state.apply(entry.bot.choose(self.state, seat, entry.rng), seat=seat)
-                    if not self.humans:
-                        self.show_new_log(None)
-                else:
+                bot = self.seats[seat].bot
+                if bot is None:
                     self.human_turn(seat)
+                    continue
+                chooser, rng = bot
+                self.state.apply(chooser.choose(self.state, seat, rng), seat=seat)
+                if not self.humans:
+                    self.show_new_log(None)
         except UserQuit:
             return False
         self.show_end()
