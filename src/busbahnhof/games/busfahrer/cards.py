@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 DECK_SIZE = 52
-RANKS = 13
-CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
+HEARTS = 2
+"""Suits from Herz on (Herz, Karo) are red."""
 
 RANK_SHORT = {
     "de": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"),
@@ -27,27 +27,7 @@ SUIT_NAMES = {
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
 
 HIGHEST_NUMBER_RANK = 8
-"""Rank index of the 10: ranks up to here are Zahlenkarten (2-10), above are B, D, K, A."""
-
-
-def rank_of(card: int) -> int:
-    """0 for a 2 up to 12 for an Ass."""
-    return card // 4
-
-
-def suit_of(card: int) -> int:
-    """0 Kreuz, 1 Pik, 2 Herz, 3 Karo."""
-    return card % 4
-
-
-def is_red(card: int) -> bool:
-    """Herz and Karo are red, Kreuz and Pik black (Phase 1, Frage 1)."""
-    return card % 4 >= HEARTS
-
-
-def is_number_card(card: int) -> bool:
-    """A Zahlenkarte 2-10 (Phase 3: "Ist es eine Zahlenkarte (2–10), fährt er weiter")."""
-    return card // 4 <= HIGHEST_NUMBER_RANK
+"""Rank index of the 10: ranks up to here are Zahlenkarten (2-10), above are B, D, K, A (Phase 3)."""
 
 
 def card_name(card: int, lang: str) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from .options import pyramid_size
-
 DIAMOND_ROWS = (1, 2, 3, 4, 3, 2, 1)
 """Phase 3: "16 Karten verdeckt als Raute in sieben Reihen aus: 1 – 2 – 3 – 4 – 3 – 2 – 1 Karten"."""
 DIAMOND_OFFSETS = tuple(sum(DIAMOND_ROWS[:row]) for row in range(len(DIAMOND_ROWS)))
@@ -20,7 +18,6 @@ def pyramid_rows_of_positions(rows: int) -> tuple[int, ...]:
 
 
 PYRAMID_ROW_OF = {rows: pyramid_rows_of_positions(rows) for rows in (4, 5, 6)}
-PYRAMID_SIZES = {rows: pyramid_size(rows) for rows in (4, 5, 6)}
 
 
 def pyramid_row_slices(rows: int) -> list[tuple[int, int]]:

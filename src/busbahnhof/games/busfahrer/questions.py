@@ -23,6 +23,7 @@ from .actions import (
     SUIT_GUESS_BASE,
     BusfahrerAction,
 )
+from .cards import HEARTS
 from .options import CARDS_PER_HAND
 from .phases import BUCKET_QUESTIONS, QUESTIONS
 
@@ -48,7 +49,7 @@ def is_right(question: int, guess: int, earlier: list[int], card: int) -> bool:
     4. the suit.
     """
     if question == 0:
-        return (card % 4 >= 2) == (guess == RED)
+        return (card % 4 >= HEARTS) == (guess == RED)
     rank = card // 4
     if question == 1:
         first = earlier[0] // 4
@@ -133,7 +134,9 @@ def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
     """Why ``action`` is not an answer to this round's question."""
     question = state.round
     if action.kind != GUESS:
-        return state.illegal(action, f"player {state.mover + 1} must answer question {question + 1}", "Busfahrer: Phase 1")
+        return state.illegal(
+            action, f"player {state.mover + 1} must answer question {question + 1}", "Busfahrer: Phase 1"
+        )
     words = " or ".join(GUESS_WORDS[a.value] for a in GUESSES_BY_QUESTION[question])
     return state.illegal(
         action,
