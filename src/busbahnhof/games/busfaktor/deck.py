@@ -21,8 +21,6 @@ from ...engine import InvalidDataError
 from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard
 
 PROJECT, FACTOR, EVENT = 0, 1, 2
-KIND_NAMES = ("Projekt", "Faktor", "Ereignis")
-MEHRAUFWAND, RUECKSCHLAG = 1, 2
 BUILTIN_DECKS = {"standard": "deck.toml", "mini": "mini-deck.toml"}
 
 

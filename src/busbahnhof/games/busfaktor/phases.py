@@ -29,4 +29,3 @@ NAMES = (
 SHARED = -2  # ``att[card]`` of a shared factor lying between two cooperating projects (§11)
 HAND_LIMIT = 5  # §9
 ROUNDS = 6  # §6, §15
-NO_CARD = -1
