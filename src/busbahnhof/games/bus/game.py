@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
+from pydantic import field_validator
+
 from ...engine import Action, BotFactory, Catalog, Game, Options, State
 from ...engine.events import ParamFormatter
 from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
@@ -27,6 +29,12 @@ class BusOptions(Options):
     edition: Literal["complete", "1999"] = "complete"
     board: str = DEFAULT_BOARD
     parallel_street: Literal["end_street", "any_occupied"] = "end_street"
+
+    @field_validator("edition", mode="before")
+    @classmethod
+    def _edition_as_text(cls, value: Any) -> Any:
+        """``edition=1999`` from a command line arrives as a number."""
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 class Bus(Game[BusOptions, Action]):
