@@ -1,0 +1,58 @@
+"""``busbahnhof render bus --record FILE --at N -o board.svg``: one position of a record as SVG.
+
+The record is replayed with :func:`busbahnhof.engine.replay` up to action ``N`` (all of them
+without ``--at``) and the view of ``--seat S`` (1-based; the spectator's view without it) is
+drawn by the game's SVG drawing in the language of ``--lang``.  Only Bus has an SVG drawing; any
+other game, or a record of another game, is refused with a clear error (exit status 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..engine import Catalog, InvalidOptionError, InvalidRecordError, load_record, replay
+from ..games.bus.svg import render_svg
+from .common import DEFAULT_LANG, LangOption, Ui
+
+SVG_DRAWINGS: Mapping[str, Callable[[Mapping[str, Any], Catalog], str]] = {"bus": render_svg}
+"""The games with an SVG drawing of a position, by game id."""
+
+app = typer.Typer()
+
+
+@app.command()
+def render(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game whose board to draw (only bus has an SVG drawing).")],
+    record: Annotated[Path, typer.Option("--record", help="A saved game record (JSON).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The SVG file to write.")],
+    at: Annotated[int | None, typer.Option("--at", help="Draw the position after this many actions.")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Draw this seat's view (1 = first player).")] = None,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    """Draw one position of a game record as a standalone SVG file."""
+    ui = Ui.open(ctx, lang)
+    drawing = SVG_DRAWINGS.get(game)
+    if drawing is None:
+        raise InvalidOptionError(f"{game!r} has no SVG drawing; games with one: {', '.join(sorted(SVG_DRAWINGS))}")
+    data = load_record(record)
+    if data["game"] != game:
+        raise InvalidRecordError(f"{record} is a record of {data['game']!r}, not of {game!r}")
+    if at is not None and not 0 <= at <= len(data["actions"]):
+        raise InvalidRecordError(f"--at {at}: {record} has positions 0 to {len(data['actions'])}")
+    state = replay(data, upto=at)
+    if seat is not None and not 1 <= seat <= state.players:
+        raise InvalidRecordError(f"--seat {seat}: the record has seats 1 to {state.players}")
+    names = data.get("names")
+    seat_names = [str(name) for name in names] if isinstance(names, list) and len(names) == state.players else None
+    catalog = state.game.catalog(ui.lang, seat_names)
+    svg = drawing(state.view(None if seat is None else seat - 1), catalog)
+    try:
+        output.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        raise InvalidOptionError(f"--output {output}: cannot write the file: {exc.strerror}") from None
+    ui.out.print(str(output), markup=False)
