@@ -12,8 +12,8 @@ Notation (one decision each):
   (Bus: Brumm).
 
 Actions the rules generate are interned: the constructors below return one shared object per
-value, so legality checks hit identity first.  Parsed text makes fresh (equal) objects, so bad
-input never grows the tables.
+value, so legality checks hit identity first and a replayed game holds the very same objects.
+Parsing looks the tables up but never adds to them, so bad input cannot grow them.
 """
 
 from __future__ import annotations
@@ -178,14 +178,18 @@ def parse(text: str) -> Action | None:
     if head == "line" and len(args) == 1:
         start, _, to = args[0].partition("-")
         a, b = _number(start), _number(to)
-        return Line(a, b) if a is not None and b is not None else None
+        if a is not None and b is not None:
+            return _LINES.get((a, b)) or Line(a, b)
     if head == "passenger" and len(args) == 1:
         station = _number(args[0])
-        return Passenger(station) if station is not None else None
+        if station is not None:
+            return _PASSENGERS.get(station) or Passenger(station)
     if head == "build" and len(args) == 2 and args[1] in BUILDING_NAMES:
-        lot = _number(args[0])
-        return Build(lot, BUILDING_NAMES.index(args[1])) if lot is not None else None
+        lot, kind = _number(args[0]), BUILDING_NAMES.index(args[1])
+        if lot is not None:
+            return _BUILDS.get((lot, kind)) or Build(lot, kind)
     if head == "deliver" and len(args) == 2:
         source, lot = _number(args[0]), _number(args[1])
-        return Deliver(source, lot) if source is not None and lot is not None else None
+        if source is not None and lot is not None:
+            return _DELIVERIES.get((source, lot)) or Deliver(source, lot)
     return None
