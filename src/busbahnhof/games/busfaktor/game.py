@@ -44,10 +44,6 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         self.deck: Deck = load_deck(self.options.deck)
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
 
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        """Pickle as the option values only, so equal games pickle alike however they were made."""
-        return (_game_with_options, (self.option_dict(),))
-
     def _new_state(self, players: int, seed: int) -> State[Any]:
         return BusfaktorState(self, players, seed)
 
@@ -90,6 +86,3 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         assert isinstance(state, BusfaktorState)
         return summarize(state)
 
-
-def _game_with_options(options: dict[str, Any]) -> Busfaktor:
-    return Busfaktor(**options)
