@@ -102,3 +102,19 @@ def test_notation_round_trips_and_bad_text_is_refused() -> None:
     for bad in ("lege 1 an 2 als Farbe", "ziehe stapel", "spiele x", "beginne", "nimm 1 2"):
         with pytest.raises(MalformedActionError, match="expected"):
             GAME.parse_action(bad)
+
+
+def test_render_text_shows_pending_decisions() -> None:
+    state = arrange(
+        players=2, hands={0: ["Bestandsaufnahme"]}, projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]}
+    )
+    state.apply(f"spiele {cid('Bestandsaufnahme')}")
+    console = Console(width=200, record=True)
+    console.print(GAME.render_text(state.view(0), GAME.catalog("en")))
+    text = console.export_text()
+    assert "Pending event: Bestandsaufnahme" in text and "Cards looked at:" in text
+    offer = arrange(players=2, projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]})
+    offer.apply(f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}")
+    console = Console(width=200, record=True)
+    console.print(GAME.render_text(offer.view(1), GAME.catalog("de")))
+    assert "Kooperationsangebot: Serverumzug" in console.export_text()

@@ -85,4 +85,3 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
     def summarize(self, state: State[Any]) -> dict[str, Any]:
         assert isinstance(state, BusfaktorState)
         return summarize(state)
-

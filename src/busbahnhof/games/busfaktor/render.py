@@ -107,6 +107,29 @@ def _project_lines(deck: Deck, project: Mapping[str, Any], catalog: Catalog) -> 
     return line
 
 
+def _pending_lines(deck: Deck, state: Mapping[str, Any], catalog: Catalog) -> list[Text]:
+    """The event being resolved, the cards an E1 shows this seat, an open offer or shared-factor proposal."""
+    lines = []
+    pending = state["pending_event"]
+    if pending:
+        lines.append(Text(catalog.text("ui.pending", card=pending["event"]), style="magenta"))
+        if pending["affected"]:
+            lines.append(Text(catalog.text("ui.affected", seat=pending["affected"]), style="magenta"))
+        if isinstance(pending["looked"], list) and pending["looked"]:
+            lines.append(Text(catalog.text("ui.looked", card=pending["looked"]), style="magenta"))
+    if state["offer"]:
+        mine, theirs = state["offer"]
+        lines.append(Text(catalog.text("ui.offer", project=mine, project2=theirs), style="cyan"))
+    if state["share"]:
+        share = state["share"]
+        lines.append(
+            Text(
+                catalog.text("ui.share", card=share["card"], type=share["type"], project=share["project"]), style="cyan"
+            )
+        )
+    return lines
+
+
 def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
     """A Rich renderable of a ``view`` for the terminal."""
     state = view["state"]
@@ -147,8 +170,7 @@ def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
         cells.append(cell)
     table.add_row(*cells)
     parts.append(table)
-    if state["pending_event"]:
-        parts.append(Text(catalog.text("ui.pending", card=state["pending_event"]["event"]), style="magenta"))
+    parts.extend(_pending_lines(deck, state, catalog))
     if state["hand"] is not None:
         hand = Text()
         for card in state["hand"]:
