@@ -41,6 +41,8 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        # every option explicitly set: games made with defaults and from a record's options pickle alike
+        self.options = BusfaktorOptions(**self.options.model_dump())
         self.deck: Deck = load_deck(self.options.deck)
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
 
