@@ -57,20 +57,10 @@ def render_svg(view: Mapping[str, Any], catalog: Catalog) -> str:
     map_width = (max_x - min_x + 2 * MARGIN) * SCALE
     map_height = (max_y - min_y + 2 * MARGIN) * SCALE
     width = map_width + PANEL_WIDTH
-    height = max(map_height, _panel_height(view["players"]))
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "width": _num(width),
-            "height": _num(height),
-            "viewBox": f"0 0 {_num(width)} {_num(height)}",
-            "font-family": FONT,
-        },
-    )
+    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "font-family": FONT})
     title = ET.SubElement(root, "title")
     title.text = f"Bus: {catalog.text('draw.round', round=state['round'])}"
-    _el(root, "rect", x=0, y=0, width=width, height=height, fill=PAPER)
+    paper = _el(root, "rect", x=0, y=0, width=width, fill=PAPER)
     board_group = _el(
         root,
         "g",
@@ -79,7 +69,9 @@ def render_svg(view: Mapping[str, Any], catalog: Catalog) -> str:
     )
     _draw_map(board_group, state, layout, catalog)
     panel = _el(root, "g", {"class": "panel"}, transform=f"translate({_num(map_width)},0)")
-    _draw_panel(panel, view, catalog)
+    height = max(map_height, _draw_panel(panel, view, catalog) + 16)
+    paper.set("height", _num(height))
+    root.attrib.update(width=_num(width), height=_num(height), viewBox=f"0 0 {_num(width)} {_num(height)}")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
@@ -255,17 +247,14 @@ ROW = 26.0
 SLOT = 22.0
 
 
-def _panel_height(players: int) -> float:
-    return 700.0 + 24.0 * players
-
-
-def _draw_panel(panel: ET.Element, view: Mapping[str, Any], catalog: Catalog) -> None:
+def _draw_panel(panel: ET.Element, view: Mapping[str, Any], catalog: Catalog) -> float:
+    """The panel from the top down; returns its bottom."""
     state = view["state"]
     y = _draw_heading(panel, view, catalog)
     y = _draw_clock(panel, state, catalog, y + 10)
     y = _draw_action_board(panel, state, catalog, y + 12)
     y = _draw_players(panel, view, catalog, y + 12)
-    _draw_legend(panel, catalog, y + 14)
+    return _draw_legend(panel, catalog, y + 14)
 
 
 def _draw_heading(panel: ET.Element, view: Mapping[str, Any], catalog: Catalog) -> float:
@@ -393,7 +382,7 @@ def _draw_players(panel: ET.Element, view: Mapping[str, Any], catalog: Catalog, 
     return y + 26
 
 
-def _draw_legend(panel: ET.Element, catalog: Catalog, top: float) -> None:
+def _draw_legend(panel: ET.Element, catalog: Catalog, top: float) -> float:
     _text(panel, 12, top + 12, catalog.text("draw.legend"), 14, font_weight="bold")
     y = top + 30
     for index, kind in enumerate(BUILDING_NAMES):
@@ -407,3 +396,4 @@ def _draw_legend(panel: ET.Element, catalog: Catalog, top: float) -> None:
     _el(loop, "circle", cx=122, cy=y, r=8, fill="none", stroke=INK, stroke_width=2)
     loop[-1].set("stroke-dasharray", "4 2")
     _text(panel, 138, y + 4, catalog.text("draw.loop_end"), 12)
+    return y + 10
