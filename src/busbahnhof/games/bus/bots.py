@@ -1,11 +1,13 @@
 """``planer``: a heuristic Bus bot that plans deliveries.
 
-It looks one clock step ahead: which building type the passengers will want when its buses
-run (the hand after this round's clock), how many willing passengers and open buildings of that
-type its line reaches, and whether stopping time pays more than the time stone costs.  It grows
-its line toward passengers, stations and buildings of the coming types, builds the coming type
-beside its own line (and the type nobody wants next elsewhere), and buys buses while M matters.
-Everything it reads is public; it decides the same on any state that looks the same.
+It forecasts the next clock step: which building type the passengers will want when its buses run
+(the hand after this round's clock), who steps into which building at that moment, and so how many
+willing passengers and open buildings of that type its line will reach.  From that it values
+Vrroomm markers, decides whether stopping time pays more than the time stone costs, grows its line
+toward passengers, stations and buildings of the coming types (weighing everything within three
+streets), builds the coming type beside its own line and the unwanted type elsewhere, sends new
+passengers to a station on its line, and buys buses while M matters.  Everything it reads is
+public; it decides the same on any state that looks the same.
 """
 
 from __future__ import annotations
@@ -34,43 +36,81 @@ from .legal import open_zone
 from .rules import MAX_BUSES
 from .state import SELECTION, BusState
 
+REACH = 3
+"""How many streets ahead line planning looks."""
+
+
+def forecast(state: BusState, seat: int, kind: int) -> tuple[int, int]:
+    """(willing passengers, open buildings of ``kind``) on ``seat``'s line right after a clock
+    step to ``kind``: everyone leaves the buildings, then fills the empty ones of ``kind`` at
+    their own intersection (Bus: Uhr, Brumm)."""
+    board = state.board
+    touches = state.touches[seat]
+    people = state.standing.copy()
+    for lot, occupied in enumerate(state.occupied):
+        if occupied:
+            people[board.lot_intersection[lot]] += 1
+    willing = targets = 0
+    for node in range(board.intersections):
+        if not touches >> node & 1:
+            continue
+        here = people[node]
+        for lot in board.lots_at[node]:
+            if state.building[lot] == kind:
+                if here:
+                    here -= 1
+                else:
+                    targets += 1
+        willing += here
+    return willing, targets
+
 
 def deliverable(state: BusState, seat: int, kind: int) -> int:
-    """How many passengers ``seat`` could carry to buildings of ``kind`` with its buses now."""
-    touches = state.touches[seat]
-    board = state.board
-    waiting = 0
-    for node, count in enumerate(state.standing):
-        if count and touches >> node & 1:
-            waiting += count
-    for lot, occupied in enumerate(state.occupied):
-        if occupied and state.building[lot] != kind and touches >> board.lot_intersection[lot] & 1:
-            waiting += 1
-    targets = sum(
-        1
-        for lot, building in enumerate(state.building)
-        if building == kind and touches >> board.lot_intersection[lot] & 1
-    )
-    return min(state.buses[seat], waiting, targets)
+    """How many passengers one Vrroomm marker of ``seat`` carries after a clock step to ``kind``."""
+    willing, targets = forecast(state, seat, kind)
+    return min(state.buses[seat], willing, targets)
 
 
-def node_value(state: BusState, seat: int, node: int, kind: int) -> float:
-    """What reaching ``node`` is worth to ``seat``'s line: passengers, stations, buildings, lots."""
+def node_value(state: BusState, node: int, kind: int) -> float:
+    """What an intersection offers a line: passengers, a station, buildings (the coming type most)."""
     board = state.board
-    value = 1.5 * state.standing[node]
+    value = 1.2 * state.standing[node]
     if node in board.stations:
-        value += 1.2
+        value += 1.5
     for lot in board.lots_at[node]:
         building = state.building[lot]
         if building < 0:
-            value += 0.3
-        elif not state.occupied[lot]:
-            value += 1.0 if building == kind else 0.5
+            value += 0.25
+        elif building == kind:
+            value += 1.0 if not state.occupied[lot] else 0.6
         else:
-            value += 0.6
-    if state.touches[seat] >> node & 1:
-        value *= 0.1
+            value += 0.7
     return value
+
+
+def reach_value(state: BusState, seat: int, start: int, kind: int) -> float:
+    """The value of intersections within :data:`REACH` streets of ``start`` that ``seat``'s line
+    does not touch yet, halved per street of distance."""
+    board = state.board
+    touches = state.touches[seat]
+    seen = {start}
+    frontier = [start]
+    total = 0.0 if touches >> start & 1 else node_value(state, start, kind)
+    weight = 1.0
+    for _ in range(REACH):
+        weight *= 0.45
+        following = []
+        for node in frontier:
+            for street in board.incident[node]:
+                a, b = board.streets[street]
+                other = b if a == node else a
+                if other not in seen:
+                    seen.add(other)
+                    following.append(other)
+                    if not touches >> other & 1:
+                        total += weight * node_value(state, other, kind)
+        frontier = following
+    return total
 
 
 class PlanerBot:
@@ -99,69 +139,70 @@ class PlanerBot:
     # -- action selection ------------------------------------------------------------------
 
     def _select(self, state: BusState, seat: int, legal: Any) -> Action:
-        values: dict[Action, float] = {}
-        for action in legal:
-            if isinstance(action, Take):
-                values[action] = self._area_value(state, seat, action.area)
+        values = {action: self._area_value(state, seat, action.area) for action in legal if isinstance(action, Take)}
         best = max(values, key=values.__getitem__, default=PASS)
         if PASS in legal:
-            rounds_left = max(1.0, state.markers[seat] / 2.5)
-            threshold = 1.0 + 0.15 * (8 - rounds_left)
+            spare = state.markers[seat] - 2 * max(0, 9 - state.round)
+            threshold = 1.3 - 0.15 * max(-3, min(3, spare))
             if not values or values[best] < threshold:
                 return PASS
         return best
 
+    def _expected_hand(self, state: BusState, seat: int) -> int:
+        """The hand when buses run this round: the same if this seat holds the clock and stopping
+        would pay, else one step on."""
+        coming = (state.clock + 1) % 3
+        if state.slots[CLOCK] == [seat] and deliverable(state, seat, state.clock) > deliverable(state, seat, coming):
+            return state.clock
+        return coming
+
     def _area_value(self, state: BusState, seat: int, area: int) -> float:
         slots = state.slots[area]
         mine = slots.count(seat)
-        m = state.max_buses()
-        coming = (state.clock + 1) % 3
+        power = state.max_buses() - len(slots)
+        hand = self._expected_hand(state, seat)
         if area == VRROOMM:
-            expected = max(
-                deliverable(state, seat, coming),
-                deliverable(state, seat, state.clock) if state.slots[CLOCK] == [seat] else 0,
-            )
-            return 3.0 * expected / (1 + mine)
-        power = m - len(slots)
+            willing, targets = forecast(state, seat, hand)
+            buses = state.buses[seat]
+            left = min(willing, targets) - mine * buses
+            return 3.0 * max(0, min(buses, left))
         if area == LINE:
             power += state.rules.line_bonus(state.players)
-            return 0.9 * max(0, min(power, state.line_markers_left[seat])) / (1 + mine) + (
-                0.8 if state.round <= 3 else 0
-            )
+            streets = max(0, min(power, state.line_markers_left[seat]))
+            return (1.0 + (0.6 if state.round <= 4 else 0.0)) * streets / (1 + mine)
         if area == BUSES:
-            return 2.2 if state.buses[seat] < min(MAX_BUSES, 2 + state.round // 2) else 0.2
+            wanted = min(MAX_BUSES, 2 + state.round // 2)
+            return 2.4 if state.buses[seat] < wanted else 0.3
         if area == CLOCK:
-            gain = deliverable(state, seat, state.clock) - deliverable(state, seat, coming)
-            return 1.5 + gain if gain > 0 else 0.6
+            coming = (state.clock + 1) % 3
+            runs = max(1, state.slots[VRROOMM].count(seat))
+            gain = runs * (deliverable(state, seat, state.clock) - deliverable(state, seat, coming))
+            return 1.2 + gain if gain > 1 else 0.5
         if area == PASSENGERS:
+            count = max(0, min(power, state.supply))
             on_line = any(state.touches[seat] >> station & 1 for station in state.board.stations)
-            return 0.8 * max(0, min(power, state.supply)) * (1.5 if on_line else 0.3) / (1 + mine)
+            return (0.9 if on_line else 0.2) * count / (1 + mine)
         if area == BUILDINGS:
             zone = open_zone(state)
-            if zone < 0:
+            if zone < 0 or power <= 0:
                 return 0.0
             near = sum(
                 1
                 for lot in state.board.zone_lots[zone]
                 if state.building[lot] < 0 and state.touches[seat] >> state.board.lot_intersection[lot] & 1
             )
-            return 0.7 * max(0, min(power, near + 1)) / (1 + mine)
+            return 0.8 * min(power, near) / (1 + mine)
         if area == START:
-            return 0.5
+            return 0.4
         return 0.0
 
     # -- resolution --------------------------------------------------------------------------
 
     def _street_value(self, state: BusState, seat: int, action: Line) -> float:
-        board = state.board
         coming = (state.clock + 1) % 3
-        value = node_value(state, seat, action.to, coming)
-        for street in board.incident[action.to]:
-            a, b = board.streets[street]
-            other = b if a == action.to else a
-            value += 0.35 * node_value(state, seat, other, coming)
-        crowd = len(state.street_players[board.street_between[(action.start, action.to)]])
-        return value - 0.3 * crowd + 0.001 * (action.to + action.start) / 100
+        value = reach_value(state, seat, action.to, coming)
+        crowd = len(state.street_players[state.board.street_between[(action.start, action.to)]])
+        return value - 0.2 * crowd - 0.0001 * action.to
 
     def _build_value(self, state: BusState, seat: int, action: Build) -> float:
         node = state.board.lot_intersection[action.lot]
@@ -169,34 +210,32 @@ class PlanerBot:
         mine = bool(state.touches[seat] >> node & 1)
         others = sum(1 for other in range(state.players) if other != seat and state.touches[other] >> node & 1)
         if mine:
-            value = 3.0 if action.kind == coming else (1.5 if action.kind == (coming + 1) % 3 else 1.0)
+            value = 3.0 if action.kind == coming else (2.0 if action.kind == (coming + 1) % 3 else 1.5)
+            value += 0.3 * state.standing[node] * (action.kind != coming)
         else:
-            value = 1.0 if action.kind == (coming + 1) % 3 else 0.5
-        return value - 0.5 * others - 0.001 * action.lot
+            value = 1.0 if action.kind == state.clock else 0.5
+        return value - 0.4 * others - 0.0001 * action.lot
 
     def _station_value(self, state: BusState, seat: int, action: Passenger) -> float:
         mine = state.touches[seat] >> action.station & 1
-        others = sum(
-            1 for other in range(state.players) if other != seat and state.touches[other] >> action.station & 1
-        )
+        others = sum(1 for o in range(state.players) if o != seat and state.touches[o] >> action.station & 1)
         return 2.0 * mine - 0.5 * others - 0.01 * state.standing[action.station]
 
     def _deny_value(self, state: BusState, seat: int, action: Deliver) -> float:
-        """All deliveries score alike; take the passenger others also reach, fill what they reach."""
+        """All deliveries score alike: take the passenger others also reach, fill what they reach."""
         node = state.board.lot_intersection[action.lot]
-        others = range(state.players)
-        return (
-            sum((state.touches[o] >> action.source & 1) + (state.touches[o] >> node & 1) for o in others if o != seat)
-            - 0.001 * action.lot
-        )
+        touches = state.touches
+        return sum(
+            (touches[o] >> action.source & 1) + (touches[o] >> node & 1) for o in range(state.players) if o != seat
+        ) - 0.0001 * action.lot
 
     def _should_stop(self, state: BusState, seat: int) -> bool:
+        scores = [state.deliveries[s] - state.stones[s] for s in range(state.players)]
         if state.stones_left == 1:
-            scores = [state.deliveries[s] - state.stones[s] for s in range(state.players)]
-            mine = scores[seat] - 1
-            return all(mine > scores[s] for s in range(state.players) if s != seat)
-        if state.slots[VRROOMM].count(seat) == 0:
-            return False
+            return all(scores[seat] - 1 > scores[s] for s in range(state.players) if s != seat)
         runs = state.slots[VRROOMM].count(seat)
         gain = runs * (deliverable(state, seat, state.clock) - deliverable(state, seat, (state.clock + 1) % 3))
         return gain >= 2
+
+
+__all__ = ["PlanerBot", "deliverable", "forecast"]
