@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from busfaktor_helpers import arrange, cid, legal_texts, play
+from busfaktor_helpers import arrange, at_draw, cid, legal_texts, play
 
 from busbahnhof.engine import IllegalActionError, Rng
 
@@ -56,3 +56,13 @@ def test_the_spent_pile_is_hidden_and_resampled_the_open_discard_is_public() -> 
     twin = state.determinize(1, Rng(3))
     assert twin.discard == state.discard and len(twin.spent) == 2
     play(twin, "fertig")
+
+
+def test_a_card_taken_from_the_open_discard_is_known_to_everybody_until_it_leaves_the_hand() -> None:
+    state = at_draw(arrange(players=2, discard=["Regelmäßiges Backup"], projects={0: [("Serverumzug", [])]}))
+    backup = cid("Regelmäßiges Backup")
+    state.apply("ziehe ablage")
+    assert state.view(1)["state"]["known_hand_cards"][0] == [backup]
+    state.apply("ziehe aktion")
+    state.apply(f"lege {backup} an {cid('Serverumzug')} als Betrieb")
+    assert state.view(1)["state"]["known_hand_cards"][0] == []
