@@ -2,8 +2,8 @@
 
 The board file carries drawing coordinates (``x``, ``y``) for every intersection; they are
 validated here, apart from the topology the rules read.  A custom map without coordinates gets a
-computed layout (a barycentric embedding, see :func:`fallback_coordinates`), so every map the
-rules accept can be drawn.  Lots are placed beside their intersection, in the widest gaps
+computed layout (stress majorization and a greedy repair, see :func:`fallback_coordinates`), so
+every map the rules accept can be drawn.  Lots are placed beside their intersection, in the widest gaps
 between its streets (:func:`lot_positions`).  Coordinates are in board units, ``y`` pointing down
 (south), as in SVG.
 """
@@ -32,6 +32,7 @@ LOT_SIZE = 0.36
 INTERSECTION_RADIUS = 0.17
 """The radius of the circle an intersection is drawn as, in board units."""
 
+# Tuning of the computed layout (distances in board units, about one unit per street).
 _STRESS_ROUNDS = 300
 _UNTANGLE_ROUNDS = 12
 _UNTANGLE_GRID = (16, 10)
@@ -96,6 +97,7 @@ def _cached_layout(
     starts: tuple[int, ...],
     coordinates: tuple[Point, ...] | None,
 ) -> Layout:
+    """The layout of one map's topology and coordinates (hashable, so a map is laid out once)."""
     points = list(coordinates) if coordinates else fallback_coordinates(len(lots_at), streets, stations)
     park = park_polygon(points, starts)
     return Layout(
