@@ -109,6 +109,11 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.option_dict()})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as class and option values: a game made with defaults and one made from a record's
+        explicit options are equal and must pickle alike (records replay to byte-identical states)."""
+        return (_game_from_options, (type(self), self.option_dict()))
+
     def option_dict(self) -> dict[str, Any]:
         """The options as JSON-ready values, as they go into a record."""
         return self.options.model_dump(mode="json")
@@ -176,6 +181,10 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     def malformed(self, text: str, expected: str) -> MalformedActionError:
         """An error for action text that is not notation, quoting the input and the notation."""
         return MalformedActionError(f"{text!r} is not a {self.title} action; expected {expected}")
+
+
+def _game_from_options(game_class: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
+    return game_class(**options)
 
 
 G = TypeVar("G", bound=Game[Any, Any])

@@ -57,10 +57,6 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
         },
     }
 
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        """Pickle as the option values only, so equal games pickle alike however they were made."""
-        return (_game_with_options, (self.option_dict(),))
-
     def _new_state(self, players: int, seed: int) -> BusfahrerState:
         return self.new_state_with_decks(players, seed, [])
 
@@ -130,7 +126,3 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
         if not isinstance(state, BusfahrerState):
             raise TypeError("summarize needs a Busfahrer state")
         return summarize(state)
-
-
-def _game_with_options(options: dict[str, Any]) -> Busfahrer:
-    return Busfahrer(**options)
