@@ -139,7 +139,9 @@ class PlanerBot:
     # -- action selection ------------------------------------------------------------------
 
     def _select(self, state: BusState, seat: int, legal: Any) -> Action:
-        values = {action: self._area_value(state, seat, action.area) for action in legal if isinstance(action, Take)}
+        values: dict[Action, float] = {
+            action: self._area_value(state, seat, action.area) for action in legal if isinstance(action, Take)
+        }
         best = max(values, key=values.__getitem__, default=PASS)
         if PASS in legal:
             spare = state.markers[seat] - 2 * max(0, 9 - state.round)
