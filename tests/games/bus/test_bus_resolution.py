@@ -182,3 +182,45 @@ def test_vrroomm_power_does_not_shrink() -> None:
     )
     resolve_round(state, 1)
     assert [p for _, _, p in powers(state, "vrroomm")] == [4] * 6
+
+
+def test_the_start_player_action_and_its_default() -> None:
+    """Startspieler: the taker begins next round; untaken, the start bus moves on clockwise."""
+    state = after_setup(4, 17)
+    _a, _b, c, d = (seat_after(state, k) for k in range(4))
+    select(
+        state,
+        ["take vrroomm", "take vrroomm", "take start", "take vrroomm"] * 1
+        + ["take vrroomm", "take vrroomm", "take buses", "take clock"]
+        + ["pass"] * 4,
+    )
+    resolve_round(state, 1)
+    assert state.start_player == c and state.to_move == c
+    select(state, ["take vrroomm"] * 6 + ["take buses", "take clock"] + ["pass"] * 4)
+    resolve_round(state, 2)
+    assert state.start_player == d
+    assert events(state, "start_player_passes")[-1].params["seat"] == d
+
+
+def test_a_sixth_bus_is_not_bought() -> None:
+    """Busse: five buses per player; a marker on Buses then does nothing, and the log says so."""
+    state = after_setup(3, 18)
+    a = seat_after(state, 0)
+    state.buses[a] = 5
+    select(
+        state,
+        [
+            "take buses",
+            "take vrroomm",
+            "take vrroomm",
+            "take start",
+            "take vrroomm",
+            "take vrroomm",
+            "pass",
+            "pass",
+            "pass",
+        ],
+    )
+    resolve_round(state, 1)
+    assert state.buses[a] == 5
+    assert events(state, "bus_limit")[0].params == {"seat": a, "buses": 5}
