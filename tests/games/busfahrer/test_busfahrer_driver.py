@@ -109,4 +109,5 @@ def test_tie_draws_reshuffle_when_the_rest_of_the_deck_runs_out() -> None:
     assert state.tie_draws[0] == cards(*kings)
     assert state.tie_draws[1][0] == cards(leftover)[0]
     assert any(e.key == "tie_reshuffle" for e in state.log)
+    assert all(len(set(draws)) == len(draws) for draws in state.tie_draws)
     assert len(state.drivers) == 1 and state.drivers[0] in (0, 1, 2, 3)

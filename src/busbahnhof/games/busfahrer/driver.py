@@ -51,7 +51,9 @@ def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowes
         best = pick(values.values())
         tied = [seat for seat in tied if values[seat] == best]
     while len(tied) > 1:
-        draws = [_draw(state) for _ in tied]
+        draws: list[int] = []
+        for _ in tied:
+            draws.append(_draw(state, draws))
         state.tie_draws.append(draws)
         for seat, card in zip(tied, draws, strict=True):
             state.log.append(Event("tie_draw", {"seat": seat, "card": card}))
@@ -60,12 +62,17 @@ def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowes
     return tied
 
 
-def _draw(state: BusfahrerState) -> int:
-    """The top card of the rest of the deck; if none is left, every card not in a hand is shuffled into a new one."""
+def _draw(state: BusfahrerState, drawn_now: list[int]) -> int:
+    """The top card of the rest of the deck; if none is left, every card not in a hand and not drawn in
+    this round (the pyramid, the laid and earlier drawn cards) is gathered and shuffled into a new one."""
     if not state.deck:
-        in_hands = {card for hand in state.hands for card in hand}
-        stock = [card for card in range(DECK_SIZE) if card not in in_hands]
+        out = {card for hand in state.hands for card in hand}
+        out.update(drawn_now)
+        stock = [card for card in range(DECK_SIZE) if card not in out]
         state.rng.shuffled(stock)
         state.deck = stock
+        state.pyramid = []
+        state.laid = []
+        state.turned = 0
         state.log.append(Event("tie_reshuffle", {"count": len(stock)}))
     return state.deck.pop()
