@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bus_helpers import after_setup, events, lay_lines, legal_texts, select
+from bus_helpers import after_setup, events, lay_lines, select
 
 from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.bus import BusState

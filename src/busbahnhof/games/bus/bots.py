@@ -117,6 +117,12 @@ class PlanerBot:
     """Heuristic Bus bot (see the module docstring)."""
 
     name = "planer"
+    pass_base = 1.3
+    """Selection stops when no area is worth this much (adjusted by spare markers)."""
+    vrroomm_weight = 3.0
+    line_weight = 1.0
+    early_line_bonus = 0.6
+    bus_value = 2.4
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
         assert isinstance(state, BusState)
@@ -145,7 +151,7 @@ class PlanerBot:
         best = max(values, key=values.__getitem__, default=PASS)
         if PASS in legal:
             spare = state.markers[seat] - 2 * max(0, 9 - state.round)
-            threshold = 1.3 - 0.15 * max(-3, min(3, spare))
+            threshold = self.pass_base - 0.15 * max(-3, min(3, spare))
             if not values or values[best] < threshold:
                 return PASS
         return best
@@ -167,14 +173,14 @@ class PlanerBot:
             willing, targets = forecast(state, seat, hand)
             buses = state.buses[seat]
             left = min(willing, targets) - mine * buses
-            return 3.0 * max(0, min(buses, left))
+            return self.vrroomm_weight * max(0, min(buses, left))
         if area == LINE:
             power += state.rules.line_bonus(state.players)
             streets = max(0, min(power, state.line_markers_left[seat]))
-            return (1.0 + (0.6 if state.round <= 4 else 0.0)) * streets / (1 + mine)
+            return (self.line_weight + (self.early_line_bonus if state.round <= 4 else 0.0)) * streets / (1 + mine)
         if area == BUSES:
             wanted = min(MAX_BUSES, 2 + state.round // 2)
-            return 2.4 if state.buses[seat] < wanted else 0.3
+            return self.bus_value if state.buses[seat] < wanted else 0.3
         if area == CLOCK:
             coming = (state.clock + 1) % 3
             runs = max(1, state.slots[VRROOMM].count(seat))
@@ -227,17 +233,30 @@ class PlanerBot:
         """All deliveries score alike: take the passenger others also reach, fill what they reach."""
         node = state.board.lot_intersection[action.lot]
         touches = state.touches
-        return sum(
-            (touches[o] >> action.source & 1) + (touches[o] >> node & 1) for o in range(state.players) if o != seat
-        ) - 0.0001 * action.lot
+        return (
+            sum((touches[o] >> action.source & 1) + (touches[o] >> node & 1) for o in range(state.players) if o != seat)
+            - 0.0001 * action.lot
+        )
 
     def _should_stop(self, state: BusState, seat: int) -> bool:
-        scores = [state.deliveries[s] - state.stones[s] for s in range(state.players)]
-        if state.stones_left == 1:
-            return all(scores[seat] - 1 > scores[s] for s in range(state.players) if s != seat)
-        runs = state.slots[VRROOMM].count(seat)
-        gain = runs * (deliverable(state, seat, state.clock) - deliverable(state, seat, (state.clock + 1) % 3))
-        return gain >= 2
+        """Play the rest of the round both ways (deliveries chosen greedily) and compare this
+        seat's gain with the best opponent's, the time stone counting one point (Bus: Uhr)."""
+        return self._clock_gain(state, seat, CLOCK_STOP) - 1 > self._clock_gain(state, seat, CLOCK_ADVANCE)
+
+    @staticmethod
+    def _clock_gain(state: BusState, seat: int, choice: Action) -> float:
+        trial = state.clone()
+        round_number = trial.round
+        before = trial.deliveries.copy()
+        trial.apply(choice)
+        while not trial.is_over and trial.round == round_number:
+            trial.apply(trial.legal_actions()[0])
+        if trial.is_over and trial.end_reason == "time_stones":
+            scores = [trial.deliveries[s] - trial.stones[s] for s in range(trial.players)]
+            best_other = max(scores[s] for s in range(trial.players) if s != seat)
+            return 100.0 if scores[seat] + 1 > best_other else -100.0
+        gains = [trial.deliveries[s] - before[s] for s in range(trial.players)]
+        return gains[seat] - 0.5 * max(gains[s] for s in range(trial.players) if s != seat)
 
 
 __all__ = ["PlanerBot", "deliverable", "forecast"]
