@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from busbahnhof.engine import InvalidDataError, load_game
+from busbahnhof.games.bus import Bus
 from busbahnhof.games.bus.board import load_board, parse_board
 
 REFERENCE = Path("/work/shared/reference/bus-board.json")
@@ -62,7 +63,7 @@ def test_custom_board_option(tmp_path: Path) -> None:
     data["name"] = "Kleinstadt"
     path = tmp_path / "kleinstadt.json"
     path.write_text(json.dumps(data))
-    game = load_game("bus", board=str(path))
+    game = Bus(board=str(path))
     assert game.board.name == "Kleinstadt"
     assert game.new_state(3, 1).view(None)["state"]["board"]["name"] == "Kleinstadt"
 
