@@ -8,7 +8,7 @@ import re
 import pytest
 from bus_helpers import after_setup
 
-from busbahnhof.engine import MalformedActionError, Rng, load_game
+from busbahnhof.engine import IllegalActionError, MalformedActionError, Rng, load_game
 from busbahnhof.engine.contract import random_playout
 from busbahnhof.games.bus import BusState, view
 
@@ -123,3 +123,22 @@ def test_summarize() -> None:
     assert figures["rounds"] == len(figures["markers_per_round"]) == state.round
     assert sum(figures["markers_per_round"].values()) == sum(seat["markers_used"] for seat in figures["seats"])
     assert sum(seat["won"] for seat in figures["seats"]) == len(state.outcome().winners)
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("clock stop", "Bus: Uhr"),
+        ("deliver 14 27", "Bus: Brumm"),
+        ("line 14-15", "Bus: Linienausbau"),
+        ("build 3 pub", "Bus: Gebäude"),
+        ("passenger 10", "Bus: Fahrgäste"),
+    ],
+)
+def test_actions_out_of_their_phase_cite_the_rule(text: str, rule: str) -> None:
+    state = after_setup(3, 4)
+    before = state.view(None)
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(text)
+    assert error.value.rule == rule
+    assert state.view(None) == before
