@@ -144,14 +144,29 @@ def test_real_topology_without_coordinates_gets_a_clean_computed_layout() -> Non
     assert len(set(layout.intersections)) == board.intersections
 
 
-def test_computed_layout_of_a_small_custom_map() -> None:
-    grid = [(r * 3 + c, r * 3 + c + 1) for r in range(3) for c in range(2)]
-    grid += [(r * 3 + c, r * 3 + c + 3) for r in range(2) for c in range(3)]
-    points = fallback_coordinates(9, grid, [3, 5])
-    assert crossing_streets(points, grid) == []
-    assert streets_through_intersections(points, grid, INTERSECTION_RADIUS) == []
-    assert points[3][0] < min(p[0] for i, p in enumerate(points) if i != 3)
-    assert points[5][0] > max(p[0] for i, p in enumerate(points) if i != 5)
+def _grid(width: int, height: int, diagonals: bool) -> list[tuple[int, int]]:
+    streets = []
+    for row in range(height):
+        for column in range(width):
+            node = row * width + column
+            if column + 1 < width:
+                streets.append((node, node + 1))
+            if row + 1 < height:
+                streets.append((node, node + width))
+            if diagonals and column + 1 < width and row + 1 < height and (row + column) % 2 == 0:
+                streets.append((node, node + width + 1))
+    return streets
+
+
+@pytest.mark.parametrize(("width", "height", "diagonals"), [(3, 3, False), (6, 6, True), (10, 10, False)])
+def test_computed_layout_of_grid_like_custom_maps(width: int, height: int, diagonals: bool) -> None:
+    streets = _grid(width, height, diagonals)
+    west, east = (height // 2) * width, (height // 2) * width + width - 1
+    points = fallback_coordinates(width * height, streets, [west, east])
+    assert crossing_streets(points, streets) == []
+    assert streets_through_intersections(points, streets, INTERSECTION_RADIUS) == []
+    assert points[west][0] < min(p[0] for i, p in enumerate(points) if i != west)
+    assert points[east][0] > max(p[0] for i, p in enumerate(points) if i != east)
 
 
 def test_computed_layout_without_stations_or_cycles() -> None:

@@ -33,7 +33,8 @@ INTERSECTION_RADIUS = 0.17
 """The radius of the circle an intersection is drawn as, in board units."""
 
 # Tuning of the computed layout (distances in board units, about one unit per street).
-_STRESS_ROUNDS = 300
+_STRESS_ROUNDS = 150
+_POWER_ROUNDS = 60
 _UNTANGLE_ROUNDS = 12
 _UNTANGLE_GRID = (16, 10)
 _CLEARANCE = 0.4
@@ -286,15 +287,38 @@ def _graph_distances(around: Sequence[Sequence[int]]) -> list[list[int]]:
     return table
 
 
+def _classical_scaling(distances: Sequence[Sequence[int]]) -> list[Point]:
+    """Classical multidimensional scaling: the two main axes of the double-centred squared
+    street counts, found by power iteration; the start for :func:`_stress_majorization`."""
+    count = len(distances)
+    squares = [[d * d for d in row] for row in distances]
+    means = [sum(row) / count for row in squares]
+    overall = sum(means) / count
+    centred = [[-0.5 * (squares[i][j] - means[i] - means[j] + overall) for j in range(count)] for i in range(count)]
+    units: list[list[float]] = []
+    scales: list[float] = []
+    for axis in range(2):
+        vector = [math.cos(1.7 * i + axis) for i in range(count)]
+        eigenvalue = 0.0
+        for _ in range(_POWER_ROUNDS):
+            image = [sum(a * b for a, b in zip(row, vector, strict=True)) for row in centred]
+            for unit in units:
+                overlap = sum(a * b for a, b in zip(image, unit, strict=True))
+                image = [a - overlap * b for a, b in zip(image, unit, strict=True)]
+            eigenvalue = math.sqrt(sum(a * a for a in image))
+            if eigenvalue == 0.0:
+                break
+            vector = [a / eigenvalue for a in image]
+        units.append(vector)
+        scales.append(math.sqrt(eigenvalue))
+    return [(units[0][i] * scales[0], units[1][i] * scales[1]) for i in range(count)]
+
+
 def _stress_majorization(around: Sequence[Sequence[int]]) -> list[Point]:
     """Positions whose distances approximate the street counts between intersections
-    (stress majorization with weights 1/d², started from a circle)."""
-    count = len(around)
+    (stress majorization with weights 1/d², started from :func:`_classical_scaling`)."""
     distances = _graph_distances(around)
-    radius = count / 4
-    points = [
-        (radius * math.cos(2 * math.pi * i / count), radius * math.sin(2 * math.pi * i / count)) for i in range(count)
-    ]
+    points = _classical_scaling(distances)
     for _ in range(_STRESS_ROUNDS):
         moved = []
         for i, (xi, yi) in enumerate(points):
@@ -324,8 +348,8 @@ def _turned(points: Sequence[Point], west: int, east: int) -> list[Point]:
 def fallback_coordinates(count: int, streets: Sequence[Street], stations: Sequence[int]) -> list[Point]:
     """A computed layout for a map without drawing coordinates.
 
-    Stress majorization places intersections so that their distances follow the number of
-    streets between them (one street is about one board unit), which draws city-like maps
+    Classical scaling and then stress majorization place intersections so that their distances
+    follow the number of streets between them (one street is about one board unit), which draws city-like maps
     with few crossings; the drawing is turned so that the first two stations lie west and
     east (at the edges), and a greedy repair (:func:`_untangle`) then moves intersections away from crossings
     and from streets passing by them.
