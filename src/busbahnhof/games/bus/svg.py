@@ -85,11 +85,16 @@ def _num(value: float) -> str:
 
 
 def _el(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None, **values: Any) -> ET.Element:
-    """A child element; keyword values become attributes (``_`` turns into ``-``, numbers are compacted)."""
+    """A child element with ``attrs`` and the keyword ``values`` (see :func:`_style`)."""
     element = ET.SubElement(parent, tag, dict(attrs or {}))
+    _style(element, **values)
+    return element
+
+
+def _style(element: ET.Element, **values: Any) -> None:
+    """Set attributes from keywords: ``_`` in a name turns into ``-``, numbers are compacted."""
     for name, value in values.items():
         element.set(name.replace("_", "-"), _num(value) if isinstance(value, float | int) else str(value))
-    return element
 
 
 def _text(parent: ET.Element, x: float, y: float, content: str, size: float, **values: Any) -> ET.Element:
@@ -141,9 +146,18 @@ def _draw_map(group: ET.Element, state: Mapping[str, Any], layout: Layout, catal
     for street in streets:
         a, b = points[street["a"]], points[street["b"]]
         width = max(0.16, LINE_WIDTH * len(street["players"]) + 0.06)
-        _el(group, "line", {"class": "street"}, x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke=STREET_COLOUR)
-        group[-1].set("stroke-width", _num(width))
-        group[-1].set("stroke-linecap", "round")
+        _el(
+            group,
+            "line",
+            {"class": "street"},
+            x1=a[0],
+            y1=a[1],
+            x2=b[0],
+            y2=b[1],
+            stroke=STREET_COLOUR,
+            stroke_width=width,
+            stroke_linecap="round",
+        )
     for street in streets:
         _draw_line_segments(group, street, points)
     for lot in state["lots"]:
@@ -152,12 +166,30 @@ def _draw_map(group: ET.Element, state: Mapping[str, Any], layout: Layout, catal
     standing = state["passengers"]["standing"]
     for node, (x, y) in enumerate(points):
         if node in stations:
-            _el(group, "rect", {"class": "station", "data-intersection": str(node)}, x=x - 0.5, y=y - 0.24)
-            group[-1].attrib.update(width="1", height="0.48", rx="0.08", fill=INK)
+            _el(
+                group,
+                "rect",
+                {"class": "station", "data-intersection": str(node)},
+                x=x - 0.5,
+                y=y - 0.24,
+                width=1,
+                height=0.48,
+                rx=0.08,
+                fill=INK,
+            )
             _text(group, x, y + 0.07, catalog.text("draw.station"), 0.19, text_anchor="middle", fill=PAPER)
         else:
-            _el(group, "circle", {"class": "intersection"}, cx=x, cy=y, r=INTERSECTION_RADIUS, fill="white")
-            group[-1].attrib.update(stroke=INK, **{"stroke-width": "0.03"})
+            _el(
+                group,
+                "circle",
+                {"class": "intersection"},
+                cx=x,
+                cy=y,
+                r=INTERSECTION_RADIUS,
+                fill="white",
+                stroke=INK,
+                stroke_width=0.03,
+            )
             _text(group, x, y + 0.05, str(node), 0.14, text_anchor="middle", fill="#777777")
         _draw_standing(group, node, standing[node], (x, y), node in stations)
     for line in state["lines"]:
@@ -196,8 +228,19 @@ def _draw_lot(group: ET.Element, lot: Mapping[str, Any], layout: Layout, zone_la
     zone = lot["zone"]
     label = zone_labels[zone - 1] if 0 < zone <= len(zone_labels) else str(zone)
     attrs = {"class": "lot", "data-lot": str(lot["id"]), "data-zone": label}
-    _el(group, "rect", attrs, x=x - half, y=y - half, width=LOT_SIZE, height=LOT_SIZE, fill="#ebe5d6")
-    group[-1].attrib.update(stroke="#9a9488", **{"stroke-width": "0.02", "stroke-dasharray": "0.05 0.04"})
+    _el(
+        group,
+        "rect",
+        attrs,
+        x=x - half,
+        y=y - half,
+        width=LOT_SIZE,
+        height=LOT_SIZE,
+        fill="#ebe5d6",
+        stroke="#9a9488",
+        stroke_width=0.02,
+        stroke_dasharray="0.05 0.04",
+    )
     kind = lot["building"]
     if kind is None:
         _text(group, x, y + 0.07, label, 0.2, text_anchor="middle", fill="#9a9488")
@@ -235,10 +278,28 @@ def _draw_loop_end(group: ET.Element, seat: int, node: int, at: Point) -> None:
     x, y = at
     attrs = {"class": "loop-end", "data-seat": str(seat), "data-intersection": str(node)}
     marker = _el(group, "g", attrs)
-    _el(marker, "circle", cx=x, cy=y, r=INTERSECTION_RADIUS + 0.07, fill="none", stroke=_seat_colour(seat))
-    marker[-1].attrib.update(**{"stroke-width": "0.05", "stroke-dasharray": "0.08 0.05"})
-    _el(marker, "rect", x=x + 0.12, y=y - 0.3, width=0.16, height=0.16, fill=_seat_colour(seat), stroke=INK)
-    marker[-1].set("stroke-width", "0.02")
+    _el(
+        marker,
+        "circle",
+        cx=x,
+        cy=y,
+        r=INTERSECTION_RADIUS + 0.07,
+        fill="none",
+        stroke=_seat_colour(seat),
+        stroke_width=0.05,
+        stroke_dasharray="0.08 0.05",
+    )
+    _el(
+        marker,
+        "rect",
+        x=x + 0.12,
+        y=y - 0.3,
+        width=0.16,
+        height=0.16,
+        fill=_seat_colour(seat),
+        stroke=INK,
+        stroke_width=0.02,
+    )
 
 
 # -- the panel -------------------------------------------------------------------------------
@@ -294,8 +355,18 @@ def _draw_clock(panel: ET.Element, state: Mapping[str, Any], catalog: Catalog, t
     hand = BUILDING_NAMES.index(clock["hand"])
     angle = -math.pi / 2 + 2 * math.pi * hand / 3
     tip = (cx + radius * 0.95 * math.cos(angle), cy + radius * 0.95 * math.sin(angle))
-    _el(group, "line", {"class": "clock-hand"}, x1=cx, y1=cy, x2=tip[0], y2=tip[1], stroke=INK, stroke_width=4)
-    group[-1].set("stroke-linecap", "round")
+    _el(
+        group,
+        "line",
+        {"class": "clock-hand"},
+        x1=cx,
+        y1=cy,
+        x2=tip[0],
+        y2=tip[1],
+        stroke=INK,
+        stroke_width=4,
+        stroke_linecap="round",
+    )
     _el(group, "circle", cx=cx, cy=cy, r=5, fill=INK)
     _text(panel, 124, top + 20, catalog.text("area.clock"), 14, font_weight="bold")
     _text(panel, 124, top + 40, catalog.text(f"building.{clock['hand']}"), 13)
@@ -318,8 +389,19 @@ def _draw_action_board(panel: ET.Element, state: Mapping[str, Any], catalog: Cat
             column = AREA_SLOTS[area] - 1 - index if area in RIGHT_TO_LEFT else index
             x = 150 + column * (SLOT + 6)
             active = decision is not None and decision["area"] == name and decision["slot"] == SLOT_LETTERS[index]
-            _el(panel, "rect", {"class": "slot"}, x=x, y=y, width=SLOT, height=SLOT, rx=3, fill="white")
-            panel[-1].attrib.update(stroke=INK if active else "#9a9488", **{"stroke-width": "3" if active else "1"})
+            _el(
+                panel,
+                "rect",
+                {"class": "slot"},
+                x=x,
+                y=y,
+                width=SLOT,
+                height=SLOT,
+                rx=3,
+                fill="white",
+                stroke=INK if active else "#9a9488",
+                stroke_width=3 if active else 1,
+            )
             seat = slots[index] if index < len(slots) else None
             if seat is None:
                 _text(panel, x + SLOT / 2, y + 15, SLOT_LETTERS[index], 11, text_anchor="middle", fill="#9a9488")
@@ -359,10 +441,8 @@ def _draw_players(panel: ET.Element, view: Mapping[str, Any], catalog: Catalog, 
         weight = "bold" if state["passed"][seat] is False and state["phase"] == "selection" else "normal"
         _text(panel, 32, y + 15, name, 12, font_weight=weight)
         for index in range(state["buses"][seat]):
-            _el(
-                panel, "rect", {"class": "bus", "data-seat": str(seat)}, x=112 + index * 15, y=y + 5, width=12, height=9
-            )
-            panel[-1].attrib.update(rx="2", fill=colour, stroke=INK)
+            bus = {"class": "bus", "data-seat": str(seat)}
+            _el(panel, "rect", bus, x=112 + index * 15, y=y + 5, width=12, height=9, rx=2, fill=colour, stroke=INK)
         line = state["lines"][seat]
         figures = (
             state["scores"][seat],
@@ -393,7 +473,6 @@ def _draw_legend(panel: ET.Element, catalog: Catalog, top: float) -> float:
     _el(panel, "rect", x=12, y=y - 8, width=20, height=14, rx=2, fill=INK)
     _text(panel, 40, y + 4, catalog.text("draw.station"), 12)
     loop = _el(panel, "g")
-    _el(loop, "circle", cx=122, cy=y, r=8, fill="none", stroke=INK, stroke_width=2)
-    loop[-1].set("stroke-dasharray", "4 2")
+    _el(loop, "circle", cx=122, cy=y, r=8, fill="none", stroke=INK, stroke_width=2, stroke_dasharray="4 2")
     _text(panel, 138, y + 4, catalog.text("draw.loop_end"), 12)
     return y + 10
