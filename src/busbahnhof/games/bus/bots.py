@@ -123,6 +123,7 @@ class PlanerBot:
     line_weight = 1.0
     early_line_bonus = 0.6
     bus_value = 2.4
+    building_weight = 0.45
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
         assert isinstance(state, BusState)
@@ -194,14 +195,26 @@ class PlanerBot:
             zone = open_zone(state)
             if zone < 0 or power <= 0:
                 return 0.0
-            near = sum(
-                1
-                for lot in state.board.zone_lots[zone]
-                if state.building[lot] < 0 and state.touches[seat] >> state.board.lot_intersection[lot] & 1
-            )
-            return 0.8 * min(power, near) / (1 + mine)
+            near = sum(1 for lot in state.board.zone_lots[zone] if self._lot_nearness(state, seat, lot) > 0)
+            return self.building_weight * min(power, near + 1) / (1 + mine)
         if area == START:
             return 0.4
+        return 0.0
+
+    @staticmethod
+    def _lot_nearness(state: BusState, seat: int, lot: int) -> float:
+        """1 for a free lot on the seat's line, 0.5 one street away, else 0."""
+        if state.building[lot] >= 0:
+            return 0.0
+        board = state.board
+        node = board.lot_intersection[lot]
+        touches = state.touches[seat]
+        if touches >> node & 1:
+            return 1.0
+        for street in board.incident[node]:
+            a, b = board.streets[street]
+            if touches >> (b if a == node else a) & 1:
+                return 0.5
         return 0.0
 
     # -- resolution --------------------------------------------------------------------------
