@@ -180,8 +180,13 @@ class PlanerBot:
             streets = max(0, min(power, state.line_markers_left[seat]))
             return (self.line_weight + (self.early_line_bonus if state.round <= 4 else 0.0)) * streets / (1 + mine)
         if area == BUSES:
+            if state.buses[seat] >= MAX_BUSES:
+                return 0.0
             wanted = min(MAX_BUSES, 2 + state.round // 2)
-            return self.bus_value if state.buses[seat] < wanted else 0.3
+            willing, targets = forecast(state, seat, hand)
+            crowded = min(willing, targets) > state.buses[seat]
+            leader = state.buses[seat] == state.max_buses()
+            return self.bus_value if state.buses[seat] < wanted or crowded else (0.6 if leader else 0.3)
         if area == CLOCK:
             coming = (state.clock + 1) % 3
             runs = max(1, state.slots[VRROOMM].count(seat))
