@@ -121,7 +121,7 @@ class PlanerBot:
     """Selection stops when no area is worth this much (adjusted by spare markers)."""
     vrroomm_weight = 3.0
     line_weight = 1.0
-    early_line_bonus = 0.6
+    early_line_bonus = 1.2
     bus_value = 2.4
     building_weight = 0.45
 
