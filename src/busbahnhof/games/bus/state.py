@@ -157,6 +157,7 @@ class BusState(State["Bus"]):
         )
 
     def clone(self) -> BusState:
+        """An independent copy: the shared parts are immutable, every list is copied."""
         twin = BusState.__new__(BusState)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.copy()
@@ -306,7 +307,8 @@ class BusState(State["Bus"]):
     # -- selection ---------------------------------------------------------------------------
 
     def _begin_round(self) -> None:
-        """A new round: everyone with markers takes part in selection, from the start player."""
+        """A new round: everyone with markers takes part in selection, from the start player
+        (Bus: So läuft eine Runde ab, Aktionen wählen)."""
         self.round += 1
         self.markers_per_round.append(0)
         self.placed = [0] * self.players
@@ -335,7 +337,8 @@ class BusState(State["Bus"]):
         self._next_selector(seat)
 
     def _next_selector(self, seat: int) -> None:
-        """Clockwise to the next seat still selecting; resolution once everyone is out."""
+        """Clockwise to the next seat still selecting; resolution once everyone has passed or has no
+        markers left (Bus: Aktionen wählen)."""
         passed = self.passed
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
@@ -468,6 +471,7 @@ class BusState(State["Bus"]):
             self._begin_round()
 
     def _finish(self, reason: str) -> None:
+        """The game ends now for ``reason`` (Bus: Spielende und Wertung)."""
         self.phase = OVER
         self.current = NO_SEAT
         self.left = 0
