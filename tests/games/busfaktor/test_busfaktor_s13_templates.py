@@ -7,6 +7,7 @@ from busfaktor_helpers import MINI, arrange, cid, ids, legal_texts
 
 from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.busfaktor.phases import E4_MOVE, SHARED
+from busbahnhof.games.busfaktor.schema import FACTOR_TYPES
 
 
 def test_e1_sichten_take_one_put_the_rest_under_in_a_chosen_order() -> None:
@@ -220,3 +221,98 @@ def test_e4_with_reach_eigene_leaves_other_persons_factors_alone() -> None:
         projects={0: [("Serverumzug", [])], 1: [("Schulungsprogramm", [("Fachbeirat", "Team")])]},
     )
     assert not any(t.startswith("spiele") for t in legal_texts(state))
+
+
+def test_e1_renews_an_emptied_action_stack_at_the_moment_a_card_is_needed() -> None:
+    """§7 Leerer Aktionsstapel ("Soll eine Karte ... aufgedeckt werden"), §12 "so viel wie möglich": with
+    one card left, Sichten looks at it, renews the stack from the Verbrauchsstapel and looks at two more."""
+    state = arrange(hands={0: ["Bestandsaufnahme"]}, spent=["Monitoring", "Fachbeirat", "Bandlaufwerk"])
+    state.astack[:] = ids(["Code-Review"])
+    state.apply(f"spiele {cid('Bestandsaufnahme')}")
+    assert state.reshuffles == 1 and state.spent == []
+    assert cid("Code-Review") in state.looked and len(state.looked) == 3
+    renewed_rest = state.astack[:]
+    assert len(renewed_rest) == 1
+    rest = sorted(c for c in state.looked if c != cid("Code-Review"))
+    state.apply(f"nimm {cid('Code-Review')}")
+    state.apply(f"unter {rest[0]}")
+    assert state.astack == [rest[1], rest[0], *renewed_rest], "the rest lies under the renewed stack"
+    assert state.spent == [cid("Bestandsaufnahme")]
+
+
+@pytest.mark.parametrize(
+    ("moves", "then_legal"),
+    [
+        # one factor moved once: it may not move on to a third project; the other factor still may
+        (["Fachbeirat->Schulungsprogramm"], {"fertig", "Drittmittel->Serverumzug", "Drittmittel->Nutzungsumfrage"}),
+        # two different factors: the card's two moves are used up
+        (["Fachbeirat->Schulungsprogramm", "Drittmittel->Serverumzug"], None),
+    ],
+)
+def test_e4_moves_up_to_n_different_factors_each_at_most_once(moves: list[str], then_legal: set[str] | None) -> None:
+    """§13 E4 with the card text "Verschiebe bis zu zwei angelegte Faktoren": two factors, not one factor twice."""
+    state = arrange(
+        hands={0: ["Umstrukturierung"]},
+        projects={
+            0: [
+                ("Serverumzug", [("Fachbeirat", "Team")]),
+                ("Schulungsprogramm", [("Drittmittel", "Team")]),
+                ("Nutzungsumfrage", []),
+            ]
+        },
+    )
+
+    def text(move: str) -> str:
+        factor, project = move.split("->")
+        return f"verschiebe {cid(factor)} nach {cid(project)}"
+
+    state.apply(f"spiele {cid('Umstrukturierung')}")
+    for move in moves:
+        state.apply(text(move))
+    if then_legal is None:
+        assert state.phase == 1 and cid("Umstrukturierung") in state.spent
+        return
+    assert set(legal_texts(state)) == {m if m == "fertig" else text(m) for m in then_legal}
+    with pytest.raises(IllegalActionError, match="§13 E4"):
+        state.apply(f"verschiebe {cid('Fachbeirat')} nach {cid('Nutzungsumfrage')}")
+
+
+@pytest.mark.parametrize(
+    ("chosen", "target", "movable"),
+    [
+        ("Methode", "Hochverfügbarer Dienst", True),  # the new project has an open Methode requirement
+        ("Methode", "Forschungsdatenrepositorium", False),  # only Betrieb open there: the chosen type counts
+        ("Betrieb", "Forschungsdatenrepositorium", True),
+    ],
+)
+def test_e4_a_moved_wildcard_keeps_its_chosen_type(chosen: str, target: str, movable: bool) -> None:
+    """§4 Wildcard "Die Wahl bleibt bestehen, solange die Karte angelegt ist", §13 E4 "passende Anforderung"."""
+    state = arrange(
+        hands={0: ["Umstrukturierung"]},
+        projects={0: [("Software-Release 1.0", [("Research Software Engineer", chosen)]), (target, [])]},
+    )
+    rse = cid("Research Software Engineer")
+    if not movable:
+        assert f"spiele {cid('Umstrukturierung')}" not in legal_texts(state), "no legal move, no target (§12)"
+        return
+    state.apply(f"spiele {cid('Umstrukturierung')}")
+    state.apply(f"verschiebe {rse} nach {cid(target)}")
+    assert state.ctype[rse] == FACTOR_TYPES.index(chosen) and state.att[rse] == cid(target)
+
+
+def test_e7_a_moved_factor_returns_to_its_controlling_person_not_the_project_owner() -> None:
+    """§3 Kontrollierende Person "auch wenn er durch einen Karteneffekt an ein anderes Projekt verschoben
+    wurde", §13 E7."""
+    state = arrange(
+        players=3,
+        hands={0: ["Serverausfall"]},
+        projects={2: [("Serverumzug", [("Monitoring", "Betrieb")])]},
+    )
+    monitoring = cid("Monitoring")
+    state.ctrl[monitoring] = 1  # seat 1 played it; an E4 moved it to seat 2's project
+    state.apply(f"spiele {cid('Serverausfall')} auf {monitoring}")
+    assert state.view(0)["state"]["pending_event"]["affected"] == [2]
+    while state.phase == 3:
+        state.apply("verzichten")
+    assert monitoring in state.hands[1] and monitoring not in state.hands[2]
+    assert state.open[cid("Serverumzug") * 4 + 2] == 1

@@ -107,6 +107,7 @@ def resolve(s: BusfaktorState) -> None:
         s.phase = E3_TAKE
     elif template == 4:
         s.moves_left = deck.count[card]
+        s.moved = []
         s.phase = E4_MOVE
     elif template == 5:
         place(s, card, s.target, s.target_type, s.active)
@@ -157,13 +158,23 @@ def allowed_take(s: BusfaktorState, card: int, candidate: int) -> bool:
 
 
 def look(s: BusfaktorState, card: int) -> None:
-    """§13 E1: look at the top cards (an empty Aktionsstapel is renewed first, §7)."""
-    if s.deck.stack[card] == 1:
-        renew_action_stack(s)
-    stack = e1_stack(s, card)
-    count = min(s.deck.count[card], len(stack))
-    s.looked = [stack.pop() for _ in range(count)]
-    s.emit("looked", seat=s.active, cards=count)
+    """§13 E1: look at the top cards one by one.
+
+    §7 Leerer Aktionsstapel: an Aktionsstapel that is (or becomes) empty while a card is still
+    to be looked at is renewed from the Verbrauchsstapel at that moment; the Projektstapel is
+    never renewed.  With no card left the player looks at fewer (§12 "so viel wie möglich").
+    """
+    from_actions = s.deck.stack[card] == 1
+    looked: list[int] = []
+    for _ in range(s.deck.count[card]):
+        if from_actions:
+            renew_action_stack(s)
+        stack = e1_stack(s, card)
+        if not stack:
+            break
+        looked.append(stack.pop())
+    s.looked = looked
+    s.emit("looked", seat=s.active, cards=len(looked))
     if any(allowed_take(s, card, c) for c in s.looked):
         s.phase = E1_TAKE
     else:
@@ -244,11 +255,13 @@ def retrieve(s: BusfaktorState, chosen: int) -> None:
 def move(s: BusfaktorState, factor: int, project: int) -> None:
     """§13 E4: the factor fills an open requirement of its chosen type at its new project.
 
-    Its controlling person does not change; a moved shared factor stops being shared.
+    Its controlling person does not change; a moved shared factor stops being shared.  Each
+    factor moves at most once per card ("bis zu N Faktoren": N different factors, ruling R6).
     """
     controller, ftype = s.ctrl[factor], s.ctype[factor]
     unplace(s, factor)
     place(s, factor, project, ftype, controller)
+    s.moved.append(factor)
     s.emit("moved", card=factor, project=project)
     s.moves_left -= 1
     if s.moves_left == 0:

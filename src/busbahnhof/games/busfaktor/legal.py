@@ -193,13 +193,17 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
 
     Reach ``eigene``: factors lying only on the player's own projects, to another own project;
     ``alle``: any attached factor to any other active project.  A shared factor moves only to a
-    project outside its cooperation and then stops being shared (ruling).
+    project outside its cooperation and then stops being shared (ruling).  A factor this card
+    already moved does not move again (N different factors, ruling R6).
     """
     seat = s.active
     everyone = s.deck.reach[card] == 1
     projects = [p for p in range(s.deck.n_projects) if s.status[p] == 1 and (everyone or s.owner[p] == seat)]
     result: list[tuple[int, int]] = []
+    moved = s.moved
     for f in attached_factors(s):
+        if f in moved:
+            continue
         where = s.att[f]
         if where == SHARED:
             if not everyone:

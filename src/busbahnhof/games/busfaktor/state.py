@@ -57,6 +57,7 @@ _FLAT = frozenset(
         "plays",
         "done_round",
         "looked",
+        "moved",
         "queue",
         "affected",
         "history",
@@ -71,12 +72,13 @@ class BusfaktorState(State["Busfaktor"]):
 
     Card locations: ``hands`` (per seat), ``pstack``/``astack`` (Projekt-/Aktionsstapel, top =
     last), ``spent`` (Verbrauchsstapel), ``discard`` (offene Ablage, top = last), ``looked``
-    (cards an E1 is looking at).  Projects (ids ``< n_projects``): ``owner``, ``status`` (0 not in
-    play, 1 active, 2 completed), ``open`` (open requirements, 4 per project), ``need`` (their sum),
-    ``nfac`` (factors lying only on it), ``extra`` (its Mehraufwand), ``partner`` and ``shared``
-    (§11).  Attached cards: ``att`` (project, ``SHARED`` or -1), ``ctype`` (chosen type),
-    ``ctrl`` (controlling person, §3).  ``known`` lists hand cards every seat has seen enter
-    that hand (taken from the open discard, revealed by E2, returned by E7 or at completion).
+    (cards an E1 is looking at), ``moved`` (factors the pending E4 moved).  Projects (ids
+    ``< n_projects``): ``owner``, ``status`` (0 not in play, 1 active, 2 completed), ``open``
+    (open requirements, 4 per project), ``need`` (their sum), ``nfac`` (factors lying only on
+    it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11).  Attached cards: ``att``
+    (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
+    ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
+    revealed by E2, returned by E7 or at completion).
     """
 
     deck: Deck
@@ -103,6 +105,7 @@ class BusfaktorState(State["Busfaktor"]):
     plays: list[int]
     done_round: list[int]
     looked: list[int]
+    moved: list[int]
     queue: list[int]
     affected: list[int]
     round: int
@@ -147,6 +150,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
         self.drawn, self.plays = [0] * n, [0] * (n * players)
         self.spent, self.discard, self.looked, self.queue, self.affected = [], [], [], [], []
+        self.moved = []
         self.round, self.phase, self.draws_left = 1, 0, 0
         self.started = self.event_used = self.must_start = False
         self.offered = self.proposed = 0

@@ -58,6 +58,7 @@ def build_view(s: BusfaktorState, seat: int | None) -> dict[str, Any]:
             "still_asked": s.queue[:],
             "looked": sorted(s.looked) if seat == s.active else len(s.looked),
             "moves_left": s.moves_left if s.deck.template[s.pending] == 4 else None,
+            "moved": s.moved[:] if s.deck.template[s.pending] == 4 else None,
         }
     return {
         "round": s.round,
