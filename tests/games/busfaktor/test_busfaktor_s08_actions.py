@@ -84,3 +84,50 @@ def test_passing_ends_the_action_phase() -> None:
     state = arrange(players=2, hands={0: ["Monitoring"]})
     state.apply("fertig")
     assert state.active == 1 and state.phase == 0
+
+
+HAND = ["Serverumzug", "Monitoring", "Förderbescheid", "Bestandsaufnahme", "Überstunden", "Formatmigration"]
+HAND += ["Serverausfall", "Notfallplan", "Aus dem Papierkorb gerettet", "Nutzungsumfrage", "Research Software Engineer"]
+
+
+@pytest.mark.parametrize(
+    ("before", "action", "rule"),
+    [
+        ([], "fertig", r"§8\.1"),  # the compulsory project first
+        ([], "lege Monitoring an Metadatenschema als Betrieb", r"§8\.1"),
+        (["beginne Serverumzug"], "beginne Nutzungsumfrage", r"one new project per turn.*§8\.1"),
+        (["beginne Serverumzug"], "beginne Monitoring", r"only a project.*§8\.1"),
+        (["beginne Serverumzug"], "lege Monitoring an Metadatenschema als Betrieb", r"§4, §8\.2"),
+        (["beginne Serverumzug"], "lege Monitoring an Schulungsprogramm als Betrieb", r"own active projects.*§8\.2"),
+        (["beginne Serverumzug"], "lege Research Software Engineer an Serverumzug als Methode", r"§8\.2"),
+        (["beginne Serverumzug"], "lege Förderbescheid an Serverumzug als Team", r"only a Projektfaktor.*§8\.2"),
+        (["beginne Serverumzug"], "lege Fachbeirat an Serverumzug als Team", r"not in your hand.*§3"),
+        (["beginne Serverumzug", "spiele Förderbescheid"], "spiele Bestandsaufnahme", r"one event.*§8\.3"),
+        (["beginne Serverumzug", "spiele Förderbescheid"], "spiele Überstunden an Serverumzug als Team", r"§13 E5"),
+        (["beginne Serverumzug"], "spiele Notfallplan", r"reaction window.*§12"),
+        (["beginne Serverumzug"], "spiele Formatmigration an Serverumzug", r"another person's.*§13 E6"),
+        (["beginne Serverumzug"], "spiele Überstunden an Schulungsprogramm als Team", r"own active projects.*§13 E5"),
+        (["beginne Serverumzug"], "spiele Überstunden", r"'spiele E an P als TYP'.*§13 E5"),
+        (["beginne Serverumzug"], "spiele Serverausfall auf Monitoring", r"attached factor.*§13 E7"),
+        (["beginne Serverumzug"], "spiele Aus dem Papierkorb gerettet", r"open discard.*§13 E3"),
+        (["beginne Serverumzug"], "spiele Monitoring", r"only an event.*§8\.3"),
+        (["beginne Serverumzug"], "biete Serverumzug mit Serverumzug", r"§11"),
+        (["beginne Serverumzug"], "absichern Notfallplan", r"action phase.*§8"),
+        (["beginne Serverumzug"], "ziehe aktion", r"action phase.*§8"),
+    ],
+)
+def test_illegal_actions_cite_the_rule_and_change_nothing(before: list[str], action: str, rule: str) -> None:
+    """Bad input gets an error naming the rule it breaks (house rule), and leaves the state as it was."""
+    state = arrange(hands={0: HAND}, projects={1: [("Schulungsprogramm", [])]})
+
+    def named(text: str) -> str:
+        for name in sorted(state.deck.names, key=len, reverse=True):
+            if f" {name}" in f" {text}":
+                text = text.replace(name, str(cid(name)))
+        return text
+
+    play(state, *(named(t) for t in before))
+    snapshot = state.view(0)
+    with pytest.raises(IllegalActionError, match=rule):
+        state.apply(named(action))
+    assert state.view(0) == snapshot

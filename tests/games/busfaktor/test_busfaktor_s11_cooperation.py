@@ -108,3 +108,70 @@ def test_the_pair_may_cooperate_again_once_both_projects_are_completed() -> None
     state.offered = 0
     state._legal = None
     assert f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}" in legal_texts(state)
+
+
+C, D = "Serverumzug", "Nutzungsumfrage"  # Team + Betrieb, Team + Methode
+
+
+@pytest.mark.parametrize(
+    ("projects", "extra", "coops", "offer", "legal"),
+    [
+        # both projects active, no factor: allowed
+        ({0: [(A, [])], 1: [(B, [])]}, None, [], (A, B), True),
+        # one factor on each side is still allowed
+        ({0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [("Fachbeirat", "Team")])]}, None, [], (A, B), True),
+        # two factors on the other person's project: refused
+        ({0: [(A, [])], 1: [(B, [("Monitoring", "Betrieb"), ("Fachbeirat", "Team")])]}, None, [], (A, B), False),
+        # a joker counts as a factor (§13 E5): factor + joker is two
+        ({0: [(A, [("Monitoring", "Betrieb"), ("Überstunden", "Team")])], 1: [(B, [])]}, None, [], (A, B), False),
+        # an attached Mehraufwand does not count: one factor + Mehraufwand is allowed
+        ({0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [])]}, A, [], (A, B), True),
+        # my project is already part of another cooperation (with a third person)
+        ({0: [(A, [])], 1: [(B, [])], 2: [(C, [])]}, None, [(A, C)], (A, B), False),
+        # the pair already cooperates with two other projects
+        ({0: [(A, []), (C, [])], 1: [(B, []), (D, [])]}, None, [(C, D)], (A, B), False),
+        # cooperating with one person does not stop a cooperation with another person
+        (
+            {0: [(A, []), (C, [])], 1: [(B, [])], 2: [(D, [])]},
+            None,
+            [(C, D)],
+            (A, B),
+            True,
+        ),
+        # a person cannot cooperate with themselves
+        ({0: [(A, []), (B, [])]}, None, [], (A, B), False),
+    ],
+)
+def test_cooperation_preconditions(
+    projects: dict[int, Any], extra: str | None, coops: list[tuple[str, str]], offer: tuple[str, str], legal: bool
+) -> None:
+    """§11 Voraussetzungen, each one: at most one factor on each project (Mehraufwand not counted), no
+    project in another cooperation, no other running cooperation of the pair; several partners allowed."""
+    state = arrange(players=3, projects=projects, hands={1: ["Formatmigration"]} if extra else None)
+    if extra:
+        state.active = 1
+        state.apply(f"spiele {cid('Formatmigration')} an {cid(extra)}")
+        state.apply("verzichten")
+        state.apply("verzichten")
+        assert state.extra[cid(extra)] == cid("Formatmigration")
+        state.active = 0
+        state.event_used = False
+        state._legal = None
+    for p, q in coops:
+        state.partner[cid(p)], state.partner[cid(q)] = cid(q), cid(p)
+    state._legal = None
+    text = f"biete {cid(offer[0])} mit {cid(offer[1])}"
+    assert (text in legal_texts(state)) is legal
+    if not legal:
+        with pytest.raises(IllegalActionError, match="§11"):
+            state.apply(text)
+
+
+def test_the_shared_factor_must_be_a_type_both_projects_still_need() -> None:
+    """§11 Gemeinsamer Faktor "Benötigen beide Projekte denselben Faktortyp": Daten is needed only by A."""
+    state, a, _ = cooperating(hands={0: ["TEI-XML-Korpus", "Research Software Engineer"]})
+    proposals = {t for t in legal_texts(state) if t.startswith("teile")}
+    rse = cid("Research Software Engineer")
+    assert proposals == {f"teile {rse} an {a} als Betrieb"}, "RSE (Methode/Betrieb) only as Betrieb; A needs no Methode"
+    with pytest.raises(IllegalActionError, match="§11"):
+        state.apply(f"teile {cid('TEI-XML-Korpus')} an {a} als Daten")

@@ -83,7 +83,7 @@ def test_an_absicherung_does_not_count_against_the_next_turns_event_limit() -> N
 def test_an_event_with_a_target_needs_a_legal_target() -> None:
     state = arrange(hands={0: [SETBACK, "Formatmigration"]}, projects={0: [("Serverumzug", [])]})
     assert legal_texts(state) == ["fertig"]
-    with pytest.raises(IllegalActionError, match="legal target"):
+    with pytest.raises(IllegalActionError, match=r"another person's active project.*§13 E6"):
         state.apply(f"spiele {cid('Formatmigration')} an {cid('Serverumzug')}")
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from busfaktor_helpers import MINI, arrange, cid, legal_texts
+from typing import Any
+
+import pytest
+from busfaktor_helpers import GAME, MINI, arrange, cid, legal_texts
 
 from busbahnhof.engine import Rng
+from busbahnhof.games.busfaktor import BusfaktorState
 
 
 def test_simultaneous_completions_active_person_first_then_clockwise() -> None:
@@ -73,3 +77,62 @@ def test_only_the_looking_person_sees_the_cards_of_a_sichten() -> None:
     for k in range(5):
         assert sorted(state.determinize(0, Rng(k)).looked) == looked
     assert any(sorted(state.determinize(1, Rng(k)).looked) != looked for k in range(5))
+
+
+FULL = {
+    "Serverumzug": [("Fachbeirat", "Team"), ("Monitoring", "Betrieb")],
+    "Nutzungsumfrage": [("Promovierende", "Team"), ("Code-Review", "Methode")],
+    "Metadatenschema": [("TEI-XML-Korpus", "Daten"), ("Kollationierung", "Methode")],
+}
+
+
+@pytest.mark.parametrize("active", [0, 1, 3])
+def test_simultaneous_completions_of_several_persons_go_clockwise_from_the_active_person(active: int) -> None:
+    """§17 "schließt die aktive Person zuerst ihre Projekte ... ab; danach folgen die übrigen Personen im
+    Uhrzeigersinn": three other persons' fulfilled projects complete after the active person's."""
+    others = [(active + step) % 4 for step in (1, 2, 3)]
+    titles = list(FULL)
+    projects = {seat: [(title, FULL[title])] for seat, title in zip(reversed(others), titles, strict=True)}
+    projects[active] = [("Persistente Identifikatoren", [("Normdaten (GND)", "Daten")])]
+    state = arrange(players=4, active=active, hands={active: ["Bandlaufwerk"]}, projects=projects)
+    state.apply(f"lege {cid('Bandlaufwerk')} an {cid('Persistente Identifikatoren')} als Betrieb")
+    completed_by = [e.params["seat"] for e in state.log if e.key == "complete"]
+    assert completed_by == [active, *others]
+
+
+def _cards_shown(view: dict[str, Any]) -> set[int]:
+    """Every card id a view names (the static card descriptions aside)."""
+    shown = set(view["hand"] or []) | set(view["discard"])
+    shown |= {c for known in view["known_hand_cards"] for c in known}
+    shown |= {c for done in view["completed"] for c in done}
+    for project in view["projects"]:
+        shown |= {project["card"], *(a["card"] for a in project["attached"])}
+        shown |= {part["card"] for part in (project["mehraufwand"], project["shared"]) if part}
+    pending = view["pending_event"]
+    if pending:
+        shown |= {pending["event"], *(pending["looked"] if isinstance(pending["looked"], list) else [])}
+        shown |= {c for c in (pending["target"],) if c is not None} | set(pending["moved"] or [])
+    if view["share"]:
+        shown.add(view["share"]["card"])
+    return shown
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_view_never_names_a_hidden_card(players: int) -> None:
+    """§3, §17: hands, the three stacks and the Verbrauchsstapel are secret; a view names only public cards,
+    the seat's own hand, and what it is looking at (E1)."""
+    for seed in range(6):
+        state: BusfaktorState = GAME.new_state(players, seed)  # type: ignore[assignment]
+        chooser = Rng(seed)
+        while not state.is_over:
+            for seat in range(players):
+                hidden = set(state.pstack) | set(state.astack) | set(state.spent)
+                for other in range(players):
+                    if other != seat:
+                        hidden |= set(state.hands[other]) - set(state.known[other])
+                if seat != state.active:
+                    hidden |= set(state.looked)
+                view = state.view(seat)["state"]
+                assert not _cards_shown(view) & hidden, f"seed {seed}: seat {seat} sees hidden cards"
+                assert view["hand"] == sorted(state.hands[seat])
+            state.apply(chooser.pick(state.legal_actions()))

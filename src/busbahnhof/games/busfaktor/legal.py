@@ -288,9 +288,7 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
             return s.illegal(action, "only an event can be played", "Busfaktor §8.3")
         if s.event_used and not deck.free_event[card]:
             return s.illegal(action, "at most one event per turn (a joker counts)", "Busfaktor §8.3, §13 E5")
-        if deck.template[card] == 8:
-            return s.illegal(action, "an Absicherung is played only in the reaction window", "Busfaktor §12")
-        return s.illegal(action, "this event needs a different, legal target", "Busfaktor §12, §13")
+        return _explain_event(s, action)
     if verb == ATTACH:
         if kind != FACTOR:
             return s.illegal(action, "only a Projektfaktor is attached this way", "Busfaktor §8.2")
@@ -319,9 +317,47 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
     if verb == MOVE:
         return s.illegal(
             action,
-            "the factor must move within the card's reach to an open requirement of its type",
+            "the factor must move within the card's reach to an open requirement of its chosen type, "
+            "and each factor moves at most once per card",
             "Busfaktor §13 E4",
         )
+    if verb == TAKE and s.phase == E3_TAKE:
+        return s.illegal(action, "take a factor the card allows from the open discard", "Busfaktor §13 E3")
     if verb in (TAKE, UNDER):
-        return s.illegal(action, "that card is not among the cards you may choose", "Busfaktor §13")
+        return s.illegal(action, "that card is not among the cards you may choose", "Busfaktor §13 E1")
     return s.illegal(action, "not possible now", "Busfaktor §8")
+
+
+# Why an event cannot be played as written: the notation each template takes, and its legal targets.
+_EVENT_USE = {
+    1: (PLAY, "Sichten needs a card to look at in its stack", "Busfaktor §12, §13 E1"),
+    2: (PLAY, "Nachziehen needs a card to reveal (Aktionsstapel or Verbrauchsstapel)", "Busfaktor §12, §13 E2"),
+    3: (PLAY, "Rückholen needs a factor it allows in the open discard", "Busfaktor §12, §13 E3"),
+    4: (PLAY, "Umverteilen needs at least one factor it can move", "Busfaktor §12, §13 E4"),
+    5: (
+        PLAY_JOKER,
+        "a joker goes onto one of your own active projects, as a type it allows that is still open there",
+        "Busfaktor §13 E5",
+    ),
+    6: (PLAY_EXTRA, "a Mehraufwand goes onto another person's active project that has none yet", "Busfaktor §13 E6"),
+    7: (PLAY_SETBACK, "a Rückschlag targets an attached factor (of the type the card names)", "Busfaktor §13 E7"),
+}
+_EVENT_SHAPES = {
+    PLAY: "spiele E",
+    PLAY_JOKER: "spiele E an P als TYP",
+    PLAY_EXTRA: "spiele E an P",
+    PLAY_SETBACK: "spiele E auf F",
+}
+
+
+def _explain_event(s: BusfaktorState, action: Act) -> GameError:
+    """An event in hand that cannot be played as written: the limit is free, so its shape or target is wrong."""
+    template = s.deck.template[action.a]
+    if template == 8:
+        return s.illegal(action, "an Absicherung is played only in the reaction window", "Busfaktor §12")
+    verb, reason, rule = _EVENT_USE[template]
+    if action.verb != verb:
+        return s.illegal(
+            action, f"this E{template} card is played as '{_EVENT_SHAPES[verb]}'", f"Busfaktor §13 E{template}"
+        )
+    return s.illegal(action, reason, rule)
