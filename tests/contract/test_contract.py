@@ -11,6 +11,7 @@ from busbahnhof.engine.contract import (
     check_bad_input_leaves_state,
     check_clone_independence,
     check_determinism,
+    check_determinize_canonical,
     check_playout_invariants,
     check_replay,
     check_view_hides,
@@ -83,6 +84,13 @@ def test_view_hides_what_a_seat_cannot_see(game_id: str, preset: str) -> None:
     for seed in range(3):
         players = game.min_players + 1 if _playable(game, game.min_players + 1) else game.min_players
         check_view_hides(game, players, seed)
+
+
+@pytest.mark.parametrize(("game_id", "preset"), CASES)
+def test_determinize_does_not_depend_on_hidden_information(game_id: str, preset: str) -> None:
+    game = _game(game_id, preset)
+    for seed in range(2):
+        check_determinize_canonical(game, game.min_players, seed)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -157,3 +157,26 @@ def check_view_hides(game: Game[Any, Any], players: int, seed: int, samples: int
                     ), f"{game.id} seed {seed} step {step}: determinized legal actions differ"
         state.apply(chooser.pick(state.legal_actions()))
         step += 1
+
+
+def check_determinize_canonical(game: Game[Any, Any], players: int, seed: int, every: int = 9) -> None:
+    """Two states that look the same from a seat determinize to the same state with the same rng.
+
+    Search bots (ISMCTS) sample worlds with ``determinize``; if the result depended on what the
+    seat cannot see (e.g. the current secret order of a deck), they would decide differently in
+    positions the seat cannot tell apart.
+    """
+    state = game.new_state(players, seed)
+    chooser = Rng(seed + 3)
+    step = 0
+    while not state.is_over:
+        if step % every == 0:
+            for seat in [None, *range(players)]:
+                lookalike = state.determinize(seat, Rng(step + 1))
+                first = state.determinize(seat, Rng(seed + step))
+                second = lookalike.determinize(seat, Rng(seed + step))
+                assert fingerprint(first) == fingerprint(second), (
+                    f"{game.id} seed {seed} step {step}: determinize for seat {seat} depends on hidden information"
+                )
+        state.apply(chooser.pick(state.legal_actions()))
+        step += 1

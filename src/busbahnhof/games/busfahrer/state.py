@@ -298,8 +298,10 @@ class BusfahrerState(State["Busfahrer"]):
         """A copy whose unseen cards (undealt deck, face-down pyramid or diamond, draw pile) are reshuffled.
 
         Every seat sees the same (all hands are open), so ``seat`` does not change what is
-        resampled.  The copy's own generator is reseeded from ``rng`` and stacked decks are
-        dropped: its future chance is unknown as well.
+        resampled.  The unseen cards are sorted before they are shuffled, so two states that look
+        the same from a seat determinize alike (what ISMCTS-style bots rely on).  The copy's own
+        generator is reseeded from ``rng`` and stacked decks are dropped: its future chance is
+        unknown as well.
         """
         twin = self.clone()
         twin.rng = Rng(rng.getrandbits(64))
@@ -307,14 +309,14 @@ class BusfahrerState(State["Busfahrer"]):
         if self.phase in (RIDE, AMERICAN):
             up = set(twin.face_up)
             slots = [pos for pos in range(len(twin.diamond)) if pos not in up]
-            unseen = [twin.diamond[pos] for pos in slots] + twin.pile
+            unseen = sorted([twin.diamond[pos] for pos in slots] + twin.pile)
             rng.shuffled(unseen)
             for index, pos in enumerate(slots):
                 twin.diamond[pos] = unseen[index]
             twin.pile = unseen[len(slots) :]
         elif self.phase != OVER:
             hidden = twin.pyramid[twin.turned :]
-            unseen = hidden + twin.deck
+            unseen = sorted(hidden + twin.deck)
             rng.shuffled(unseen)
             twin.pyramid[twin.turned :] = unseen[: len(hidden)]
             twin.deck = unseen[len(hidden) :]

@@ -111,6 +111,9 @@ def resample_hidden(s: BusfaktorState, seat: int | None, rng: Rng) -> None:
                 continue
             (projects if card < n_projects else actions).append(card)
             slots.append((other, index, card < n_projects))
+    # Sorted first, so that states a seat cannot tell apart resample alike (§17: stacks are secret).
+    projects.sort()
+    actions.sort()
     rng.shuffled(projects)
     rng.shuffled(actions)
     for other, index, is_project in slots:
