@@ -112,9 +112,46 @@ def test_render_text_shows_pending_decisions() -> None:
     console = Console(width=200, record=True)
     console.print(GAME.render_text(state.view(0), GAME.catalog("en")))
     text = console.export_text()
-    assert "Pending event: Bestandsaufnahme" in text and "Cards looked at:" in text
+    assert "Player 1 plays Bestandsaufnahme" in text
+    looked = ", ".join(f"{state.deck.names[c]} [{c}]" for c in sorted(state.looked))
+    assert f"Cards looked at: {looked}" in text, "the looked-at cards by name"
     offer = arrange(players=2, projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]})
     offer.apply(f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}")
     console = Console(width=200, record=True)
     console.print(GAME.render_text(offer.view(1), GAME.catalog("de")))
     assert "Kooperationsangebot: Serverumzug" in console.export_text()
+
+
+def _text(state: BusfaktorState, seat: int, lang: str = "de") -> str:
+    console = Console(width=200, record=True)
+    console.print(GAME.render_text(state.view(seat), GAME.catalog(lang, ["Anna", "Ben", "Cem"])))
+    return console.export_text()
+
+
+def test_render_text_tells_the_player_what_the_turn_requires() -> None:
+    """§8.1 the compulsory project, §8.1/§8.3 what is still free this turn, §9 how many cards to discard."""
+    state = arrange(players=2, hands={0: ["Serverumzug", "Monitoring"]})
+    assert "Pflicht: Du hast kein aktives Projekt" in _text(state, 0)
+    state.apply(f"beginne {cid('Serverumzug')}")
+    assert "neues Projekt schon genutzt, Ereignis noch frei" in _text(state, 0)
+    assert "Punkte: -1 (abgeschlossen: 0, unvollendet: 1)" in _text(state, 0)
+    assert "Handkarten: 1, davon Projekte: 0" in _text(state, 1)
+    crowded = arrange(players=2, hands={0: [f.name for f in GAME.deck.model.factors[:8]]})
+    crowded.apply("fertig")
+    assert "noch 3 Karte(n) einzeln auf die offene Ablage abwerfen" in _text(crowded, 0)
+
+
+def test_render_text_names_the_deciding_person_the_event_and_the_reaction_window() -> None:
+    """§12: in another person's turn, the reaction window says whose event, on what, who is affected and asked."""
+    state = arrange(
+        players=3,
+        hands={0: ["Serverausfall"]},
+        projects={2: [("Serverumzug", [("Monitoring", "Betrieb")])]},
+    )
+    state.ctrl[cid("Monitoring")] = 1
+    state.apply(f"spiele {cid('Serverausfall')} auf {cid('Monitoring')}")
+    text = _text(state, 2)
+    assert "Entscheidung: Cem – im Zug von Anna (Phase: Reaktionsfenster)" in text
+    assert f"Anna spielt Serverausfall [{cid('Serverausfall')}] auf Monitoring [{cid('Monitoring')}]" in text
+    assert "Direkt betroffen: Cem" in text and "noch gefragt: Cem, Ben" in text
+    assert "(kontrolliert von Ben)" in text, "a factor controlled by another person than the project's owner (§3)"

@@ -185,6 +185,7 @@ def take_looked(s: BusfaktorState, chosen: int) -> None:
     """§13 E1: the allowed card goes to the hand (unseen by the others)."""
     s.looked.remove(chosen)
     give_to_hand(s, s.active, chosen, False)
+    s.emit("took_looked", seat=s.active)
     after_take(s)
 
 

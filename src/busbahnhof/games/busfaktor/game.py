@@ -68,6 +68,8 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         }[lang]
 
         def card(value: Any) -> str:
+            if isinstance(value, (list, tuple)):
+                return ", ".join(card(item) for item in value)
             return f"{names[value]} [{value}]" if isinstance(value, int) and 0 <= value < len(names) else str(value)
 
         def factor_type(value: Any) -> str:

@@ -79,6 +79,13 @@ def _hand_line(deck: Deck, card: int) -> str:
     return f"{_card(deck, card)} — E{deck.template[card]}: {deck.model.events[card - deck.size].text}"
 
 
+def _controlled(item: Mapping[str, Any], owner: int, catalog: Catalog) -> str:
+    """`` (kontrolliert von X)`` when a factor's controlling person is not the project's owner (§3, §13 E4)."""
+    if item["controller"] == owner:
+        return ""
+    return f" ({catalog.text('ui.controlled', seat=item['controller'])})"
+
+
 def _project_lines(deck: Deck, project: Mapping[str, Any], catalog: Catalog) -> Text:
     line = Text()
     line.append(_card(deck, project["card"]), style="bold")
@@ -88,12 +95,14 @@ def _project_lines(deck: Deck, project: Mapping[str, Any], catalog: Catalog) -> 
         return line
     open_needs = ", ".join(f"{t} {n}" for t, n in project["open"].items() if n)
     line.append(f"\n  {catalog.text('ui.open')}: {open_needs or catalog.text('ui.none')}", style="yellow")
+    owner = project["owner"]
     for item in project["attached"]:
-        line.append(f"\n  + {_card(deck, item['card'])} = {item['type']}")
+        line.append(f"\n  + {_card(deck, item['card'])} = {item['type']}{_controlled(item, owner, catalog)}")
     if project["shared"]:
+        shared = project["shared"]
         line.append(
-            f"\n  ⇄ {catalog.text('ui.shared')}: {_card(deck, project['shared']['card'])} = "
-            f"{project['shared']['type']}",
+            f"\n  ⇄ {catalog.text('ui.shared')}: {_card(deck, shared['card'])} = {shared['type']}"
+            f"{_controlled(shared, owner, catalog)}",
             style="cyan",
         )
     if project["mehraufwand"]:
@@ -112,11 +121,21 @@ def _pending_lines(deck: Deck, state: Mapping[str, Any], catalog: Catalog) -> li
     lines = []
     pending = state["pending_event"]
     if pending:
-        lines.append(Text(catalog.text("ui.pending", card=pending["event"]), style="magenta"))
+        if pending["target"] is None:
+            played = catalog.text("ui.pending", seat=state["active"], card=pending["event"])
+        else:
+            played = catalog.text(
+                "ui.pending_target", seat=state["active"], card=pending["event"], target=pending["target"]
+            )
+        lines.append(Text(played, style="magenta"))
         if pending["affected"]:
-            lines.append(Text(catalog.text("ui.affected", seat=pending["affected"]), style="magenta"))
+            lines.append(Text(catalog.text("ui.affected", names=_seats(pending["affected"], catalog)), style="magenta"))
+        if pending["still_asked"]:
+            lines.append(Text(catalog.text("ui.asked", names=_seats(pending["still_asked"], catalog)), style="magenta"))
         if isinstance(pending["looked"], list) and pending["looked"]:
             lines.append(Text(catalog.text("ui.looked", card=pending["looked"]), style="magenta"))
+        if pending["moves_left"] is not None:
+            lines.append(Text(catalog.text("ui.moves_left", n=pending["moves_left"]), style="magenta"))
     if state["offer"]:
         mine, theirs = state["offer"]
         lines.append(Text(catalog.text("ui.offer", project=mine, project2=theirs), style="cyan"))
@@ -130,18 +149,43 @@ def _pending_lines(deck: Deck, state: Mapping[str, Any], catalog: Catalog) -> li
     return lines
 
 
+def _seats(seats: list[int], catalog: Catalog) -> str:
+    return ", ".join(catalog.format_param("seat", seat) for seat in seats)
+
+
+def _turn_lines(view: Mapping[str, Any], catalog: Catalog) -> list[Text]:
+    """Who decides, in which phase, and what the turn still allows (§7 draws, §8.1 the compulsory
+    project and one new project, §8.3 one event, §9 the hand limit)."""
+    state = view["state"]
+    phase = catalog.text(f"ui.phase.{state['phase']}")
+    active, to_move = state["active"], view["to_move"]
+    if to_move is None:
+        return [Text(catalog.text("ui.over"))]
+    if to_move == active:
+        lines = [Text(catalog.text("ui.active", seat=active, phase=phase))]
+    else:
+        lines = [Text(catalog.text("ui.deciding", seat=to_move, seat2=active, phase=phase))]
+    turn = state["turn"]
+    if state["phase"] == "ziehen":
+        lines.append(Text(catalog.text("ui.draws_left", n=turn["draws_left"])))
+    elif state["phase"] == "aktionen" and turn["must_start"]:
+        lines.append(Text(catalog.text("ui.must_start"), style="bold yellow"))
+    elif state["phase"] == "aktionen":
+        project = catalog.text("ui.used" if turn["project_started"] else "ui.free")
+        event = catalog.text("ui.used" if turn["event_played"] else "ui.free")
+        lines.append(Text(catalog.text("ui.turn_limits", project=project, event=event)))
+    elif state["phase"] == "aufraeumen":
+        excess = state["hand_sizes"][active] - 5
+        lines.append(Text(catalog.text("ui.must_discard", n=excess), style="bold yellow"))
+    return lines
+
+
 def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
     """A Rich renderable of a ``view`` for the terminal."""
     state = view["state"]
     parts: list[Any] = [
         Text(catalog.text("ui.title", round=state["round"]), style="bold"),
-        Text(
-            catalog.text(
-                "ui.active",
-                seat=view["to_move"] if view["to_move"] is not None else state["active"],
-                phase=state["phase"],
-            )
-        ),
+        *_turn_lines(view, catalog),
         Text(
             catalog.text(
                 "ui.stacks",
@@ -159,7 +203,11 @@ def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
         table.add_column(catalog.format_param("seat", seat))
     cells = []
     for seat in range(view["players"]):
-        cell = Text(catalog.text("ui.score", points=state["scores"][seat]) + "\n")
+        unfinished = sum(1 for p in state["projects"] if p["owner"] == seat and p["status"] == "aktiv")
+        score = catalog.text(
+            "ui.score", points=state["scores"][seat], done=len(state["completed"][seat]), open=unfinished
+        )
+        cell = Text(score + "\n")
         cell.append(
             catalog.text("ui.hand_size", cards=state["hand_sizes"][seat], projects=state["hand_projects"][seat]) + "\n"
         )
