@@ -24,6 +24,7 @@ def check(state: BusfaktorState) -> None:
     assert places == Counter(range(deck.size)), "a card is missing or in two places"
     for seat in range(state.players):
         assert all(c in state.hands[seat] for c in state.known[seat])
+    assert not state.moved or state.phase == E4_MOVE, "factors moved by an E4 are forgotten once it is done"
     for p in range(deck.n_projects):
         if state.status[p] != 1:
             continue

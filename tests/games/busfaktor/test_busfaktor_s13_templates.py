@@ -316,3 +316,22 @@ def test_e7_a_moved_factor_returns_to_its_controlling_person_not_the_project_own
         state.apply("verzichten")
     assert monitoring in state.hands[1] and monitoring not in state.hands[2]
     assert state.open[cid("Serverumzug") * 4 + 2] == 1
+
+
+def test_e4_a_factor_moved_by_an_earlier_card_may_move_again_with_the_next_one() -> None:
+    """§13 E4: "each factor once" holds per card; the next Umverteilen starts afresh."""
+    state = arrange(
+        players=2,
+        hands={0: ["Umstrukturierung"]},
+        projects={0: [("Serverumzug", [("Fachbeirat", "Team")]), ("Schulungsprogramm", [])]},
+    )
+    factor, there, back = cid("Fachbeirat"), cid("Schulungsprogramm"), cid("Serverumzug")
+    state.apply(f"spiele {cid('Umstrukturierung')}")
+    state.apply(f"verschiebe {factor} nach {there}")
+    state.apply("fertig")
+    assert state.view(0)["state"]["pending_event"] is None
+    state.event_used = False
+    state.hands[0].append(state.spent.pop())
+    state._legal = None
+    state.apply(f"spiele {cid('Umstrukturierung')}")
+    assert f"verschiebe {factor} nach {back}" in legal_texts(state)

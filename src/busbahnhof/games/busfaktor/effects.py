@@ -135,6 +135,8 @@ def finish(s: BusfaktorState, spend: bool = True) -> None:
     if spend:
         s.spent.append(s.pending)
     s.pending = -1
+    if s.moved:
+        s.moved = []
     s.phase = ACTION
     complete_ready(s)
 
