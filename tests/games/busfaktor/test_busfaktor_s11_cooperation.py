@@ -114,22 +114,43 @@ C, D = "Serverumzug", "Nutzungsumfrage"  # Team + Betrieb, Team + Methode
 
 
 @pytest.mark.parametrize(
-    ("projects", "extra", "coops", "offer", "legal"),
+    ("projects", "extra", "coops", "offer", "legal", "why"),
     [
         # both projects active, no factor: allowed
-        ({0: [(A, [])], 1: [(B, [])]}, None, [], (A, B), True),
+        ({0: [(A, [])], 1: [(B, [])]}, None, [], (A, B), True, ""),
         # one factor on each side is still allowed
-        ({0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [("Fachbeirat", "Team")])]}, None, [], (A, B), True),
+        ({0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [("Fachbeirat", "Team")])]}, None, [], (A, B), True, ""),
         # two factors on the other person's project: refused
-        ({0: [(A, [])], 1: [(B, [("Monitoring", "Betrieb"), ("Fachbeirat", "Team")])]}, None, [], (A, B), False),
+        (
+            {0: [(A, [])], 1: [(B, [("Monitoring", "Betrieb"), ("Fachbeirat", "Team")])]},
+            None,
+            [],
+            (A, B),
+            False,
+            "at most one factor",
+        ),
         # a joker counts as a factor (§13 E5): factor + joker is two
-        ({0: [(A, [("Monitoring", "Betrieb"), ("Überstunden", "Team")])], 1: [(B, [])]}, None, [], (A, B), False),
+        (
+            {0: [(A, [("Monitoring", "Betrieb"), ("Überstunden", "Team")])], 1: [(B, [])]},
+            None,
+            [],
+            (A, B),
+            False,
+            "at most one factor",
+        ),
         # an attached Mehraufwand does not count: one factor + Mehraufwand is allowed
-        ({0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [])]}, A, [], (A, B), True),
+        ({0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [])]}, A, [], (A, B), True, ""),
         # my project is already part of another cooperation (with a third person)
-        ({0: [(A, [])], 1: [(B, [])], 2: [(C, [])]}, None, [(A, C)], (A, B), False),
+        ({0: [(A, [])], 1: [(B, [])], 2: [(C, [])]}, None, [(A, C)], (A, B), False, "only one cooperation"),
         # the pair already cooperates with two other projects
-        ({0: [(A, []), (C, [])], 1: [(B, []), (D, [])]}, None, [(C, D)], (A, B), False),
+        (
+            {0: [(A, []), (C, [])], 1: [(B, []), (D, [])]},
+            None,
+            [(C, D)],
+            (A, B),
+            False,
+            "already have a running cooperation",
+        ),
         # cooperating with one person does not stop a cooperation with another person
         (
             {0: [(A, []), (C, [])], 1: [(B, [])], 2: [(D, [])]},
@@ -137,13 +158,19 @@ C, D = "Serverumzug", "Nutzungsumfrage"  # Team + Betrieb, Team + Methode
             [(C, D)],
             (A, B),
             True,
+            "",
         ),
         # a person cannot cooperate with themselves
-        ({0: [(A, []), (B, [])]}, None, [], (A, B), False),
+        ({0: [(A, []), (B, [])]}, None, [], (A, B), False, "not another person's active project"),
     ],
 )
 def test_cooperation_preconditions(
-    projects: dict[int, Any], extra: str | None, coops: list[tuple[str, str]], offer: tuple[str, str], legal: bool
+    projects: dict[int, Any],
+    extra: str | None,
+    coops: list[tuple[str, str]],
+    offer: tuple[str, str],
+    legal: bool,
+    why: str,
 ) -> None:
     """§11 Voraussetzungen, each one: at most one factor on each project (Mehraufwand not counted), no
     project in another cooperation, no other running cooperation of the pair; several partners allowed."""
@@ -163,7 +190,7 @@ def test_cooperation_preconditions(
     text = f"biete {cid(offer[0])} mit {cid(offer[1])}"
     assert (text in legal_texts(state)) is legal
     if not legal:
-        with pytest.raises(IllegalActionError, match="§11"):
+        with pytest.raises(IllegalActionError, match=f"{why}.*§11"):
             state.apply(text)
 
 
@@ -175,3 +202,14 @@ def test_the_shared_factor_must_be_a_type_both_projects_still_need() -> None:
     assert proposals == {f"teile {rse} an {a} als Betrieb"}, "RSE (Methode/Betrieb) only as Betrieb; A needs no Methode"
     with pytest.raises(IllegalActionError, match="§11"):
         state.apply(f"teile {cid('TEI-XML-Korpus')} an {a} als Daten")
+
+
+def test_a_shared_joker_is_the_turns_one_event() -> None:
+    """§11 "ein als Joker angelegtes Ereignis kann gemeinsam genutzt werden", §13 E5 "verbraucht das Ereignislimit"."""
+    state, a, _ = cooperating(hands={0: ["Überstunden", "Förderbescheid"]})
+    joker = cid("Überstunden")
+    assert f"teile {joker} an {a} als Team" in legal_texts(state)
+    state.apply(f"spiele {cid('Förderbescheid')}")
+    assert not any(t.startswith(f"teile {joker}") for t in legal_texts(state))
+    with pytest.raises(IllegalActionError, match=r"one event.*§8\.3, §13 E5"):
+        state.apply(f"teile {joker} an {a} als Team")

@@ -298,6 +298,8 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
             "Busfaktor §4, §8.2",
         )
     if verb == SHARE:
+        if kind == EVENT and deck.template[card] == 5 and s.event_used and not deck.free_event[card]:
+            return s.illegal(action, "a shared joker is the turn's one event, already used", "Busfaktor §8.3, §13 E5")
         return s.illegal(
             action,
             "a shared factor needs a running cooperation without one, and an open "
@@ -305,13 +307,7 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
             "Busfaktor §11",
         )
     if verb == OFFER:
-        return s.illegal(
-            action,
-            "a cooperation needs two active projects of different persons, each in no "
-            "cooperation and with at most one factor, no running cooperation of the pair, "
-            "and one offer per person and turn",
-            "Busfaktor §11",
-        )
+        return s.illegal(action, _offer_problem(s, action.a, action.b), "Busfaktor §8.4, §11")
     if verb == SECURE:
         return s.illegal(action, "this Absicherung does not fit the event's keyword or your reach", "Busfaktor §13 E8")
     if verb == MOVE:
@@ -361,3 +357,19 @@ def _explain_event(s: BusfaktorState, action: Act) -> GameError:
             action, f"this E{template} card is played as '{_EVENT_SHAPES[verb]}'", f"Busfaktor §13 E{template}"
         )
     return s.illegal(action, reason, rule)
+
+
+def _offer_problem(s: BusfaktorState, mine: int, theirs: int) -> str:
+    """Which §11 precondition an offer ``biete mine mit theirs`` breaks."""
+    seat, n_projects = s.active, s.deck.n_projects
+    if not (0 <= mine < n_projects and s.status[mine] == 1 and s.owner[mine] == seat):
+        return f"{mine} is not one of your active projects"
+    if not (0 <= theirs < n_projects and s.status[theirs] == 1 and s.owner[theirs] != seat):
+        return f"{theirs} is not another person's active project"
+    if s.partner[mine] >= 0 or s.partner[theirs] >= 0:
+        return "each project may be part of only one cooperation"
+    if s.nfac[mine] > 1 or s.nfac[theirs] > 1:
+        return "at most one factor may lie on each project (an attached Mehraufwand does not count)"
+    if cooperating_with(s, seat) >> s.owner[theirs] & 1:
+        return "the two of you already have a running cooperation"
+    return "one offer per person and turn (ruling R11)"
