@@ -88,6 +88,14 @@ def arrange(
     return state
 
 
+def named(text: str, game: Busfaktor = GAME) -> str:
+    """Notation written with card names instead of ids: ``"spiele Überstunden an Serverumzug als Team"``."""
+    for name in sorted(game.deck.names, key=len, reverse=True):
+        if f" {name}" in f" {text}":
+            text = text.replace(name, str(cid(name, game)))
+    return text
+
+
 def legal_texts(state: BusfaktorState) -> list[str]:
     """The legal actions as text."""
     return [str(a) for a in state.legal_actions()]

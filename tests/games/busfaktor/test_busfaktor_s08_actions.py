@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from busfaktor_helpers import arrange, cid, legal_texts, play
+from busfaktor_helpers import arrange, cid, legal_texts, named, play
 
 from busbahnhof.engine import IllegalActionError
 
@@ -119,12 +119,6 @@ HAND += ["Serverausfall", "Notfallplan", "Aus dem Papierkorb gerettet", "Nutzung
 def test_illegal_actions_cite_the_rule_and_change_nothing(before: list[str], action: str, rule: str) -> None:
     """Bad input gets an error naming the rule it breaks (house rule), and leaves the state as it was."""
     state = arrange(hands={0: HAND}, projects={1: [("Schulungsprogramm", [])]})
-
-    def named(text: str) -> str:
-        for name in sorted(state.deck.names, key=len, reverse=True):
-            if f" {name}" in f" {text}":
-                text = text.replace(name, str(cid(name)))
-        return text
 
     play(state, *(named(t) for t in before))
     snapshot = state.view(0)

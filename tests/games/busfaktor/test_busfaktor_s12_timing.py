@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from busfaktor_helpers import arrange, cid, legal_texts
+from busfaktor_helpers import arrange, cid, legal_texts, named, play
 
 from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.busfaktor import BusfaktorState
@@ -97,3 +99,28 @@ def test_an_absicherung_must_fit_the_keyword() -> None:
     assert legal_texts(state) == ["verzichten", f"absichern {cid('Notfallplan')}"]
     with pytest.raises(IllegalActionError, match="E8"):
         state.apply(f"absichern {cid('Dokumentierte Übergabe')}")
+
+
+@pytest.mark.parametrize(
+    ("hand", "attached", "actions"),
+    [
+        # E5: the joker fills the last requirement; it is spent with the factors (§10 step 4)
+        (["Überstunden"], [("Fachbeirat", "Team")], ["spiele Überstunden an Nutzungsumfrage als Methode"]),
+        # E4: a factor moved from another own project fills the last requirement once the moves are done
+        (
+            ["Umstrukturierung"],
+            [("Code-Review", "Methode")],
+            ["spiele Umstrukturierung", "verschiebe Drittmittel nach Nutzungsumfrage", "fertig"],
+        ),
+    ],
+)
+def test_an_events_effect_completes_projects_at_once(hand: list[str], attached: Any, actions: list[str]) -> None:
+    """§12 step 6 "Prüfen, ob dadurch Projekte abgeschlossen werden", §8.5."""
+    state = arrange(
+        hands={0: hand},
+        projects={0: [("Nutzungsumfrage", attached), ("Serverumzug", [("Drittmittel", "Team")])]},
+    )
+    project = cid("Nutzungsumfrage")
+    play(state, *(named(text) for text in actions))
+    assert state.status[project] == 2 and state.dones[0] == [project]
+    assert all(state.att[c] == -1 for c in state.spent), "its cards are spent"
