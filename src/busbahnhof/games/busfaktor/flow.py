@@ -170,7 +170,8 @@ def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
 
 
 def unplace(s: BusfaktorState, card: int) -> None:
-    """Take an attached factor or joker off its project(s); its requirements are open again."""
+    """§13 E4/E7: take an attached factor or joker off its project(s); its requirements are open again
+    (a shared factor leaves both projects, §11)."""
     ftype = s.ctype[card]
     project = s.att[card]
     if project == SHARED:

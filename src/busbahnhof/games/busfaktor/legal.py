@@ -171,7 +171,7 @@ def event_plays(s: BusfaktorState, card: int) -> list[Act]:
 
 
 def attached_factors(s: BusfaktorState) -> list[int]:
-    """Attached factors and jokers of active projects (Mehraufwand events excluded), by id."""
+    """§13 E4/E7: attached factors and jokers of active projects (a Mehraufwand is no factor, E6), by id."""
     deck = s.deck
     extra = s.extra
     found = []
