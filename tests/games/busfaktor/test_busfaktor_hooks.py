@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import re
 import tomllib
 from importlib import resources
 
@@ -9,7 +11,7 @@ import pytest
 from busfaktor_helpers import GAME, arrange, cid
 from rich.console import Console
 
-from busbahnhof.engine import MalformedActionError
+from busbahnhof.engine import MalformedActionError, Rng
 from busbahnhof.engine.contract import random_playout
 from busbahnhof.games.busfaktor import BusfaktorState
 
@@ -155,3 +157,21 @@ def test_render_text_names_the_deciding_person_the_event_and_the_reaction_window
     assert f"Anna spielt Serverausfall [{cid('Serverausfall')}] auf Monitoring [{cid('Monitoring')}]" in text
     assert "Direkt betroffen: Cem" in text and "noch gefragt: Cem, Ben" in text
     assert "(kontrolliert von Ben)" in text, "a factor controlled by another person than the project's owner (§3)"
+
+
+def test_every_view_of_a_game_renders_without_raw_keys_ids_lists_or_placeholders() -> None:
+    """Every decision point of random games, in both languages: no ``{param}``, no ``ui.key``, no ``[3, 5]``."""
+    phases = set()
+    for seed in range(2):
+        state = GAME.new_state(3, seed)
+        chooser = Rng(seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            phases.add(view["state"]["phase"])
+            for lang in ("de", "en"):
+                console = Console(width=160, record=True, file=io.StringIO())
+                console.print(GAME.render_text(view, GAME.catalog(lang)))
+                text = console.export_text()
+                assert "{" not in text and "ui." not in text and not re.search(r"\[\d+, \d+", text), text
+            state.apply(chooser.pick(state.legal_actions()))
+    assert {"ziehen", "aktionen", "aufraeumen", "reaktion", "kooperation"} <= phases
