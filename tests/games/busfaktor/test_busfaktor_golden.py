@@ -8,6 +8,7 @@ from busfaktor_helpers import GAME
 
 from busbahnhof.engine import replay
 from busbahnhof.engine.contract import random_playout
+from busbahnhof.games.busfaktor import BusfaktorState
 
 FIRST_ACTIONS = [
     "ziehe aktion",
@@ -26,7 +27,7 @@ FIRST_ACTIONS = [
 
 
 def test_seed_42_with_three_players_plays_and_replays_identically() -> None:
-    state = random_playout(GAME, 3, 42)
+    state: BusfaktorState = random_playout(GAME, 3, 42)  # type: ignore[assignment]
     record = state.record()
     assert record["actions"][:12] == FIRST_ACTIONS
     assert len(record["actions"]) == 94
