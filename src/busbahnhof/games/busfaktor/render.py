@@ -76,7 +76,8 @@ def _hand_line(deck: Deck, card: int) -> str:
         return f"{_card(deck, card)} — {needs} ({deck.points[card]})"
     if kind == FACTOR:
         return f"{_card(deck, card)} — {' / '.join(FACTOR_TYPES[t] for t in deck.types[card])}"
-    return f"{_card(deck, card)} — E{deck.template[card]}: {deck.model.events[card - deck.size].text}"
+    first_event = deck.size - len(deck.model.events)
+    return f"{_card(deck, card)} — E{deck.template[card]}: {deck.model.events[card - first_event].text}"
 
 
 def _controlled(item: Mapping[str, Any], owner: int, catalog: Catalog) -> str:
