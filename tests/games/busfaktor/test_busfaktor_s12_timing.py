@@ -124,3 +124,29 @@ def test_an_events_effect_completes_projects_at_once(hand: list[str], attached: 
     play(state, *(named(text) for text in actions))
     assert state.status[project] == 2 and state.dones[0] == [project]
     assert all(state.att[c] == -1 for c in state.spent), "its cards are spent"
+
+
+@pytest.mark.parametrize(
+    ("owner", "active", "asked"),
+    [
+        (2, 0, [2, 1, 3]),  # the affected person first, then from the left of the active person
+        (1, 0, [1, 2, 3]),
+        (0, 2, [0, 3, 1]),
+        (2, 2, [3, 0, 1]),  # own factor: nobody else is directly affected, the window starts left (ruling R3)
+    ],
+)
+def test_the_reaction_order_for_every_seat_of_the_affected_person(owner: int, active: int, asked: list[int]) -> None:
+    """§12 "zuerst die direkt betroffene Person ... Danach ... beginnend links von der aktiven Person"."""
+    state = arrange(
+        players=4,
+        active=active,
+        hands={active: [SETBACK]},
+        projects={owner: [("Serverumzug", [("Monitoring", "Betrieb")])]},
+    )
+    state.apply(f"spiele {cid(SETBACK)} auf {cid('Monitoring')}")
+    order = []
+    while state.phase == 3:
+        order.append(state.to_move)
+        state.apply("verzichten")
+    assert order == asked
+    assert cid("Monitoring") in state.hands[owner]
