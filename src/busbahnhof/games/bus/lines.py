@@ -85,8 +85,13 @@ def line_moves(state: BusState, seat: int) -> list[Line]:
 
 
 def first_street_moves(state: BusState) -> list[Line]:
-    """Any street for the first line marker, written low-high (Bus: Aufbau, Erste Linien)."""
-    return [line(a, b) for a, b in state.board.streets]
+    """The first line marker, written low-high (Bus: Aufbau, Erste Linien): "auf eine beliebige
+    Straße" (Complete Edition); 1999 "Linienerweiterungs-Regeln beachten": a free street."""
+    streets = state.board.streets
+    if state.rules.first_street_free:
+        players_on = state.street_players
+        return [line(a, b) for street, (a, b) in enumerate(streets) if not players_on[street]]
+    return [line(a, b) for a, b in streets]
 
 
 def extend(state: BusState, seat: int, move: Line) -> None:

@@ -32,6 +32,9 @@ class Rules:
             (Complete Edition: "aus anderer Richtung"; the 1999 text only says the ends meet).
         vrroomm_skips_served: 1999 -- a passenger is not willing to ride when an in-time building
             stands at their own intersection ("kein zeitgerechtes Gebäude an derselben Kreuzung").
+        first_street_free: 1999 -- the first line street of the setup follows the line expansion
+            rules too ("je 2 Stäbchen ... Linienerweiterungs-Regeln beachten"), so it goes on a free
+            street; the Complete Edition allows "eine beliebige Straße".
     """
 
     edition: str
@@ -39,6 +42,7 @@ class Rules:
     parallel_any: bool
     other_direction: bool
     vrroomm_skips_served: bool
+    first_street_free: bool
 
     def time_stones(self, players: int) -> int:
         """Time stones at the clock: 5, or 4 with three players; 1999: one per player (Bus: Aufbau)."""
@@ -62,4 +66,5 @@ def make_rules(edition: str, zones: int, parallel_street: str) -> Rules:
         parallel_any=parallel_street == "any_occupied",
         other_direction=not old,
         vrroomm_skips_served=old,
+        first_street_free=old,
     )

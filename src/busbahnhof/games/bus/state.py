@@ -307,19 +307,19 @@ class BusState(State["Bus"]):
     # -- selection ---------------------------------------------------------------------------
 
     def _begin_round(self) -> None:
-        """A new round: everyone with markers takes part in selection, from the start player
-        (Bus: So läuft eine Runde ab, Aktionen wählen)."""
+        """A new round: everyone with markers takes part in selection, from the start player, or
+        the next seat clockwise with markers (Bus: So läuft eine Runde ab, Aktionen wählen)."""
         self.round += 1
         self.markers_per_round.append(0)
         self.placed = [0] * self.players
         self.passed = [markers == 0 for markers in self.markers]
         self.slots = [[] for _ in AREA_NAMES]
         self.phase = SELECTION
-        self.emit("round_begins", round=self.round, seat=self.start_player)
         if self.passed[self.start_player]:
             self._next_selector(self.start_player)
         else:
             self.current = self.start_player
+        self.emit("round_begins", round=self.round, seat=self.current)
 
     def _place_marker(self, seat: int, area: int) -> None:
         """Bus: Aktionen wählen -- the marker goes on the free slot with the earliest letter; a
