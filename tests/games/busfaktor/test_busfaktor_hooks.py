@@ -159,6 +159,16 @@ def test_render_text_names_the_deciding_person_the_event_and_the_reaction_window
     assert "(kontrolliert von Ben)" in text, "a factor controlled by another person than the project's owner (§3)"
 
 
+def test_render_text_shows_the_hand_cards_everybody_saw_enter_another_hand() -> None:
+    """§3/§17: a card taken from the open discard is public until it leaves the hand (R14)."""
+    state = arrange(players=2, discard=["Notfallplan"])
+    state.known[1] = []
+    state.hands[1].append(state.discard.pop())
+    state.known[1].append(cid("Notfallplan"))
+    assert f"bekannt auf der Hand: Notfallplan [{cid('Notfallplan')}]" in _text(state, 0)
+    assert "bekannt auf der Hand" not in _text(state, 1), "the own hand is shown in full anyway"
+
+
 def test_every_view_of_a_game_renders_without_raw_keys_ids_lists_or_placeholders() -> None:
     """Every decision point of random games, in both languages: no ``{param}``, no ``ui.key``, no ``[3, 5]``."""
     phases = set()

@@ -212,6 +212,9 @@ def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
         cell.append(
             catalog.text("ui.hand_size", cards=state["hand_sizes"][seat], projects=state["hand_projects"][seat]) + "\n"
         )
+        known = state["known_hand_cards"][seat]
+        if known and seat != view["seat"]:
+            cell.append(catalog.text("ui.known", card=known) + "\n", style="dim")
         for project in state["projects"]:
             if project["owner"] == seat:
                 cell.append_text(_project_lines(deck, project, catalog))
