@@ -169,7 +169,9 @@ def vrroomm_position(buses: int, waiting: int, houses: int) -> tuple[BusState, i
     state.standing[8] = waiting
     state.standing[1] = 1  # off the line
     state.buses[a] = buses - 1  # a buys the last one this round, before Vrroomm
-    select(state, ["take vrroomm", "take clock", "take start", "take buses", "take vrroomm", "take vrroomm"] + ["pass"] * 3)
+    select(
+        state, ["take vrroomm", "take clock", "take start", "take buses", "take vrroomm", "take vrroomm"] + ["pass"] * 3
+    )
     state.apply("clock stop")
     return state, a
 
@@ -202,3 +204,32 @@ def test_round_begins_names_who_chooses_first() -> None:
     assert state.start_player == b and state.markers[b] == 0
     assert events(state, "round_begins")[-1].params == {"round": 2, "seat": c}
     assert state.to_move == c
+
+
+@pytest.mark.parametrize(
+    ("buses", "waiting", "houses", "reason", "german"),
+    [
+        (2, 0, 3, "no_passenger", "kein wartender Fahrgast (außerhalb der Gebäude) an der Linie"),
+        (2, 3, 0, "no_building", "kein leeres Gebäude des gesuchten Typs an der Linie"),
+    ],
+)
+def test_a_skipped_vrroomm_says_why(buses: int, waiting: int, houses: int, reason: str, german: str) -> None:
+    """Notes 13: decisions without an alternative are skipped, so the log says why."""
+    state, a = vrroomm_position(buses, waiting, houses)
+    skipped = next(e for e in events(state, "nothing_possible") if e.params["seat"] == a)
+    assert skipped.params == {"seat": a, "area": "vrroomm", "left": buses, "reason": reason}
+    text = state.game.catalog("de", ["Anna", "Ben", "Carla"]).render(skipped)
+    assert german in text and "Brumm" in text
+
+
+def test_a_line_without_a_street_at_either_end_says_why() -> None:
+    """Linienausbau: a line whose both ends have only own streets can grow no more."""
+    state = after_setup(3, 0)
+    a = state.start_player
+    lay_lines(state, {a: [0, 1, 7, 6, 0, 5, 6]})
+    state.buses[a] = 2
+    select(state, ["take line", "take vrroomm", "take vrroomm", "take vrroomm", "take vrroomm", "take vrroomm"])
+    select(state, ["pass"] * 3)
+    skipped = next(e for e in events(state, "nothing_possible") if e.params["area"] == "line")
+    assert skipped.params == {"seat": a, "area": "line", "left": 2, "reason": "no_street"}
+    assert state.line_nodes[a] == [0, 1, 7, 6, 0, 5, 6]

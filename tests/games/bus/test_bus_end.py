@@ -39,7 +39,7 @@ def test_no_free_lot_ends_the_game_at_the_end_of_the_round() -> None:
     assert state.is_over and state.end_reason == "lots_full"
     keys = [event.key for event in state.log]
     last_building = max(i for i, key in enumerate(keys) if key == "building_built")
-    assert {"time_advanced", "time_stopped"} & set(keys[last_building:])  # the clock still ran
+    assert {"time_advanced", "time_stopped", "clock_untaken"} & set(keys[last_building:])  # the clock still ran
     assert state.log[-1].key == "game_over_lots_full"
 
 

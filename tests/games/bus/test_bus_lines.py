@@ -113,7 +113,12 @@ def test_line_expansion_is_carried_out_as_far_as_possible_then_skipped() -> None
     if state.phase_name() == "line":
         state.apply(state.legal_actions()[0])
     assert [e.params["seat"] for e in events(state, "line_built")[-1:]] == [a]
-    assert events(state, "nothing_possible")[0].params == {"seat": a, "area": "line", "left": 1}
+    assert events(state, "nothing_possible")[0].params == {
+        "seat": a,
+        "area": "line",
+        "left": 1,
+        "reason": "no_line_markers",
+    }
     assert state.line_markers_left[a] == 0
 
 

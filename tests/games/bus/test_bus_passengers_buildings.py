@@ -54,7 +54,12 @@ def test_passengers_only_while_the_supply_lasts() -> None:
     select(state, SELECT_PASSENGERS)
     state.apply("passenger 25")
     assert state.supply == 0
-    assert next(e.params for e in events(state, "nothing_possible")) == {"seat": a, "area": "passengers", "left": 2}
+    assert next(e.params for e in events(state, "nothing_possible")) == {
+        "seat": a,
+        "area": "passengers",
+        "left": 2,
+        "reason": "supply_empty",
+    }
 
 
 def test_buildings_on_the_lowest_open_zone_any_type() -> None:

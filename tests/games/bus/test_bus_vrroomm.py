@@ -101,7 +101,7 @@ def test_nothing_to_carry_is_logged() -> None:
     select(state, SELECT_VRROOMM)
     state.apply("clock stop")  # the hand stays at the pub: no pub on the line
     skipped = [e.params for e in events(state, "nothing_possible") if e.params["area"] == "vrroomm"]
-    assert skipped[0] == {"seat": a, "area": "vrroomm", "left": 1}
+    assert skipped[0] == {"seat": a, "area": "vrroomm", "left": 1, "reason": "no_building"}
     assert state.deliveries == [0, 0, 0]
 
 

@@ -85,7 +85,18 @@ class Bus(Game[BusOptions, Action]):
             parsed = parse(str(value))
             return self.describe_action(parsed, catalog) if parsed is not None else str(value)
 
-        return {"area": area, "building": building, "action": action}
+        def reason(value: Any) -> str:
+            return catalog.text(f"reason.{value}")
+
+        where = self.board.lot_intersection
+
+        def lot(value: Any) -> str:
+            """A lot with the intersection it stands at: players find lots by their intersection."""
+            if isinstance(value, int) and 0 <= value < len(where):
+                return catalog.text("describe.lot_at", number=value, node=where[value])
+            return str(value)
+
+        return {"area": area, "building": building, "action": action, "reason": reason, "lot": lot}
 
     def describe_action(self, action: Action, catalog: Catalog) -> str:
         """The action in words, e.g. "Marker auf Linienausbau" / "marker on line expansion"."""

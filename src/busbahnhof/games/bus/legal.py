@@ -75,6 +75,22 @@ def delivery_moves(state: BusState, seat: int) -> list[Action]:
     return [deliver(source, lot) for source in sources for lot in open_targets(state, seat)]
 
 
+def nothing_reason(state: BusState) -> str:
+    """Why the seat to move can do nothing more with its marker, for the log (notes 13: say why a
+    decision was skipped): a key of the ``reason`` table in the locales."""
+    from .state import PHASE_NAMES
+
+    area = PHASE_NAMES[state.phase]
+    seat = state.current
+    if area in ("line", "setup_second_line"):
+        return "no_line_markers" if state.line_markers_left[seat] == 0 else "no_street"
+    if area == "passengers":
+        return "supply_empty"
+    if area == "vrroomm":
+        return "no_building" if willing_sources(state, seat) else "no_passenger"
+    return "no_lot"
+
+
 def explain(state: BusState, action: Action) -> GameError:
     """Why ``action`` is not legal now, citing the rule."""
     from .state import PHASE_NAMES, SELECTION, SETUP_BUILDINGS

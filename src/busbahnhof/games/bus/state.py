@@ -38,7 +38,7 @@ from .actions import (
     passenger,
 )
 from .board import Board
-from .legal import building_moves, delivery_moves, explain
+from .legal import building_moves, delivery_moves, explain, nothing_reason
 from .lines import LINE_MARKERS, extend, first_street_moves, line_moves
 from .rules import ACTION_MARKERS, MAX_BUSES, MIN_MARKERS_PER_ROUND, PASSENGERS_TOTAL, Rules
 from .view import build_view
@@ -262,7 +262,13 @@ class BusState(State["Bus"]):
                 self.emit("forced", seat=self.current, action=str(legal[0]))
                 self._perform(legal[0])
             else:
-                self.emit("nothing_possible", seat=self.current, area=PHASE_NAMES[self.phase], left=self.left)
+                self.emit(
+                    "nothing_possible",
+                    seat=self.current,
+                    area=PHASE_NAMES[self.phase],
+                    left=self.left,
+                    reason=nothing_reason(self),
+                )
                 self.left = 0
 
     def _perform(self, action: Action) -> None:
@@ -385,7 +391,6 @@ class BusState(State["Bus"]):
             self.emit("start_player_taken", seat=seat)
         elif area == CLOCK:
             if seat == NO_SEAT:
-                self.emit("clock_untaken")
                 self._clock(NO_SEAT, False)
             else:
                 self.power = self.left = 1
@@ -435,7 +440,10 @@ class BusState(State["Bus"]):
                 return
         else:
             self.clock = (self.clock + 1) % 3
-            self.emit("time_advanced", seat=seat, building=self.clock)
+            if seat == NO_SEAT:
+                self.emit("clock_untaken", building=self.clock)
+            else:
+                self.emit("time_advanced", seat=seat, building=self.clock)
         board = self.board
         standing = self.standing
         occupied = self.occupied
