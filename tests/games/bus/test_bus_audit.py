@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from bus_helpers import after_setup, events, lay_lines, legal_texts, new_game, seat_after, select
 
+from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.bus import BusState
 from busbahnhof.games.bus.actions import HOUSE, PASS, line
 from busbahnhof.games.bus.lines import extend, line_moves, marked_ends
@@ -233,3 +234,35 @@ def test_a_line_without_a_street_at_either_end_says_why() -> None:
     skipped = next(e for e in events(state, "nothing_possible") if e.params["area"] == "line")
     assert skipped.params == {"seat": a, "area": "line", "left": 2, "reason": "no_street"}
     assert state.line_nodes[a] == [0, 1, 7, 6, 0, 5, 6]
+
+
+def line_marker_round(paths: dict[int, list[int]]) -> tuple[BusState, int]:
+    """Seat 0 (made the start player) resolves a Linienausbau marker with power 2 on ``paths``."""
+    state = after_setup(3, 0)
+    state.start_player = 0
+    state.current = 0
+    lay_lines(state, paths)
+    state.buses[0] = 2
+    select(state, ["take line", "take vrroomm", "take vrroomm", "take vrroomm", "take vrroomm", "take vrroomm"])
+    select(state, ["pass"] * 3)
+    assert state.phase_name() == "line" and state.to_move == 0
+    return state, 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("line 8-20", "there is no street between 8 and 20"),
+        ("line 14-13", "14 is not an end of your line (its ends are 8 and 15)"),
+        ("line 15-14", "your line already has a marker on the street 15-14"),
+        ("line 8-1", "the end at 8 still has a free street (8-7), so 8-1 (occupied) is not allowed"),
+    ],
+)
+def test_an_illegal_street_is_explained(text: str, message: str) -> None:
+    """Bad input says what was wrong and which rule forbids it, and changes nothing."""
+    state, seat = line_marker_round({0: [8, 14, 15], 1: [16, 15, 21], 2: [1, 8, 2]})
+    before = (list(state.line_nodes[seat]), list(state.street_players))
+    with pytest.raises(IllegalActionError, match="Linienausbau") as error:
+        state.apply(text, seat=seat)
+    assert message in str(error.value)
+    assert (state.line_nodes[seat], state.street_players) == before

@@ -20,6 +20,7 @@ from .actions import (
     build,
     deliver,
 )
+from .lines import why_not
 from .rules import MIN_MARKERS_PER_ROUND
 
 if TYPE_CHECKING:
@@ -118,12 +119,7 @@ def explain(state: BusState, action: Action) -> GameError:
     if isinstance(action, Line):
         if "line" not in expected:
             return state.illegal(action, f"no line expansion now, it is {expected}", "Bus: Linienausbau")
-        return state.illegal(
-            action,
-            "a line grows only from its ends, never onto a street it already uses, and onto a free "
-            "street where that end has one (unless another line ends there from another direction)",
-            "Bus: Linienausbau",
-        )
+        return state.illegal(action, why_not(state, seat, action), "Bus: Linienausbau")
     if isinstance(action, Build):
         if phase not in (SETUP_BUILDINGS, BUILDINGS):
             return state.illegal(action, f"no building now, it is {expected}", "Bus: Gebäude")

@@ -117,3 +117,27 @@ def extend(state: BusState, seat: int, move: Line) -> None:
     state.touches[seat] |= (1 << move.start) | (1 << move.to)
     state.street_players[street] = (*state.street_players[street], seat)
     state.line_markers_left[seat] -= 1
+
+
+def why_not(state: BusState, seat: int, move: Line) -> str:
+    """What is wrong with the street ``move`` for ``seat``'s line (Bus: Linienausbau, Aufbau)."""
+    board = state.board
+    street = board.street_between.get((move.start, move.to))
+    if street is None:
+        return f"there is no street between {move.start} and {move.to}"
+    if state.line_markers_left[seat] == 0:
+        return f"no line markers left (each player has {LINE_MARKERS})"
+    nodes = state.line_nodes[seat]
+    if not nodes:
+        return "the first street of the setup goes on a free street (1999: Linienerweiterungs-Regeln beachten)"
+    if move.start not in (nodes[0], nodes[-1]):
+        return f"{move.start} is not an end of your line (its ends are {nodes[0]} and {nodes[-1]})"
+    if state.own_streets[seat] >> street & 1:
+        return f"your line already has a marker on the street {move.start}-{move.to}"
+    end_street = state.line_streets[seat][-1 if nodes[-1] == move.start else 0]
+    allowed = allowed_streets(state, seat, move.start, end_street)
+    names = ", ".join(f"{move.start}-{b if a == move.start else a}" for a, b in (board.streets[s] for s in allowed))
+    return (
+        f"the end at {move.start} still has a free street ({names}), so {move.start}-{move.to} (occupied) "
+        f"is not allowed; another line must end at {move.start} for the line to run beside it"
+    )
