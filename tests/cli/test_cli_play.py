@@ -109,3 +109,12 @@ def test_every_game_can_be_watched_and_replayed(cli: Invoke, tmp_path: Path, gam
     last = cli("replay", str(record), "--at", str(len(saved["actions"])), "--lang", "en")
     assert last.exit_code == 0, last.output
     assert "Result" in last.stdout
+
+
+def test_a_single_possible_decision_is_taken_for_the_human_and_said(cli: Invoke) -> None:
+    result = cli(
+        "play", "busfaktor", "--players", "3", "--bots", "heuristik:2", "--seed", "0", "--lang", "en", input="1\n" * 400
+    )
+    assert result.exit_code == 0
+    assert "has only one option:" in result.stdout
+    assert "(1–1 or action)" not in result.stdout

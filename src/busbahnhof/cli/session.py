@@ -98,7 +98,17 @@ class Session:
             self.ui.out.print(f"  [bold]{number:>3}[/bold]  {text}  [dim]{escape(str(action))}[/dim]")
 
     def human_turn(self, seat: int) -> None:
-        """Show ``seat`` its position and apply the action it chooses (re-asking after bad input)."""
+        """Show ``seat`` its position and apply the action it chooses (re-asking after bad input).
+
+        A decision with a single legal action (e.g. declining a reaction without an Absicherung)
+        is taken for the player and said so: asking would only slow the table down.
+        """
+        only = self.state.legal_actions()
+        if len(only) == 1:
+            action = escape(self.state.game.describe_action(only[0], self.catalog))
+            self.ui.out.print(self.ui.t("play.only_one", name=escape(self.seats[seat].name), action=action))
+            self.state.apply(only[0], seat=seat)
+            return
         if len(self.humans) > 1 and seat != self.last_human:
             self.hand_over(seat)
         self.last_human = seat
