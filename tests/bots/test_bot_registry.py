@@ -12,7 +12,7 @@ from busbahnhof.engine import Bot, GameError, Rng, load_game
 
 def test_names_join_the_generic_bots_and_the_games_own() -> None:
     game = load_game("busfahrer")
-    assert bot_names(game) == sorted({"random", *game.bots()})
+    assert bot_names(game) == sorted({"random", "ismcts", "ismcts-fast", *game.bots()})
     for name in bot_names(game):
         bot = make_bot(game, name)
         assert isinstance(bot, Bot) and bot.name == name
@@ -34,7 +34,7 @@ def test_specs_expand_in_seat_order(spec: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize(
     ("spec", "fragment"),
-    [("genius", "no bot 'genius' for busfahrer; choose one of kartenzaehler, random"),
+    [("genius", "no bot 'genius' for busfahrer; choose one of ismcts, ismcts-fast, kartenzaehler, random"),
      ("random:two", "bad bot count in 'random:two'"),
      ("random:-1", "must not be negative")],
 )  # fmt: skip

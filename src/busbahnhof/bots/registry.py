@@ -6,12 +6,18 @@ A bot spec is a comma-separated list of ``name[:count]`` entries, e.g. ``kartenz
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..engine import Bot, BotFactory, Game, GameError
+from .ismcts import DEFAULT_ITERATIONS, FAST_ITERATIONS, IsmctsBot
 from .random_bot import RandomBot
 
-GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot}
+GENERIC_BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "ismcts": partial(IsmctsBot, DEFAULT_ITERATIONS, "ismcts"),
+    "ismcts-fast": partial(IsmctsBot, FAST_ITERATIONS, "ismcts-fast"),
+}
 
 
 def _factories(game: Game[Any, Any]) -> dict[str, BotFactory]:
