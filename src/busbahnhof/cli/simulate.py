@@ -67,6 +67,9 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the JSON report here ('-': stdout).")] = None,
+    plot_out: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the report as a PNG figure here (labels in --lang).")
+    ] = None,
     option: OptionOption = None,
     preset: PresetOption = None,
     deck: DeckOption = None,
@@ -79,6 +82,8 @@ def simulate(
     if len(bot_list) > players:
         raise InvalidOptionError(f"{len(bot_list)} bots do not fit at {players} seats")
     bot_list += [FILL_BOT] * (players - len(bot_list))
+    if plot_out is not None:
+        check_plot_path(plot_out)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=ui.err, transient=True) as bar:
         task = bar.add_task(ui.t("simulate.progress", game=game.title), total=games)
@@ -106,3 +111,24 @@ def simulate(
         )
         if json_out is not None:
             ui.out.print(ui.t("simulate.saved", path=str(json_out)))
+    if plot_out is not None:
+        save_plot(ui, report, plot_out)
+
+
+def check_plot_path(plot_out: Path) -> None:
+    """Refuse a ``--plot`` file that cannot be written before any game is played."""
+    if plot_out.suffix.lower() != ".png":
+        raise InvalidOptionError(f"--plot {plot_out}: the figure is a PNG file; name it *.png")
+    if not plot_out.parent.is_dir():
+        raise InvalidOptionError(f"--plot {plot_out}: the folder {plot_out.parent} does not exist")
+
+
+def save_plot(ui: Ui, report: dict[str, Any], plot_out: Path) -> None:
+    """Draw ``report`` to ``plot_out`` and say so on stderr (stdout may carry the JSON report)."""
+    from ..sim.plots import plot_report  # matplotlib is imported only when a figure is asked for
+
+    try:
+        plot_report(report, plot_out, ui.lang)
+    except OSError as exc:
+        raise InvalidOptionError(f"--plot {plot_out}: cannot write the file: {exc.strerror}") from None
+    ui.err.print(ui.t("simulate.plot_saved", path=str(plot_out)), markup=False)
