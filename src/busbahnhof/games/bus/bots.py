@@ -3,9 +3,11 @@
 It forecasts the next clock step: which building type the passengers will want when its buses run
 (the hand after this round's clock), who steps into which building at that moment, and so how many
 willing passengers and open buildings of that type its line will reach.  From that it values
-Vrroomm markers, decides whether stopping time pays more than the time stone costs, grows its line
+Vrroomm markers (after the Vrroomm markers already placed, which act first and may empty what
+the lines share), decides whether stopping time pays more than the time stone costs, grows its line
 toward passengers, stations and buildings of the coming types (weighing everything within three
-streets), builds the coming type beside its own line and the unwanted type elsewhere, sends new
+streets), builds the coming type beside its own line and the unwanted type elsewhere (valuing the
+Buildings action less where the open lots lie on other players' lines), sends new
 passengers to a station on its line, and buys buses while M matters.  Everything it reads is
 public; it decides the same on any state that looks the same.
 """
@@ -42,27 +44,56 @@ REACH = 3
 
 def forecast(state: BusState, seat: int, kind: int) -> tuple[int, int]:
     """(willing passengers, open buildings of ``kind``) on ``seat``'s line right after a clock
-    step to ``kind``: everyone leaves the buildings, then fills the empty ones of ``kind`` at
-    their own intersection (Bus: Uhr, Brumm)."""
-    board = state.board
+    step to ``kind`` (Bus: Uhr, Brumm)."""
+    waiting, empty = after_clock(state, kind)
     touches = state.touches[seat]
-    people = state.standing.copy()
+    nodes = [node for node in range(len(waiting)) if touches >> node & 1]
+    return sum(waiting[node] for node in nodes), sum(empty[node] for node in nodes)
+
+
+def after_clock(state: BusState, kind: int) -> tuple[list[int], list[int]]:
+    """Per intersection: passengers left standing and empty buildings of ``kind`` right after a
+    clock step to ``kind`` (everyone steps out, then fills the empty ``kind`` buildings there)."""
+    board = state.board
+    waiting = state.standing.copy()
     for lot, occupied in enumerate(state.occupied):
         if occupied:
-            people[board.lot_intersection[lot]] += 1
-    willing = targets = 0
+            waiting[board.lot_intersection[lot]] += 1
+    empty = [0] * board.intersections
     for node in range(board.intersections):
-        if not touches >> node & 1:
-            continue
-        here = people[node]
         for lot in board.lots_at[node]:
             if state.building[lot] == kind:
-                if here:
-                    here -= 1
+                if waiting[node]:
+                    waiting[node] -= 1
                 else:
-                    targets += 1
-        willing += here
-    return willing, targets
+                    empty[node] += 1
+    return waiting, empty
+
+
+def carry(waiting: list[int], empty: list[int], touches: int, buses: int) -> int:
+    """Greedily carry up to ``buses`` passengers along the line ``touches`` (a bitmask), updating
+    ``waiting`` and ``empty`` in place; returns how many were carried (Bus: Brumm)."""
+    sources = [node for node in range(len(waiting)) if waiting[node] and touches >> node & 1]
+    targets = [node for node in range(len(empty)) if empty[node] and touches >> node & 1]
+    carried = 0
+    while carried < buses and sources and targets:
+        waiting[sources[-1]] -= 1
+        empty[targets[-1]] -= 1
+        if not waiting[sources[-1]]:
+            sources.pop()
+        if not empty[targets[-1]]:
+            targets.pop()
+        carried += 1
+    return carried
+
+
+def next_vrroomm_yield(state: BusState, seat: int, kind: int) -> int:
+    """What one more Vrroomm marker of ``seat`` would carry after the markers already placed (they
+    act first, from slot A, and may empty the passengers and buildings the lines share)."""
+    waiting, empty = after_clock(state, kind)
+    for other in state.slots[VRROOMM]:
+        carry(waiting, empty, state.touches[other], state.buses[other])
+    return carry(waiting, empty, state.touches[seat], state.buses[seat])
 
 
 def deliverable(state: BusState, seat: int, kind: int) -> int:
@@ -119,11 +150,11 @@ class PlanerBot:
     name = "planer"
     pass_base = 1.3
     """Selection stops when no area is worth this much (adjusted by spare markers)."""
-    vrroomm_weight = 3.0
+    vrroomm_weight = 4.0
     line_weight = 1.0
     early_line_bonus = 1.2
     bus_value = 2.4
-    building_weight = 0.45
+    building_weight = 0.3
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
         assert isinstance(state, BusState)
@@ -151,11 +182,18 @@ class PlanerBot:
         }
         best = max(values, key=values.__getitem__, default=PASS)
         if PASS in legal:
-            spare = state.markers[seat] - 2 * max(0, 9 - state.round)
+            spare = state.markers[seat] - 2 * self._rounds_left(state, seat)
             threshold = self.pass_base - 0.15 * max(-3, min(3, spare))
             if not values or values[best] < threshold:
                 return PASS
         return best
+
+    @staticmethod
+    def _rounds_left(state: BusState, seat: int) -> int:
+        """Rounds still to come after this one, at most: the game ends with the round in which all
+        but one player run out of markers (Bus: Spielende), and nobody plays past round ten."""
+        others = max(state.markers[other] for other in range(state.players) if other != seat)
+        return max(0, min(9 - state.round, others // 2))
 
     def _expected_hand(self, state: BusState, seat: int) -> int:
         """The hand when buses run this round: the same if this seat holds the clock and stopping
@@ -171,10 +209,7 @@ class PlanerBot:
         power = state.max_buses() - len(slots)
         hand = self._expected_hand(state, seat)
         if area == VRROOMM:
-            willing, targets = forecast(state, seat, hand)
-            buses = state.buses[seat]
-            left = min(willing, targets) - mine * buses
-            return self.vrroomm_weight * max(0, min(buses, left))
+            return self.vrroomm_weight * next_vrroomm_yield(state, seat, hand)
         if area == LINE:
             power += state.rules.line_bonus(state.players)
             streets = max(0, min(power, state.line_markers_left[seat]))
@@ -200,11 +235,23 @@ class PlanerBot:
             zone = open_zone(state)
             if zone < 0 or power <= 0:
                 return 0.0
-            near = sum(1 for lot in state.board.zone_lots[zone] if self._lot_nearness(state, seat, lot) > 0)
-            return self.building_weight * min(power, near + 1) / (1 + mine)
+            lots = state.board.zone_lots[zone]
+            near = sum(1 for lot in lots if self._lot_nearness(state, seat, lot) > 0)
+            served = self._served_by_others(state, seat, lots)
+            return self.building_weight * min(power, near + 1) * (near + 1) / (near + 1 + served) / (1 + mine)
         if area == START:
             return 0.4
         return 0.0
+
+    @staticmethod
+    def _served_by_others(state: BusState, seat: int, lots: Any) -> int:
+        """Free lots among ``lots`` on another player's line: buildings there serve them too."""
+        where = state.board.lot_intersection
+        others = 0
+        for other in range(state.players):
+            if other != seat:
+                others |= state.touches[other]
+        return sum(1 for lot in lots if state.building[lot] < 0 and others >> where[lot] & 1)
 
     @staticmethod
     def _lot_nearness(state: BusState, seat: int, lot: int) -> float:
