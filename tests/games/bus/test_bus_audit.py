@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from bus_helpers import after_setup, events, lay_lines, legal_texts, new_game, seat_after, select
 
-from busbahnhof.engine import IllegalActionError
+from busbahnhof.engine import IllegalActionError, Rng, load_game
 from busbahnhof.games.bus import BusState
 from busbahnhof.games.bus.actions import HOUSE, PASS, line
 from busbahnhof.games.bus.lines import extend, line_moves, marked_ends
@@ -266,3 +266,52 @@ def test_an_illegal_street_is_explained(text: str, message: str) -> None:
         state.apply(text, seat=seat)
     assert message in str(error.value)
     assert (state.line_nodes[seat], state.street_players) == before
+
+
+def check_invariants(state: BusState) -> None:
+    """What the rules keep true at every moment of a game."""
+    board = state.board
+    players = state.players
+    for seat in range(players):
+        nodes, streets = state.line_nodes[seat], state.line_streets[seat]
+        assert len(nodes) == len(streets) + 1 or (not nodes and not streets)
+        # a chain a bus can drive: consecutive intersections joined by the listed street ...
+        for index, street in enumerate(streets):
+            assert {nodes[index], nodes[index + 1]} == set(board.streets[street])
+        # ... with every street once (never two own markers on a street)
+        assert len(set(streets)) == len(streets)
+        assert state.own_streets[seat] == sum(1 << street for street in streets)
+        assert state.touches[seat] == sum(1 << node for node in set(nodes))
+        assert state.line_markers_left[seat] + len(streets) == 25
+        assert state.markers[seat] + state.markers_used[seat] == 20
+        assert 1 <= state.buses[seat] <= 5
+    for street, on in enumerate(state.street_players):
+        assert sorted(on) == [seat for seat in range(players) if state.own_streets[seat] >> street & 1]
+    # 15 passengers: standing, inside buildings, or in the supply
+    assert sum(state.standing) + sum(state.occupied) + state.supply == 15
+    assert all(state.building[lot] >= 0 for lot in range(board.lots) if state.occupied[lot])
+    assert state.free_lots() == sum(1 for kind in state.building if kind < 0)
+    assert sum(state.stones) + state.stones_left == state.rules.time_stones(players)
+
+
+@pytest.mark.parametrize("preset", ["default", "1999", "parallel-any"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_rules_invariants_hold_through_random_games(preset: str, players: int) -> None:
+    """Random games under every preset: lines stay chains without a doubled street, passengers,
+    markers, lots and time stones are all accounted for, and a clone is an equal twin."""
+    game = load_game(
+        "bus",
+        **{"default": {}, "1999": {"edition": "1999"}, "parallel-any": {"parallel_street": "any_occupied"}}[preset],
+    )
+    for seed in range(6):
+        state = game.new_state(players, seed)
+        assert isinstance(state, BusState)
+        rng = Rng(seed)
+        while not state.is_over:
+            check_invariants(state)
+            twin = state.clone()
+            action = rng.pick(state.legal_actions())
+            state.apply(action)
+            twin.apply(action)
+            assert twin.line_nodes == state.line_nodes and twin.deliveries == state.deliveries
+        check_invariants(state)

@@ -17,8 +17,11 @@ def test_time_stones(players: int, edition: str, stones: int) -> None:
     assert new_game(players, 1, edition=edition).stones_left == stones
 
 
-def test_initial_material() -> None:
-    state = new_game(4, 3)
+@pytest.mark.parametrize("edition", ["complete", "1999"])
+def test_initial_material(edition: str) -> None:
+    """CE: 5 buses (one on the bus area), 20 action markers, 25 line markers, 4 passengers at the
+    start intersections; 1999: 21 cubes, one of them the first bus, so also 20 actions."""
+    state = new_game(4, 3, edition=edition)
     assert state.buses == [1, 1, 1, 1]
     assert state.markers == [20] * 4
     assert state.line_markers_left == [25] * 4
