@@ -315,3 +315,21 @@ def test_rules_invariants_hold_through_random_games(preset: str, players: int) -
             twin.apply(action)
             assert twin.line_nodes == state.line_nodes and twin.deliveries == state.deliveries
         check_invariants(state)
+
+
+@pytest.mark.parametrize(
+    ("edition", "text", "message"),
+    [
+        ("complete", "line 14-9", "the first street is written from its lower intersection: line 9-14"),
+        ("1999", "line 15-14", "the first street is written from its lower intersection: line 14-15"),
+        ("1999", "line 14-15", "in the 1999 rules the first street goes on a free street"),
+    ],
+)
+def test_an_illegal_first_street_is_explained(edition: str, text: str, message: str) -> None:
+    state = new_game(3, 0, edition=edition)
+    while state.phase_name() != "setup_first_line":
+        state.apply(state.legal_actions()[0])
+    state.apply("line 14-15", seat=state.to_move)
+    with pytest.raises(IllegalActionError, match="Linienausbau") as error:
+        state.apply(text, seat=state.to_move)
+    assert message in str(error.value)

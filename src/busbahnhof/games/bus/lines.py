@@ -129,7 +129,10 @@ def why_not(state: BusState, seat: int, move: Line) -> str:
         return f"no line markers left (each player has {LINE_MARKERS})"
     nodes = state.line_nodes[seat]
     if not nodes:
-        return "the first street of the setup goes on a free street (1999: Linienerweiterungs-Regeln beachten)"
+        low, high = sorted((move.start, move.to))
+        if move.start != low:
+            return f"the first street is written from its lower intersection: line {low}-{high}"
+        return "in the 1999 rules the first street goes on a free street (Linienerweiterungs-Regeln beachten)"
     if move.start not in (nodes[0], nodes[-1]):
         return f"{move.start} is not an end of your line (its ends are {nodes[0]} and {nodes[-1]})"
     if state.own_streets[seat] >> street & 1:
