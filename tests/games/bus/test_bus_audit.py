@@ -333,3 +333,16 @@ def test_an_illegal_first_street_is_explained(edition: str, text: str, message: 
     with pytest.raises(IllegalActionError, match="Linienausbau") as error:
         state.apply(text, seat=state.to_move)
     assert message in str(error.value)
+
+
+def test_a_forced_delivery_is_logged_in_words() -> None:
+    """Notes 13: a decision without alternative is made by the engine and the log says so."""
+    state, a = vrroomm_position(1, 1, 1)
+    forced = events(state, "forced")[-1]
+    lot = state.board.lots_at[14][0]
+    assert forced.params == {"seat": a, "action": f"deliver 8 {lot}"}
+    names = ["Anna", "Ben", "Carla"]
+    german = state.game.catalog("de", names).render(forced)
+    assert (
+        german == f"{names[a]} hatte nur eine mögliche Aktion: Fahrgast von 8 zu Bauplatz {lot} (Kreuzung 14) befördern"
+    )

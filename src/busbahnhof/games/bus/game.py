@@ -96,7 +96,9 @@ class Bus(Game[BusOptions, Action]):
                 return catalog.text("describe.lot_at", number=value, node=where[value])
             return str(value)
 
-        return {"area": area, "building": building, "action": action, "reason": reason, "lot": lot}
+        formatters = {"area": area, "building": building, "action": action, "reason": reason, "lot": lot}
+        catalog.formatters.update(formatters)  # an action described inside a message names lots alike
+        return formatters
 
     def describe_action(self, action: Action, catalog: Catalog) -> str:
         """The action in words, e.g. "Marker auf Linienausbau" / "marker on line expansion"."""
