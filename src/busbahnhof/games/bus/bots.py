@@ -327,4 +327,4 @@ class PlanerBot:
         return gains[seat] - 0.5 * max(gains[s] for s in range(trial.players) if s != seat)
 
 
-__all__ = ["PlanerBot", "deliverable", "forecast"]
+__all__ = ["PlanerBot", "deliverable", "forecast", "next_vrroomm_yield"]
