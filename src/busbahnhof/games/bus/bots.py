@@ -36,6 +36,7 @@ from .actions import (
     Take,
 )
 from .legal import open_zone
+from .lines import LINE_MARKERS
 from .rules import MAX_BUSES
 from .state import SELECTION, BusState
 
@@ -157,6 +158,8 @@ class PlanerBot:
     bus_value = 2.4
     building_weight = 0.3
     start_value = 1.3
+    line_decay = 1.0
+    """Line expansion is worth less as the line uses up its 25 markers (a long line reaches most)."""
     """The Starting player action: choosing first next round (tuned: +1.6 points per game)."""
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
@@ -216,7 +219,9 @@ class PlanerBot:
         if area == LINE:
             power += state.rules.line_bonus(state.players)
             streets = max(0, min(power, state.line_markers_left[seat]))
-            return (self.line_weight + (self.early_line_bonus if state.round <= 4 else 0.0)) * streets / (1 + mine)
+            weight = self.line_weight + (self.early_line_bonus if state.round <= 4 else 0.0)
+            worn = 1.0 - self.line_decay * (1.0 - state.line_markers_left[seat] / LINE_MARKERS)
+            return weight * worn * streets / (1 + mine)
         if area == BUSES:
             if state.buses[seat] >= MAX_BUSES:
                 return 0.0
