@@ -346,3 +346,34 @@ def test_a_forced_delivery_is_logged_in_words() -> None:
     assert (
         german == f"{names[a]} hatte nur eine mögliche Aktion: Fahrgast von 8 zu Bauplatz {lot} (Kreuzung 14) befördern"
     )
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("off-line-source", "no passenger of yours waits at 1: it is not on your line"),
+        ("nobody-there", "nobody waits at 15"),
+        ("off-line-lot", "is not on your line"),
+        ("no-building", "has no building"),
+        ("full", "is already taken"),
+    ],
+)
+def test_an_illegal_delivery_is_explained(case: str, message: str) -> None:
+    """Brumm: bad input says which condition fails and changes nothing."""
+    state, a = vrroomm_position(2, 3, 3)
+    board = state.board
+    house_on_line = board.lots_at[14][0]
+    texts = {
+        "off-line-source": f"deliver 1 {house_on_line}",
+        "nobody-there": f"deliver 15 {house_on_line}",
+        "off-line-lot": f"deliver 8 {board.lots_at[2][0]}",
+        "no-building": f"deliver 8 {board.lots_at[8][0]}",
+        "full": f"deliver 8 {house_on_line}",
+    }
+    if case == "full":
+        state.apply(f"deliver 8 {house_on_line}", seat=a)
+    standing = list(state.standing)
+    with pytest.raises(IllegalActionError, match="Brumm") as error:
+        state.apply(texts[case], seat=a)
+    assert message in str(error.value)
+    assert state.standing == standing

@@ -53,12 +53,15 @@ def test_each_bus_carries_one_passenger_and_scores() -> None:
     state.apply("clock advance")  # pub -> house
     assert state.phase_name() == "vrroomm" and state.to_move == a
     assert set(legal_texts(state)) == {f"deliver {s} {lot(state, n)}" for s in (8, 21) for n in (14, 15)}
-    with pytest.raises(IllegalActionError, match="Brumm"):
-        state.apply(f"deliver 1 {lot(state, 14)}")  # the passenger at 1 is not on the line
-    with pytest.raises(IllegalActionError, match="Brumm"):
-        state.apply(f"deliver 8 {lot(state, 2)}")  # the house at 2 is not on the line
-    with pytest.raises(IllegalActionError, match="Brumm"):
-        state.apply(f"deliver 8 {lot(state, 21)}")  # an office while the clock shows the house
+    with pytest.raises(IllegalActionError, match="Brumm") as error:
+        state.apply(f"deliver 1 {lot(state, 14)}")
+    assert "1: it is not on your line" in str(error.value)
+    with pytest.raises(IllegalActionError, match="Brumm") as error:
+        state.apply(f"deliver 8 {lot(state, 2)}")
+    assert f"lot {lot(state, 2)} at 2 is not on your line" in str(error.value)
+    with pytest.raises(IllegalActionError, match="Brumm") as error:
+        state.apply(f"deliver 8 {lot(state, 21)}")
+    assert "holds a building of type office, the clock asks for house" in str(error.value)
     state.apply(f"deliver 21 {lot(state, 14)}")
     assert events(state, "forced")[-1].params == {"seat": a, "action": f"deliver 8 {lot(state, 15)}"}
     assert state.deliveries[a] == 2

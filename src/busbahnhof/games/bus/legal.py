@@ -92,6 +92,29 @@ def nothing_reason(state: BusState) -> str:
     return "no_lot"
 
 
+def why_no_delivery(state: BusState, seat: int, action: Deliver) -> str:
+    """Which condition of a delivery fails (Bus: Brumm): a waiting passenger on the seat's line,
+    an empty building of the current type on the seat's line."""
+    board, touches = state.board, state.touches[seat]
+    source, lot = action.source, action.lot
+    wanted = BUILDING_NAMES[state.clock]
+    if not 0 <= source < board.intersections or not touches >> source & 1:
+        return f"no passenger of yours waits at {source}: it is not on your line"
+    if not state.standing[source]:
+        return f"nobody waits at {source} (passengers inside buildings do not ride)"
+    if source not in willing_sources(state, seat):
+        return f"the passenger at {source} stands beside a full building of type {wanted} and does not ride (1999)"
+    if not 0 <= lot < board.lots:
+        return f"there is no lot {lot}"
+    if state.building[lot] < 0:
+        return f"lot {lot} has no building"
+    if state.building[lot] != state.clock:
+        return f"lot {lot} holds a building of type {BUILDING_NAMES[state.building[lot]]}, the clock asks for {wanted}"
+    if state.occupied[lot]:
+        return f"lot {lot} is already taken by a passenger"
+    return f"lot {lot} at {board.lot_intersection[lot]} is not on your line"
+
+
 def explain(state: BusState, action: Action) -> GameError:
     """Why ``action`` is not legal now, citing the rule."""
     from .state import PHASE_NAMES, SELECTION, SETUP_BUILDINGS
@@ -140,10 +163,5 @@ def explain(state: BusState, action: Action) -> GameError:
     if isinstance(action, Deliver):
         if expected != "vrroomm":
             return state.illegal(action, f"no buses run now, it is {expected}", "Bus: Brumm")
-        return state.illegal(
-            action,
-            f"the passenger must stand at an intersection of your line (not in a building) and lot "
-            f"{action.lot} must be an empty building of the current type on your line",
-            "Bus: Brumm",
-        )
+        return state.illegal(action, why_no_delivery(state, seat, action), "Bus: Brumm")
     return state.illegal(action, f"not a Bus action for {expected}", "Bus")
