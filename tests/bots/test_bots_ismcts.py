@@ -91,21 +91,74 @@ def test_it_completes_the_project_that_wins_the_last_round(seed: int) -> None:
     assert str(IsmctsBot(FAST_ITERATIONS).choose(state, 0, Rng(seed))) == winning
 
 
-def test_statistics_are_kept_from_the_perspective_of_the_seat_that_chose() -> None:
-    """After a search the root's children belong to the seat to move and carry its payoffs only."""
-    state = _midgame("busfaktor", 3, 20)
+def card(rank: int, suit: int) -> int:
+    """A Busfahrer card: rank 0 (the 2) to 12 (the Ass), suit 0-3."""
+    return rank * 4 + suit
+
+
+def lay_decides() -> State[Any]:
+    """Busfahrer, two players, laying optional: seat 1 holds the one card matching the pyramid's top.
+
+    Seat 0 holds A, A, K, K; seat 1 holds 2, 10, 10, 9 and, on a tie of cards left, would drive
+    (lowest card, Busfahrer: Phase 2).  The nine lower pyramid cards match nobody; the top card is a 9.
+    Laying it leaves seat 1 three cards against four: seat 0 rides the bus and seat 1 wins.
+    """
+    hands = ([card(12, 0), card(12, 1), card(11, 0), card(11, 1)], [card(0, 0), card(10, 0), card(10, 1), card(9, 0)])
+    pyramid = [card(rank, 0) for rank in range(1, 9)] + [card(1, 1), card(9, 1)]
+    deal = [dealt for pair in zip(*hands, strict=True) for dealt in pair]
+    game = load_game("busfahrer", laying="optional")
+    state: State[Any] = game.new_state_with_decks(2, 0, [deal + pyramid])  # type: ignore[attr-defined]
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_it_lays_the_card_that_sends_the_other_seat_on_the_ride(seed: int) -> None:
+    """An out-of-turn decision: the holder of the matching card decides when the top card is turned."""
+    state = lay_decides()
+    while state.phase_name != "laying":  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])
+    assert state.to_move == 1 and [str(a) for a in state.legal_actions()] == ["lay", "keep"]
+    assert str(IsmctsBot(FAST_ITERATIONS).choose(state, 1, Rng(seed))) == "lay"
+
+
+def mover_reward_below(node: Node, mover: int) -> float:
+    """What the iterations through ``node``'s children earned ``mover`` (two players: payoffs sum to 1)."""
+    return sum(
+        child.reward if seat == mover else child.visits - child.reward for (seat, _), child in node.children.items()
+    )
+
+
+@pytest.mark.parametrize("position", ["busfahrer-question-4", "busfaktor-midgame"])
+def test_every_node_keeps_the_payoff_of_the_seat_that_chose_it(position: str) -> None:
+    """Two players, so the payoffs of an iteration sum to 1: a node's reward (its mover's) must equal
+    what its children's rewards, each read from its own mover, say about that mover, up to the
+    iterations that stopped at the node.  Nodes of both seats occur below each other."""
+    if position == "busfahrer-question-4":
+        state = lay_decides()
+        for _ in range(6):
+            state.apply(state.legal_actions()[0])
+    else:
+        state = _midgame("busfaktor", 2, 25)
     seat = state.to_move
     assert seat is not None
     root = Node()
-    bot = IsmctsBot(30)
+    bot = IsmctsBot(150)
     rng = Rng(8)
     for _ in range(bot.iterations):
         bot._iterate(root, state.determinize(seat, rng), rng)
     assert {key[0] for key in root.children} == {seat}
     assert {key[1] for key in root.children} <= {str(a) for a in state.legal_actions()}
     assert sum(child.visits for child in root.children.values()) == bot.iterations
-    for child in root.children.values():
-        assert 0.0 <= child.reward <= child.visits <= child.available <= bot.iterations
+    movers: set[int] = set()
+    stack = [(child, key[0]) for key, child in root.children.items()]
+    while stack:
+        node, mover = stack.pop()
+        movers.add(mover)
+        stopped = node.visits - sum(child.visits for child in node.children.values())
+        assert 0.0 <= node.reward <= node.visits <= node.available <= bot.iterations
+        assert 0.0 <= node.reward - mover_reward_below(node, mover) <= stopped + 1e-9
+        stack.extend((child, key[0]) for key, child in node.children.items())
+    assert movers == {0, 1}
 
 
 @pytest.mark.slow
