@@ -11,7 +11,7 @@ import pytest
 from typer.testing import Result
 
 from busbahnhof.bots import bot_names
-from busbahnhof.engine import GameError, game_ids, load_game, load_record, replay
+from busbahnhof.engine import game_ids, load_game, load_record, replay
 
 Invoke = Callable[..., Result]
 Run = Callable[..., "subprocess.CompletedProcess[str]"]
@@ -91,13 +91,8 @@ def test_play_in_a_real_process(run_process: Run, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_can_be_watched_and_replayed(cli: Invoke, tmp_path: Path, game_id: str) -> None:
-    try:
-        game = load_game(game_id)
-        names = bot_names(game)
-        state = game.new_state(game.min_players, 0)
-        game.render_text(state.view(0), game.catalog("en"))
-    except (ImportError, AttributeError, GameError, NotImplementedError) as problem:
-        pytest.skip(f"{game_id} does not load yet: {problem}")
+    game = load_game(game_id)
+    names = [name for name in bot_names(game) if name != "ismcts"]
     record = tmp_path / f"{game_id}.json"
     bots = ",".join(names[seat % len(names)] for seat in range(game.min_players))
     watched = cli("play", game_id, "--players", str(game.min_players), "--bots", bots, "--seed", "2",
