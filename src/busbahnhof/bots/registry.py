@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from ..engine import Bot, BotFactory, Game, GameError
+from ..engine import Bot, BotFactory, Game, GameError, InvalidOptionError
 from .ismcts import DEFAULT_ITERATIONS, FAST_ITERATIONS, IsmctsBot
 from .random_bot import RandomBot
 
@@ -37,8 +37,8 @@ def make_bot(game: Game[Any, Any], name: str) -> Bot:
     return factory()
 
 
-def parse_bot_spec(game: Game[Any, Any], spec: str) -> list[str]:
-    """The bot names of ``spec`` expanded by their counts, validated against ``game``."""
+def parse_bot_spec(game: Game[Any, Any], spec: str, seats: int | None = None) -> list[str]:
+    """The bot names of ``spec`` expanded by their counts, validated against ``game`` (and ``seats``)."""
     names: list[str] = []
     for part in filter(None, (p.strip() for p in spec.split(","))):
         name, _, count_text = part.partition(":")
@@ -50,4 +50,6 @@ def parse_bot_spec(game: Game[Any, Any], spec: str) -> list[str]:
             raise GameError(f"bad bot count in {part!r}: it must not be negative")
         make_bot(game, name)
         names.extend([name] * count)
+    if seats is not None and len(names) > seats:
+        raise InvalidOptionError(f"{len(names)} bots do not fit at {seats} seats")
     return names

@@ -56,9 +56,7 @@ def play(
     """Play a game at this terminal: humans take the first seats, bots the rest."""
     ui = Ui.open(ctx, lang)
     game = build_game(game_id, option, preset, deck)
-    bot_list = parse_bot_spec(game, bots)
-    if len(bot_list) > players:
-        raise InvalidOptionError(f"{len(bot_list)} bots do not fit at {players} seats")
+    bot_list = parse_bot_spec(game, bots, seats=players)
     if seed is None:
         seed = secrets.randbelow(2**31)
     state = game.new_state(players, seed)

@@ -78,9 +78,7 @@ def simulate(
     """Simulate games between bots and summarise their figures."""
     ui = Ui.open(ctx, lang)
     game = build_game(game_id, option, preset, deck)
-    bot_list = parse_bot_spec(game, bots)
-    if len(bot_list) > players:
-        raise InvalidOptionError(f"{len(bot_list)} bots do not fit at {players} seats")
+    bot_list = parse_bot_spec(game, bots, seats=players)
     bot_list += [FILL_BOT] * (players - len(bot_list))
     if plot_out is not None:
         check_plot_path(plot_out)
