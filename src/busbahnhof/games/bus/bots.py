@@ -9,13 +9,20 @@ toward passengers, stations and buildings of the coming types (weighing everythi
 streets), builds the coming type beside its own line and the unwanted type elsewhere (valuing the
 Buildings action less where the open lots lie on other players' lines), sends new
 passengers to a station on its line, buys buses while M matters, and values the start bus (the
-first choice of next round) well.  Everything it reads is
-public; it decides the same on any state that looks the same.
+first choice of next round) well.  Everything it reads is public; it decides the same on any state
+that looks the same and the same ``rng``.
+
+Bus has almost no chance (only the start player is drawn), so a bot that always takes the first of
+equally good actions replays the same game for every seed.  ``planer`` therefore treats every
+action valued within :attr:`PlanerBot.tie_margin` of the best as a tie and lets the ``rng`` passed
+to ``choose`` pick among them: seeded, reproducible, and as strong (measured in
+``docs/games/bus.md``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ...engine import Action, Rng, State
 from .actions import (
@@ -42,6 +49,17 @@ from .state import SELECTION, BusState
 
 REACH = 3
 """How many streets ahead line planning looks."""
+
+A = TypeVar("A", bound=Action)
+
+
+def pick_best(actions: Sequence[A], value: Callable[[A], float], margin: float, rng: Rng) -> A:
+    """One of the ``actions`` whose ``value`` lies within ``margin`` of the best, drawn uniformly
+    with ``rng`` (no draw when only one is that good)."""
+    values = [value(action) for action in actions]
+    best = max(values)
+    near = [action for action, worth in zip(actions, values, strict=True) if worth >= best - margin]
+    return near[0] if len(near) == 1 else rng.pick(near)
 
 
 def forecast(state: BusState, seat: int, kind: int) -> tuple[int, int]:
@@ -158,41 +176,45 @@ class PlanerBot:
     bus_value = 2.4
     building_weight = 0.3
     start_value = 1.3
+    """The Starting player action: choosing first next round (tuned: +1.6 points per game)."""
     line_decay = 1.0
     """Line expansion is worth less as the line uses up its 25 markers (a long line reaches most)."""
-    """The Starting player action: choosing first next round (tuned: +1.6 points per game)."""
+    tie_margin = 0.02
+    """Actions valued this close to the best count as ties, broken by the ``rng``."""
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
         assert isinstance(state, BusState)
         legal = state.legal_actions()
         if state.phase == SELECTION:
-            return self._select(state, seat, legal)
+            return self._select(state, seat, legal, rng)
         first = legal[0]
+        margin = self.tie_margin
         if isinstance(first, Line):
-            return max(legal, key=lambda action: self._street_value(state, seat, action))  # type: ignore[arg-type]
+            return pick_best(legal, lambda action: self._street_value(state, seat, action), margin, rng)  # type: ignore[arg-type]
         if isinstance(first, Build):
-            return max(legal, key=lambda action: self._build_value(state, seat, action))  # type: ignore[arg-type]
+            return pick_best(legal, lambda action: self._build_value(state, seat, action), margin, rng)  # type: ignore[arg-type]
         if isinstance(first, Passenger):
-            return max(legal, key=lambda action: self._station_value(state, seat, action))  # type: ignore[arg-type]
+            return pick_best(legal, lambda action: self._station_value(state, seat, action), margin, rng)  # type: ignore[arg-type]
         if isinstance(first, Deliver):
-            return max(legal, key=lambda action: self._deny_value(state, seat, action))  # type: ignore[arg-type]
+            return pick_best(legal, lambda action: self._deny_value(state, seat, action), margin, rng)  # type: ignore[arg-type]
         if first in (CLOCK_STOP, CLOCK_ADVANCE):
             return CLOCK_STOP if self._should_stop(state, seat) else CLOCK_ADVANCE
         return first
 
     # -- action selection ------------------------------------------------------------------
 
-    def _select(self, state: BusState, seat: int, legal: Any) -> Action:
+    def _select(self, state: BusState, seat: int, legal: Any, rng: Rng) -> Action:
         values: dict[Action, float] = {
             action: self._area_value(state, seat, action.area) for action in legal if isinstance(action, Take)
         }
-        best = max(values, key=values.__getitem__, default=PASS)
         if PASS in legal:
             spare = state.markers[seat] - 2 * self._rounds_left(state, seat)
             threshold = self.pass_base - 0.15 * max(-3, min(3, spare))
-            if not values or values[best] < threshold:
+            if not values or max(values.values()) < threshold:
                 return PASS
-        return best
+        if not values:
+            return PASS
+        return pick_best(list(values), values.__getitem__, self.tie_margin, rng)
 
     @staticmethod
     def _rounds_left(state: BusState, seat: int) -> int:
@@ -283,7 +305,7 @@ class PlanerBot:
         coming = (state.clock + 1) % 3
         value = reach_value(state, seat, action.to, coming)
         crowd = len(state.street_players[state.board.street_between[(action.start, action.to)]])
-        return value - 0.2 * crowd - 0.0001 * action.to
+        return value - 0.2 * crowd
 
     def _build_value(self, state: BusState, seat: int, action: Build) -> float:
         node = state.board.lot_intersection[action.lot]
@@ -295,7 +317,7 @@ class PlanerBot:
             value += 0.3 * state.standing[node] * (action.kind != coming)
         else:
             value = 1.0 if action.kind == state.clock else 0.5
-        return value - 0.4 * others - 0.0001 * action.lot
+        return value - 0.4 * others
 
     def _station_value(self, state: BusState, seat: int, action: Passenger) -> float:
         mine = state.touches[seat] >> action.station & 1
@@ -306,9 +328,8 @@ class PlanerBot:
         """All deliveries score alike: take the passenger others also reach, fill what they reach."""
         node = state.board.lot_intersection[action.lot]
         touches = state.touches
-        return (
-            sum((touches[o] >> action.source & 1) + (touches[o] >> node & 1) for o in range(state.players) if o != seat)
-            - 0.0001 * action.lot
+        return sum(
+            (touches[o] >> action.source & 1) + (touches[o] >> node & 1) for o in range(state.players) if o != seat
         )
 
     def _should_stop(self, state: BusState, seat: int) -> bool:
