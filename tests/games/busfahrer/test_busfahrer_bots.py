@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import mean
 
 import pytest
-from busfahrer_helpers import anna_ben_carla, cards, first_deck, stacked
+from busfahrer_helpers import anna_ben_carla, at_the_ride, cards, first_deck, stacked
 
 from busbahnhof.bots import make_bot
 from busbahnhof.engine import Rng, load_game
@@ -184,3 +184,94 @@ def test_kartenzaehler_lays_when_laying_is_optional() -> None:
     bot, rand = _seat0_means({"laying": "optional"}, True), _seat0_means({"laying": "optional"}, False)
     assert bot["points"] < rand["points"] - 1.5
     assert bot["driver"] < rand["driver"]
+
+
+def _chances_of_seat0(hands: list[tuple[str, ...]], question: int) -> dict[str, float]:
+    """Seat 0's chances at ``question`` of Phase 1 (two players, seat 1 deals)."""
+    state = stacked(2, [first_deck(hands)])
+    while state.round < question:
+        state.apply(state.legal_actions()[0])
+    assert state.to_move == 0
+    return {str(a): p for a, p in answer_chances(state, 0).items()}
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "question", "expected"),
+    [
+        # After a 3 (Tipps: „höher“): 44 higher of 50 unseen; the two other 3s are wrong either way, and
+        # of the 2s one (Herz-2) is in the other hand.
+        (("Kreuz-3",), ("Herz-2",), 1, {"guess higher": 44 / 50, "guess lower": 3 / 50}),
+        # After a Dame (Tipps: „tiefer“): 40 lower, 8 higher (K, A), 3 Damen wrong; Herz-2 is seen.
+        (("Kreuz-Dame",), ("Herz-2",), 1, {"guess higher": 8 / 50, "guess lower": 39 / 50}),
+        # 3 and K: inside counts both ends (11 ranks, 3 of them seen), outside only 2s (one seen) and As.
+        (("Kreuz-3", "Pik-König"), ("Herz-2", "Herz-3"), 2, {"guess inside": 41 / 48, "guess outside": 7 / 48}),
+        # 7 and 8 close together: inside is only the other 7s and 8s.
+        (("Kreuz-7", "Pik-8"), ("Herz-2", "Herz-3"), 2, {"guess inside": 6 / 48, "guess outside": 42 / 48}),
+        # Two equal cards: only the same rank is inside.
+        (("Kreuz-7", "Pik-7"), ("Herz-2", "Herz-7"), 2, {"guess inside": 1 / 48, "guess outside": 47 / 48}),
+        # Welche Farbe: Kreuz three times and Pik once in seat 0, three Herz in seat 1.
+        (
+            ("Kreuz-2", "Kreuz-3", "Kreuz-4"),
+            ("Herz-2", "Herz-3", "Herz-4"),
+            3,
+            {"guess clubs": 10 / 46, "guess spades": 13 / 46, "guess hearts": 10 / 46, "guess diamonds": 13 / 46},
+        ),
+    ],
+)
+def test_exact_chances_of_constructed_positions(
+    mine: tuple[str, ...], theirs: tuple[str, ...], question: int, expected: dict[str, float]
+) -> None:
+    fill_mine = ("Karo-10", "Karo-B", "Karo-D", "Karo-K")
+    fill_theirs = ("Karo-5", "Karo-6", "Karo-8", "Karo-9")
+    hands = [mine + fill_mine[len(mine) :], theirs + fill_theirs[len(theirs) :]]
+    chances = _chances_of_seat0(hands, question)
+    assert chances == pytest.approx(expected)
+    best = max(expected, key=lambda word: expected[word])
+    state = stacked(2, [first_deck(hands)])
+    while state.round < question:
+        state.apply(state.legal_actions()[0])
+    assert choice(state) == best
+
+
+def test_american_ride_chances_count_the_removed_cards() -> None:
+    """Ride the Bus: the driver has seen the cards of his failed attempts (all 52 were shuffled anew)."""
+    state = at_the_ride(cards("Herz-5", "Pik-3", "Herz-König"), ride="american")
+    assert {str(a): p for a, p in answer_chances(state, 1).items()} == {"guess red": 0.5, "guess black": 0.5}
+    state.apply("guess red")
+    assert {str(a): p for a, p in answer_chances(state, 1).items()} == pytest.approx(
+        {"guess higher": 36 / 51, "guess lower": 12 / 51}
+    )
+    state.apply("guess lower")
+    state.apply("guess inside")  # the König is outside 3..5: wrong, back to question 1
+    assert state.streak == [] and len(state.discard) == 3
+    assert {str(a): p for a, p in answer_chances(state, 1).items()} == pytest.approx(
+        {"guess red": 24 / 49, "guess black": 25 / 49}
+    )
+    assert choice(state) == "guess black"
+
+
+def test_keeping_value_counts_laid_cards_as_seen() -> None:
+    """Seat 0 laid its Kreuz-7 on the Karo-7 and decides about the Pik-7: only the Herz-7 is still unseen."""
+    hands = [("Kreuz-7", "Pik-7", "Kreuz-2", "Kreuz-3"), ("Herz-5", "Herz-6", "Herz-8", "Herz-9")]
+    state = stacked(2, [first_deck(hands, ("Karo-7",))])
+    while state.phase_name != "laying":
+        state.apply(state.legal_actions()[0])
+    assert state.laid[0] == cards("Kreuz-7")
+    unseen = 52 - 9
+    value = sum(points / unseen for points in (1, 1, 1, 2, 2, 2, 3, 3, 4))
+    assert keeping_value(state, 0) == pytest.approx(value)
+
+
+def test_the_risk_of_driving_counts_when_level_on_cards() -> None:
+    """Both hold four cards: keeping the 7 for later rows (about 3.6 points) loses to 2 points now plus the
+    risk of being the Busfahrer; with fewer cards than the other player the bot keeps it."""
+    hands = [("Kreuz-7", "Kreuz-2", "Kreuz-3", "Kreuz-4"), ("Herz-5", "Herz-6", "Herz-8", "Herz-9")]
+    state = stacked(
+        2, [first_deck(hands, ("Karo-7",))], laying="optional", pyramid="6-5-4-3-2-1", pyramid_points="2-4-6-8"
+    )
+    while state.phase_name != "laying":
+        state.apply(state.legal_actions()[0])
+    assert 2 < keeping_value(state, 0) < 2 + 17
+    assert should_lay(state, 0) and choice(state) == "lay"
+    state.hands[1].append(state.deck.pop(0))  # the other player now holds more cards
+    assert not should_lay(state, 0) and choice(state) == "keep"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from busfahrer_helpers import (
     CARLA,
     NO_MATCH_PYRAMID,
@@ -43,6 +44,33 @@ def test_tie_lowest_card_drives() -> None:
     hands = (("Kreuz-3", "Kreuz-5", "Kreuz-9", "Kreuz-A"), ("Herz-4", "Herz-K", "Herz-A", "Pik-2"))
     state = driven(hands, NO_MATCH_PYRAMID)
     assert state.drivers == [1]
+    assert not state.tie_draws
+
+
+@pytest.mark.parametrize(
+    ("last_cards", "driver"), [(("Kreuz-9", "Herz-10"), 0), (("Kreuz-B", "Herz-10"), 1), (("Kreuz-Ass", "Herz-8"), 1)]
+)
+def test_a_tie_with_one_card_each_is_settled_by_that_card(last_cards: tuple[str, str], driver: int) -> None:
+    """Both players laid three cards and keep one: the lower single card drives, nobody draws."""
+    hands = (
+        ("Kreuz-2", "Kreuz-3", "Kreuz-4", last_cards[0]),
+        ("Herz-5", "Herz-6", "Herz-7", last_cards[1]),
+    )
+    pyramid_cards = (
+        "Pik-2",
+        "Pik-3",
+        "Pik-4",
+        "Pik-5",
+        "Pik-6",
+        "Pik-7",
+        "Pik-Dame",
+        "Karo-Dame",
+        "Pik-König",
+        "Karo-König",
+    )
+    state = driven(hands, pyramid_cards)
+    assert state.cards_left == [1, 1]
+    assert state.drivers == [driver]
     assert not state.tie_draws
 
 

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from busfahrer_helpers import ANNA, BEN, CARLA, anna_ben_carla, card, cards, first_deck, laid_by, stacked
+from busfahrer_helpers import (
+    ANNA,
+    BEN,
+    CARLA,
+    anna_ben_carla,
+    answer_questions,
+    card,
+    cards,
+    first_deck,
+    laid_by,
+    stacked,
+)
 
 from busbahnhof.engine import InvalidOptionError
 from busbahnhof.games.busfahrer import BusfahrerState
@@ -148,3 +159,20 @@ def test_two_players_give_everything_to_the_other_at_once() -> None:
     assert state.points[1] == [0, 1]
     assert [e.key for e in state.log][-3:] == ["laid", "forced", "gave"]
     assert state.log[-2].params["action"] == "give 1 to 2"
+
+
+def test_after_a_keep_the_next_player_must_lay_his_first_card() -> None:
+    """Document reading (R3): "keep" ends one player's laying; the next player's first card is compulsory again."""
+    hands = [
+        ("Kreuz-7", "Pik-7", "Kreuz-2", "Kreuz-3"),
+        ("Herz-7", "Herz-2", "Herz-3", "Herz-4"),
+        ("Karo-Ass", "Pik-Ass", "Kreuz-Ass", "Herz-Ass"),
+    ]
+    state = stacked(3, [first_deck(hands, ("Karo-7",))])
+    answer_questions(state)
+    assert state.to_move == 0 and state.phase_name == "giving"  # the first 7 was laid without asking
+    state.apply("give 1 to 2")
+    assert [str(a) for a in state.legal_actions()] == ["lay", "keep"]
+    state.apply("keep")
+    assert state.to_move == 1 and state.phase_name == "giving"  # Ben's Herz-7 went on the pyramid at once
+    assert laid_by(state, 1) == cards("Herz-7")

@@ -150,3 +150,25 @@ def test_american_ride_and_the_empty_pile(empty_pile: str, over: bool) -> None:
         assert state.ride_result == "pile_empty" and state.ride_stats[3] == 1
     else:
         assert len(state.pile) == 52 and any(e.key == "ride_reshuffled" for e in state.log)
+
+
+def test_reshuffled_removed_cards_go_under_the_pile() -> None:
+    """Option ``empty_pile="reshuffle"`` (R10): the pile's own cards are drawn first, the reshuffled ones after."""
+    state = at_the_ride(ride_deck({0: "Herz-5", 1: "Herz-König"}), empty_pile="reshuffle")
+    assert state.ride_row == 1
+    last = next(c for c in state.pile if c // 4 <= 8)  # a number card, so the new Spitze stays
+    state.discard.extend(c for c in state.pile if c != last)  # everything else was removed earlier
+    state.pile = [last]
+    state.apply("turn 1", seat=DRIVER)  # the König: two cards to replace, one in the pile
+    assert any(e.key == "ride_reshuffled" for e in state.log)
+    assert state.diamond[0] == last
+    assert len(state.pile) + len(state.discard) + len(state.diamond) == 52
+
+
+def test_the_driver_sees_the_face_up_and_the_removed_cards() -> None:
+    """After the Carla example: the new Spitze is face up, the three removed cards are known."""
+    diamond = ride_deck({0: "Herz-5", 1: "Herz-8", 3: "Herz-König"}, ["Kreuz-2", "Kreuz-3", "Kreuz-4"])
+    state = anna_ben_carla(diamond)
+    for text in ("give 1 to 2",) * 4 + ("give 2 to 3", "give 1 to 1", "turn 1", "turn 1"):
+        state.apply(text)
+    assert sorted(state.seen_cards()) == sorted(cards("Kreuz-2", "Herz-5", "Herz-8", "Herz-König"))

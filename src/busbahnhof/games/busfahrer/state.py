@@ -197,9 +197,10 @@ class BusfahrerState(State["Busfahrer"]):
     def seen_cards(self) -> list[int]:
         """Every card face up on the table now, in the part of the game being played.
 
-        Phases 1 and 2: the open hands, the turned and the laid pyramid cards, the cards drawn
-        to settle a tie.  Phase 3: the face-up diamond cards and the removed ones (all cards
-        were gathered and shuffled, so earlier cards count as unseen again).
+        Phases 1 and 2: the open hands, the turned and the laid pyramid cards (cards drawn to
+        settle a driver tie are drawn after the last decision of Phase 2).  Phase 3: the face-up
+        diamond cards and the removed ones (all cards were gathered and shuffled, so earlier
+        cards count as unseen again).
         """
         if self.phase in (RIDE, AMERICAN):
             if self.american:
@@ -208,8 +209,6 @@ class BusfahrerState(State["Busfahrer"]):
         seen = [card for hand in self.hands for card in hand]
         seen.extend(self.pyramid[: self.turned])
         for cards in self.laid:
-            seen.extend(cards)
-        for cards in self.tie_draws:
             seen.extend(cards)
         return seen
 
