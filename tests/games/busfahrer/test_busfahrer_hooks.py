@@ -69,7 +69,8 @@ def test_card_names(name: str, lang: str, text: str, label: str) -> None:
     [
         ("guess higher", "„höher“ sagen", 'Say "higher"'),
         ("guess hearts", "„Herz“ sagen", 'Say "hearts"'),
-        ("give 2 to 3", "2 Strafpunkt(e) an Spieler 3 geben", "Give 2 penalty point(s) to Player 3"),
+        ("give 2 to 3", "2 Strafpunkte an Spieler 3 geben", "Give 2 penalty points to Player 3"),
+        ("give 1 to 2", "1 Strafpunkt an Spieler 2 geben", "Give 1 penalty point to Player 2"),
         ("lay", "Passende Karte legen", "Lay the matching card"),
         ("turn 2", "Karte 2 der Reihe aufdecken", "Turn card 2 of the row"),
     ],
@@ -83,8 +84,27 @@ def test_describe_action(text: str, de: str, en: str) -> None:
 def test_log_events_read_as_the_documents_examples() -> None:
     state = anna_ben_carla()
     lines = [GAME.catalog("de", ["Anna", "Ben", "Carla"]).render(e) for e in state.log]
-    assert "Pyramide, 1. Reihe (1 Punkte): Pik-2." in lines
-    assert "Anna legt Kreuz-2 und verteilt 1 Strafpunkt(e)." in lines
+    assert "Pyramide, 1. Reihe (1 Strafpunkt je passende Karte): Pik-2." in lines
+    assert "Anna hat keine Wahl: die passende Karte muss gelegt werden." in lines
+    assert "Anna legt Kreuz-2 und verteilt 1 Strafpunkt." in lines
+    english = [GAME.catalog("en", ["Anna", "Ben", "Carla"]).render(e) for e in state.log]
+    assert "Pyramid row 1 (1 penalty point per matching card): 2 of spades." in english
+    assert "Anna has no choice: the matching card must be laid." in english
+
+
+@pytest.mark.parametrize("options", [{}, {"ride": "american", "rising_penalties": True}, {"driver_tie": "all_ride"}])
+def test_log_texts_have_no_raw_notation_or_bracketed_plurals(options: dict[str, object]) -> None:
+    game = load_game("busfahrer", **options)
+    for seed in range(20):
+        state = random_playout(game, 2 + seed % 3, seed)
+        for lang in ("de", "en"):
+            catalog = game.catalog(lang)
+            for event in state.log:
+                line = catalog.render(event)
+                assert "(e)" not in line and "(s)" not in line and "(n)" not in line, line
+                assert "Punkte)" not in line and "{" not in line, line
+                if event.key == "forced":
+                    assert not line.rstrip(".").endswith(str(event.params["action"])), line
 
 
 @pytest.mark.parametrize("options", [{}, {"ride": "american", "rising_penalties": True, "driver_tie": "lot"}])

@@ -95,3 +95,10 @@ def test_determinize_in_the_ride_keeps_face_up_and_removed_cards() -> None:
     assert sorted(twin.diamond + twin.pile) == sorted(state.diamond + state.pile)
     assert twin.diamond + twin.pile != state.diamond + state.pile
     assert twin.view(1) == state.view(1)
+
+
+def test_karten_zaehlen_with_the_american_ride_is_refused_before_dealing() -> None:
+    """Option karten_zaehlen prices picture cards of the diamond; the American ride has no diamond (ruling R15)."""
+    game = load_game("busfahrer", karten_zaehlen=True, ride="american")
+    with pytest.raises(InvalidOptionError, match="Karten zählen"):
+        game.new_state(3, 0)

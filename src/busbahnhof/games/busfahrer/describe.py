@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import Catalog
 from ...engine.events import ParamFormatter
-from .actions import GIVE, GUESS, GUESS_WORDS, KEEP, LAY, BusfahrerAction
+from .actions import GIVE, GUESS, GUESS_WORDS, KEEP, LAY, TURN, BusfahrerAction, action_from_text
 from .cards import card_name
 
 
@@ -31,10 +31,38 @@ def _guess(lang: str) -> ParamFormatter:
     return render
 
 
+def _points(lang: str) -> ParamFormatter:
+    catalog = Catalog((__package__ or "busbahnhof.games.busfahrer",), lang)
+
+    def render(value: Any) -> str:
+        key = "points.one" if value == 1 else "points.many"
+        return catalog.text(key, n=value)
+
+    return render
+
+
+FORCED_REASONS = {LAY: "forced_reason.lay", GIVE: "forced_reason.give", TURN: "forced_reason.turn"}
+
+
+def _forced_reason(lang: str) -> ParamFormatter:
+    """The ``action`` of a ``forced`` event (its notation) as the rule that left no choice."""
+    catalog = Catalog((__package__ or "busbahnhof.games.busfahrer",), lang)
+
+    def render(value: Any) -> str:
+        try:
+            kind = action_from_text(str(value)).kind
+        except KeyError:
+            return str(value)
+        return catalog.text(FORCED_REASONS[kind]) if kind in FORCED_REASONS else str(value)
+
+    return render
+
+
 def formatters(lang: str) -> Mapping[str, ParamFormatter]:
-    """Parameter formatters: ``card``/``cards`` as card names, ``guess`` as the answer's word."""
+    """Parameter formatters: ``card``/``cards`` as card names, ``guess`` as the answer's word,
+    ``points`` as "1 Strafpunkt" / "3 Strafpunkte", a forced ``action`` as the reason it was forced."""
     card = _card(lang)
-    return {"card": card, "cards": card, "guess": _guess(lang)}
+    return {"card": card, "cards": card, "guess": _guess(lang), "points": _points(lang), "action": _forced_reason(lang)}
 
 
 def describe(action: BusfahrerAction, catalog: Catalog) -> str:

@@ -52,11 +52,18 @@ def pyramid_size(rows: int) -> int:
 
 
 def check_deal(options: BusfahrerOptions, players: int) -> None:
-    """Refuse a player count whose hands and pyramid need more than 52 cards (rules-notes 6).
+    """Refuse a player count whose hands and pyramid need more than 52 cards (rules-notes 6), and
+    "Karten zählen" with the American ride, which has no diamond to count on (ruling R15).
 
     Raises:
         InvalidOptionError: before anything is dealt.
     """
+    if options.karten_zaehlen and options.ride == "american":
+        raise InvalidOptionError(
+            "Karten zählen sets the price of a picture card in the diamond, but the American ride has no "
+            "diamond; choose one of karten_zaehlen and ride='american'",
+            rule="Busfahrer: Varianten, Karten zählen",
+        )
     rows = PYRAMID_ROWS[options.pyramid]
     needed = CARDS_PER_HAND * players + pyramid_size(rows)
     if needed > DECK_SIZE:
