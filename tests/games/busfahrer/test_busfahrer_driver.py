@@ -11,6 +11,7 @@ from busfahrer_helpers import (
     TIE_HANDS,
     anna_ben_carla,
     at_the_ride,
+    card,
     cards,
     first_deck,
     play_first_legal_until,
@@ -72,6 +73,8 @@ def test_a_tie_with_one_card_each_is_settled_by_that_card(last_cards: tuple[str,
     assert state.cards_left == [1, 1]
     assert state.drivers == [driver]
     assert not state.tie_draws
+    shown = [(e.params["seat"], e.params["card"]) for e in state.log if e.key == "tie_low_card"]
+    assert shown == [(0, card(last_cards[0])), (1, card(last_cards[1]))]  # the log says why
 
 
 def test_tie_lowest_card_level_too_then_draws_until_one_is_lowest() -> None:
@@ -83,6 +86,8 @@ def test_tie_lowest_card_level_too_then_draws_until_one_is_lowest() -> None:
     assert state.drivers == [1]
     assert [e.key for e in state.log if e.key.startswith(("driver", "tie"))] == [
         "driver_tie",
+        "tie_low_card",
+        "tie_low_card",
         "tie_draw",
         "tie_draw",
         "tie_draw",

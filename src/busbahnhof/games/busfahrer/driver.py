@@ -47,7 +47,12 @@ def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowes
     """
     pick = min if lowest else max
     if most > 0:
-        values = {seat: pick(card // 4 for card in state.hands[seat]) for seat in tied}
+        key = "tie_low_card" if lowest else "tie_high_card"
+        values = {}
+        for seat in tied:
+            card = pick(state.hands[seat], key=_rank)
+            values[seat] = card // 4
+            state.log.append(Event(key, {"seat": seat, "card": card}))
         best = pick(values.values())
         tied = [seat for seat in tied if values[seat] == best]
     while len(tied) > 1:
@@ -60,6 +65,10 @@ def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowes
         best = pick(card // 4 for card in draws)
         tied = [seat for seat, card in zip(tied, draws, strict=True) if card // 4 == best]
     return tied
+
+
+def _rank(card: int) -> int:
+    return card // 4
 
 
 def _draw(state: BusfahrerState, drawn_now: list[int]) -> int:
