@@ -23,8 +23,8 @@ AREA_LABELS = {
 }
 
 
-def _positions(players: int, seed: int, every: int) -> Iterator[dict[str, Any]]:
-    state = load_game("bus").new_state(players, seed)
+def _positions(players: int, seed: int, every: int, **options: Any) -> Iterator[dict[str, Any]]:
+    state = load_game("bus", **options).new_state(players, seed)
     chooser = Rng(seed)
     step = 0
     while not state.is_over:
@@ -91,10 +91,13 @@ def test_key_facts_of_random_positions_are_shown(players: int, seed: int, lang: 
         _check_network(view, lang)
 
 
-@pytest.mark.parametrize(("players", "seed", "lang"), [(3, 4, "de"), (5, 6, "en"), (5, 7, "de")])
-def test_everything_fits_80_columns(players: int, seed: int, lang: str) -> None:
+@pytest.mark.parametrize(
+    ("players", "seed", "lang", "edition"),
+    [(3, 4, "de", "complete"), (5, 6, "en", "complete"), (5, 7, "de", "complete"), (4, 8, "en", "1999")],
+)
+def test_everything_fits_80_columns(players: int, seed: int, lang: str, edition: str) -> None:
     """Nothing is cut off ("Zeitste…") or runs past 80 columns, and every fact is still there."""
-    for view in _positions(players, seed, every=11):
+    for view in _positions(players, seed, every=11, edition=edition):
         shown = _shown(view, lang, 80)
         assert "…" not in shown
         assert max(len(line.rstrip()) for line in shown.splitlines()) <= 80
