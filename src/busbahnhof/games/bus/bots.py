@@ -50,10 +50,10 @@ from .state import SELECTION, BusState
 REACH = 3
 """How many streets ahead line planning looks."""
 
-A = TypeVar("A", bound=Action)
+T = TypeVar("T")
 
 
-def pick_best(actions: Sequence[A], value: Callable[[A], float], margin: float, rng: Rng) -> A:
+def pick_best(actions: Sequence[T], value: Callable[[T], float], margin: float, rng: Rng) -> T:
     """One of the ``actions`` whose ``value`` lies within ``margin`` of the best, drawn uniformly
     with ``rng`` (no draw when only one is that good)."""
     values = [value(action) for action in actions]
