@@ -113,3 +113,18 @@ def test_a_single_possible_decision_is_taken_for_the_human_and_said(cli: Invoke)
     assert result.exit_code == 0
     assert "has only one option:" in result.stdout
     assert "(1–1 or action)" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "hint"),
+    [
+        ("de", "guess purple", "Das ist keine Aktion dieses Spiels"),
+        ("en", "guess purple", "That is not an action of this game"),
+        ("de", "lay", "Diese Aktion ist gerade nicht erlaubt"),
+        ("en", "lay", "That action is not allowed right now"),
+    ],
+)
+def test_bad_input_is_explained_in_the_interface_language(cli: Invoke, lang: str, typed: str, hint: str) -> None:
+    result = cli("play", "busfahrer", "--players", "2", "--bots", "random", "--seed", "1", "--lang", lang,
+                 input=f"{typed}\nquit\n")  # fmt: skip
+    assert hint in " ".join(result.stderr.split())

@@ -53,6 +53,10 @@ class Ui:
         """The UI string ``key`` in this language."""
         return self.catalog.text(key, **params)
 
+    def has(self, key: str) -> bool:
+        """Whether the UI has a string ``key``."""
+        return self.catalog.has(key)
+
     def error_line(self, error: GameError) -> str:
         """One line naming the error's code, its message (several lines joined by ``; ``) and its rule."""
         message = "; ".join(part.strip() for part in error.message.splitlines() if part.strip())
