@@ -21,8 +21,8 @@ Run = Callable[..., "subprocess.CompletedProcess[str]"]
     ("args", "code", "fragment"),
     [
         (["play", "nosuchgame"], "unknown_game", "no game 'nosuchgame'"),
-        (["play", "busfahrer", "--players", "9", "--bots", "random:9"], "invalid_option", "2 to 8 players"),
-        (["simulate", "busfahrer", "--players", "9"], "invalid_option", "2 to 8 players"),
+        (["play", "busfahrer", "--players", "9", "--bots", "random:9"], "invalid_option", "von 2 bis 8 Personen"),
+        (["simulate", "busfahrer", "--players", "9", "--lang", "en"], "invalid_option", "2 to 8 players"),
         (["play", "busfahrer", "--option", "pyramid"], "invalid_option", "KEY=VALUE"),
         (["play", "busfahrer", "--option", "pyramid=7-6"], "invalid_option", "pyramid"),
         (["play", "busfahrer", "--option", "colour=blue"], "invalid_option", "colour"),

@@ -26,7 +26,7 @@ def test_numbers_text_bad_input_and_quit_write_the_record(cli: Invoke, tmp_path:
     assert result.exit_code == 0, result.output
     assert "[illegal_action]" in result.stderr and "Frage 2" in result.stderr
     assert "Es gibt keine Aktion 99" in result.stderr
-    assert "[malformed_action]" in result.stderr and "'foo'" in result.stderr
+    assert "[malformed_action]" in result.stderr and "„foo“ ist keine Aktion von Busfahrer" in result.stderr
     assert "Partie abgebrochen." in result.stdout
     saved = load_record(record)
     assert saved["names"] == ["Spieler 1", "kartenzaehler 2", "kartenzaehler 3"]

@@ -43,7 +43,7 @@ def bench(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Measure raw engine speed: random playouts, decisions and clones per second."""
-    ui = Ui.open(ctx, lang)
+    ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
     with Progress(console=ui.err, transient=True) as bar:
         task = bar.add_task(ui.t("bench.progress", game=game.title), total=repeats)

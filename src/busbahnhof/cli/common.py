@@ -14,11 +14,12 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from ..engine import Catalog, Game, GameError, InvalidOptionError, game_class
+from ..engine import Catalog, Game, GameError, InvalidOptionError, game_class, game_ids
 
 ERROR_EXIT = 2
 DEFAULT_LANG = "de"
 _LANG_KEY = "busbahnhof.lang"
+_GAME_KEY = "busbahnhof.game"
 
 LangOption = Annotated[str, typer.Option("--lang", help="Language of the interface: de or en.")]
 OptionOption = Annotated[
@@ -36,17 +37,24 @@ DeckOption = Annotated[
 class Ui:
     """The interface language: CLI strings from ``cli/locales/<lang>.toml``, and the consoles."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, game_id: str | None = None) -> None:
         self.lang = lang
-        self.catalog = Catalog((__package__ or "busbahnhof.cli", "busbahnhof.engine"), lang)
+        packages = [__package__ or "busbahnhof.cli", "busbahnhof.engine"]
+        if game_id in game_ids():
+            packages.insert(1, game_class(game_id).__module__.rsplit(".", 1)[0])
+        self.catalog = Catalog(tuple(packages), lang)
         self.out = Console(highlight=False)
         self.err = Console(stderr=True, highlight=False)
 
     @classmethod
-    def open(cls, ctx: typer.Context, lang: str) -> Ui:
-        """The UI for a command; remembers the language for the error line of :class:`CommandGroup`."""
-        ui = cls(lang)
+    def open(cls, ctx: typer.Context, lang: str, game_id: str | None = None) -> Ui:
+        """The UI for a command (with the messages of ``game_id``, so its errors read in ``lang``).
+
+        Remembers language and game for the error line of :class:`CommandGroup`.
+        """
+        ui = cls(lang, game_id)
         ctx.meta[_LANG_KEY] = lang
+        ctx.meta[_GAME_KEY] = game_id
         return ui
 
     def t(self, key: str, **params: Any) -> str:
@@ -59,7 +67,8 @@ class Ui:
 
     def error_line(self, error: GameError) -> str:
         """One line naming the error's code, its message (several lines joined by ``; ``) and its rule."""
-        message = "; ".join(part.strip() for part in error.message.splitlines() if part.strip())
+        text = self.catalog.error_text(error)
+        message = "; ".join(part.strip() for part in text.splitlines() if part.strip())
         line = self.t("error", code=error.code, message=message)
         return f"{line} {self.t('error_rule', rule=error.rule)}" if error.rule else line
 
@@ -76,7 +85,7 @@ class CommandGroup(TyperGroup):
             return super().invoke(ctx)
         except GameError as error:
             lang = ctx.meta.get(_LANG_KEY, DEFAULT_LANG)
-            Ui(lang if lang in ("de", "en") else DEFAULT_LANG).print_error(error)
+            Ui(lang if lang in ("de", "en") else DEFAULT_LANG, ctx.meta.get(_GAME_KEY)).print_error(error)
             raise typer.Exit(ERROR_EXIT) from None
 
 

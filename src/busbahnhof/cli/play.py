@@ -54,7 +54,7 @@ def play(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Play a game at this terminal: humans take the first seats, bots the rest."""
-    ui = Ui.open(ctx, lang)
+    ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
     bot_list = parse_bot_spec(game, bots, seats=players)
     if seed is None:

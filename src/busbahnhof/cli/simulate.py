@@ -76,7 +76,7 @@ def simulate(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Simulate games between bots and summarise their figures."""
-    ui = Ui.open(ctx, lang)
+    ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
     bot_list = parse_bot_spec(game, bots, seats=players)
     bot_list += [FILL_BOT] * (players - len(bot_list))

@@ -92,6 +92,16 @@ def _bad_inputs(state: State[Any], seen: Iterable[str]) -> list[Action | str]:
     return bad
 
 
+def check_error_is_translated(game: Game[Any, Any], error: GameError) -> None:
+    """``error`` has a message key whose German and English templates render completely."""
+    assert error.key is not None, f"{game.id}: error without a message key: {error}"
+    for lang in ("de", "en"):
+        catalog = game.catalog(lang)
+        assert catalog.has(error.key), f"{game.id}: no {lang} template for {error.key} ({error})"
+        text = catalog.error_text(error)
+        assert "{" not in text and "}" not in text.replace("{}", ""), f"{game.id} {lang}: unfilled template: {text}"
+
+
 def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, seen: set[str]) -> int:
     """Every non-legal input raises a ``GameError`` and changes nothing; returns how many were tried.
 
@@ -111,8 +121,8 @@ def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, 
         for bad in sample:
             try:
                 state.apply(bad)
-            except GameError:
-                pass
+            except GameError as error:
+                check_error_is_translated(game, error)
             else:
                 raise AssertionError(f"{game.id} seed {seed}: {bad!r} was accepted but is not legal")
             assert fingerprint(state) == before, f"{game.id} seed {seed}: {bad!r} changed the state"
@@ -121,8 +131,8 @@ def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, 
         wrong_seat = (to_move + 1) % players
         try:
             state.apply(legal[0], seat=wrong_seat)
-        except GameError:
-            pass
+        except GameError as error:
+            check_error_is_translated(game, error)
         else:
             raise AssertionError(f"{game.id} seed {seed}: seat {wrong_seat} moved out of turn")
         assert fingerprint(state) == before

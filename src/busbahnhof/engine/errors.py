@@ -7,27 +7,45 @@ engine validates before it mutates.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 
 class GameError(Exception):
-    """Base of every error the engine and the games raise on bad input."""
+    """Base of every error the engine and the games raise on bad input.
+
+    Args:
+        message: the English text (logs, tracebacks, API clients without a language).
+        rule: the rule the error enforces, in the rule documents' own terms.
+        key: the message key for user interfaces (``Catalog.error_text`` renders it in German
+            or English); ``None`` where no translation exists.
+        params: the values the key's template needs.
+    """
 
     code: ClassVar[str] = "game_error"
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        key: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
+        self.key = key
+        self.params: dict[str, Any] = dict(params or {})
 
     def __str__(self) -> str:
         if self.rule:
             return f"{self.message} ({self.rule})"
         return self.message
 
-    def to_dict(self) -> dict[str, str | None]:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description for clients."""
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+        return {"code": self.code, "message": self.message, "rule": self.rule, "key": self.key, "params": self.params}
 
 
 class InvalidOptionError(GameError):

@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .errors import InvalidDataError
+from .errors import GameError, InvalidDataError
 
 LANGUAGES = ("de", "en")
 
@@ -111,6 +111,20 @@ class Catalog:
     def render(self, event: Event) -> str:
         """The event as one line of text."""
         return self.text(event.key, **event.params)
+
+    def error_text(self, error: GameError) -> str:
+        """What ``error`` says, in this language where its key has a template, else its English message.
+
+        Keys under ``illegal.`` hold only the reason; they are wrapped in ``error.illegal``
+        ("„{action}“ ist jetzt nicht erlaubt: {reason}").
+        """
+        key = error.key
+        if key is None or key not in self.messages:
+            return error.message
+        text = self.text(key, **error.params)
+        if key.startswith("illegal."):
+            return self.text("error.illegal", action=error.params.get("action", ""), reason=text)
+        return text
 
 
 class _Lenient(dict[str, str]):

@@ -126,6 +126,8 @@ class Game(ABC, Generic[OptionsT, ActionT]):
             raise InvalidOptionError(
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players}",
                 rule=f"{self.title}: Spieleranzahl",
+                key="error.player_count",
+                params={"game": self.title, "low": self.min_players, "high": self.max_players, "players": players},
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
@@ -180,7 +182,11 @@ class Game(ABC, Generic[OptionsT, ActionT]):
 
     def malformed(self, text: str, expected: str) -> MalformedActionError:
         """An error for action text that is not notation, quoting the input and the notation."""
-        return MalformedActionError(f"{text!r} is not a {self.title} action; expected {expected}")
+        return MalformedActionError(
+            f"{text!r} is not a {self.title} action; expected {expected}",
+            key="error.malformed",
+            params={"text": text, "game": self.title, "expected": expected},
+        )
 
 
 def _game_from_options(game_class: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
@@ -269,11 +275,18 @@ class State(ABC, Generic[G]):
                 The state is unchanged then.
         """
         if self.is_over:
-            raise GameOverError(f"the game is over; {str(action)!r} cannot be played")
+            raise GameOverError(
+                f"the game is over; {str(action)!r} cannot be played",
+                key="error.game_over",
+                params={"action": str(action)},
+            )
         move: Action = self.game.parse_action(action) if isinstance(action, str) else action
         if seat is not None and seat != self.to_move:
             raise WrongSeatError(
-                f"it is seat {self.to_move}'s decision, not seat {seat}'s", rule="one decision at a time"
+                f"it is seat {self.to_move}'s decision, not seat {seat}'s",
+                rule="one decision at a time",
+                key="error.wrong_seat",
+                params={"seat": seat, "seat2": self.to_move},
             )
         legal = self._legal
         if legal is None:
@@ -284,9 +297,24 @@ class State(ABC, Generic[G]):
         self.history.append(move)
         self._apply(move)
 
-    def illegal(self, action: Action, reason: str, rule: str) -> IllegalActionError:
-        """An :class:`IllegalActionError` quoting ``action`` and the rule it breaks."""
-        return IllegalActionError(f"{str(action)!r} is not allowed now: {reason}", rule=rule)
+    def illegal(
+        self, action: Action, reason: str, rule: str, key: str | None = None, **params: Any
+    ) -> IllegalActionError:
+        """An :class:`IllegalActionError` quoting ``action`` and the rule it breaks.
+
+        Args:
+            action: the refused action.
+            reason: why, in English.
+            rule: the rule it breaks (``"Busfaktor §8.3"``).
+            key: the game's message key ``illegal.<key>`` holding the reason in German and
+                English, filled with ``params`` (and ``action``).
+        """
+        return IllegalActionError(
+            f"{str(action)!r} is not allowed now: {reason}",
+            rule=rule,
+            key=f"illegal.{key}" if key else None,
+            params={"action": str(action), **params},
+        )
 
     def emit(self, key: str, **params: Any) -> None:
         """Append a public event to the log."""
