@@ -96,7 +96,14 @@ class Bus(Game[BusOptions, Action]):
                 return catalog.text("describe.lot_at", number=value, node=where[value])
             return str(value)
 
-        formatters = {"area": area, "building": building, "action": action, "reason": reason, "lot": lot}
+        formatters = {
+            "area": area,
+            "phase": area,
+            "building": building,
+            "action": action,
+            "reason": reason,
+            "lot": lot,
+        }
         catalog.formatters.update(formatters)  # an action described inside a message names lots alike
         return formatters
 

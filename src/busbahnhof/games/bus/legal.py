@@ -21,6 +21,7 @@ from .actions import (
     deliver,
 )
 from .lines import why_not
+from .refusal import Refusal
 from .rules import MIN_MARKERS_PER_ROUND
 
 if TYPE_CHECKING:
@@ -92,31 +93,43 @@ def nothing_reason(state: BusState) -> str:
     return "no_lot"
 
 
-def why_no_delivery(state: BusState, seat: int, action: Deliver) -> str:
+def why_no_delivery(state: BusState, seat: int, action: Deliver) -> Refusal:
     """Which condition of a delivery fails (Bus: Brumm): a waiting passenger on the seat's line,
     an empty building of the current type on the seat's line."""
     board, touches = state.board, state.touches[seat]
     source, lot = action.source, action.lot
     wanted = BUILDING_NAMES[state.clock]
     if not 0 <= source < board.intersections or not touches >> source & 1:
-        return f"no passenger of yours waits at {source}: it is not on your line"
+        return Refusal(
+            f"no passenger of yours waits at {source}: it is not on your line", "source_off_line", {"source": source}
+        )
     if not state.standing[source]:
-        return f"nobody waits at {source} (passengers inside buildings do not ride)"
+        return Refusal(
+            f"nobody waits at {source} (passengers inside buildings do not ride)", "nobody_waits", {"source": source}
+        )
     if source not in willing_sources(state, seat):
-        return f"the passenger at {source} stands beside a full building of type {wanted} and does not ride (1999)"
+        return Refusal(
+            f"the passenger at {source} stands beside a full building of type {wanted} and does not ride (1999)",
+            "served_1999",
+            {"source": source, "building": state.clock},
+        )
     if not 0 <= lot < board.lots:
-        return f"there is no lot {lot}"
+        return Refusal(f"there is no lot {lot}", "no_such_lot", {"lot": lot})
     if state.building[lot] < 0:
-        return f"lot {lot} has no building"
+        return Refusal(f"lot {lot} has no building", "lot_empty", {"lot": lot})
     if state.building[lot] != state.clock:
-        return f"lot {lot} holds a building of type {BUILDING_NAMES[state.building[lot]]}, the clock asks for {wanted}"
+        return Refusal(
+            f"lot {lot} holds a building of type {BUILDING_NAMES[state.building[lot]]}, the clock asks for {wanted}",
+            "wrong_building",
+            {"lot": lot, "building": state.building[lot], "building2": state.clock},
+        )
     if state.occupied[lot]:
-        return f"lot {lot} is already taken by a passenger"
-    return f"lot {lot} at {board.lot_intersection[lot]} is not on your line"
+        return Refusal(f"lot {lot} is already taken by a passenger", "lot_occupied", {"lot": lot})
+    return Refusal(f"lot {lot} at {board.lot_intersection[lot]} is not on your line", "lot_off_line", {"lot": lot})
 
 
 def explain(state: BusState, action: Action) -> GameError:
-    """Why ``action`` is not legal now, citing the rule."""
+    """Why ``action`` is not legal now, citing the rule; every reason has a message key (``illegal.*``)."""
     from .state import PHASE_NAMES, SELECTION, SETUP_BUILDINGS
 
     phase = state.phase
@@ -124,13 +137,20 @@ def explain(state: BusState, action: Action) -> GameError:
     seat = state.current
     if isinstance(action, (Take, Pass)) and phase != SELECTION:
         return state.illegal(
-            action, f"markers are placed only during action selection, now it is {expected}", "Bus: Aktionen wählen"
+            action,
+            f"markers are placed only during action selection, now it is {expected}",
+            "Bus: Aktionen wählen",
+            "selection_only",
+            phase=expected,
         )
     if isinstance(action, Take):
         return state.illegal(
             action,
             f"all {AREA_SLOTS[action.area]} slot(s) of {AREA_NAMES[action.area]} are taken",
             "Bus: Aktionen wählen",
+            "slots_taken",
+            area=AREA_NAMES[action.area],
+            slots=AREA_SLOTS[action.area],
         )
     if isinstance(action, Pass):
         return state.illegal(
@@ -138,14 +158,21 @@ def explain(state: BusState, action: Action) -> GameError:
             f"every player places at least {MIN_MARKERS_PER_ROUND} markers per round before passing "
             f"(placed so far: {state.placed[seat]})",
             "Bus: Aktionen wählen",
+            "pass_too_early",
+            minimum=MIN_MARKERS_PER_ROUND,
+            placed=state.placed[seat],
         )
     if isinstance(action, Line):
         if "line" not in expected:
-            return state.illegal(action, f"no line expansion now, it is {expected}", "Bus: Linienausbau")
-        return state.illegal(action, why_not(state, seat, action), "Bus: Linienausbau")
+            return state.illegal(
+                action, f"no line expansion now, it is {expected}", "Bus: Linienausbau", "no_line_now", phase=expected
+            )
+        return _refuse(state, action, why_not(state, seat, action), "Bus: Linienausbau")
     if isinstance(action, Build):
         if phase not in (SETUP_BUILDINGS, BUILDINGS):
-            return state.illegal(action, f"no building now, it is {expected}", "Bus: Gebäude")
+            return state.illegal(
+                action, f"no building now, it is {expected}", "Bus: Gebäude", "no_building_now", phase=expected
+            )
         zone = open_zone(state)
         label = state.rules.zone_labels[zone] if zone >= 0 else "none"
         return state.illegal(
@@ -153,15 +180,40 @@ def explain(state: BusState, action: Action) -> GameError:
             f"lot {action.lot} is not a free lot of the lowest open zone ({label}); "
             f"a {BUILDING_NAMES[action.kind]} must go there",
             "Bus: Gebäude",
+            "lowest_zone" if zone >= 0 else "no_free_lot",
+            lot=action.lot,
+            zone=label,
+            building=action.kind,
         )
     if isinstance(action, Passenger):
         if expected != "passengers":
-            return state.illegal(action, f"no new passengers now, it is {expected}", "Bus: Fahrgäste")
-        return state.illegal(action, f"{action.station} is not a train station", "Bus: Fahrgäste")
+            return state.illegal(
+                action,
+                f"no new passengers now, it is {expected}",
+                "Bus: Fahrgäste",
+                "no_passengers_now",
+                phase=expected,
+            )
+        return state.illegal(
+            action,
+            f"{action.station} is not a train station",
+            "Bus: Fahrgäste",
+            "not_a_station",
+            station=action.station,
+        )
     if isinstance(action, Clock):
-        return state.illegal(action, f"the clock is not being resolved, it is {expected}", "Bus: Uhr")
+        return state.illegal(
+            action, f"the clock is not being resolved, it is {expected}", "Bus: Uhr", "no_clock_now", phase=expected
+        )
     if isinstance(action, Deliver):
         if expected != "vrroomm":
-            return state.illegal(action, f"no buses run now, it is {expected}", "Bus: Brumm")
-        return state.illegal(action, why_no_delivery(state, seat, action), "Bus: Brumm")
-    return state.illegal(action, f"not a Bus action for {expected}", "Bus")
+            return state.illegal(
+                action, f"no buses run now, it is {expected}", "Bus: Brumm", "no_vrroomm_now", phase=expected
+            )
+        return _refuse(state, action, why_no_delivery(state, seat, action), "Bus: Brumm")
+    return state.illegal(action, f"not a Bus action for {expected}", "Bus", "not_bus_action", phase=expected)
+
+
+def _refuse(state: BusState, action: Action, refusal: Refusal, rule: str) -> GameError:
+    """The error for ``action`` refused for ``refusal`` under ``rule``."""
+    return state.illegal(action, refusal.text, rule, refusal.key, **refusal.params)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Line, line
+from .refusal import Refusal
 
 if TYPE_CHECKING:
     from .state import BusState
@@ -119,28 +120,46 @@ def extend(state: BusState, seat: int, move: Line) -> None:
     state.line_markers_left[seat] -= 1
 
 
-def why_not(state: BusState, seat: int, move: Line) -> str:
+def why_not(state: BusState, seat: int, move: Line) -> Refusal:
     """What is wrong with the street ``move`` for ``seat``'s line (Bus: Linienausbau, Aufbau)."""
     board = state.board
-    street = board.street_between.get((move.start, move.to))
+    start, to = move.start, move.to
+    street = board.street_between.get((start, to))
     if street is None:
-        return f"there is no street between {move.start} and {move.to}"
+        return Refusal(f"there is no street between {start} and {to}", "no_street", {"start": start, "to": to})
     if state.line_markers_left[seat] == 0:
-        return f"no line markers left (each player has {LINE_MARKERS})"
+        return Refusal(
+            f"no line markers left (each player has {LINE_MARKERS})", "no_line_markers", {"markers": LINE_MARKERS}
+        )
     nodes = state.line_nodes[seat]
     if not nodes:
-        low, high = sorted((move.start, move.to))
-        if move.start != low:
-            return f"the first street is written from its lower intersection: line {low}-{high}"
-        return "in the 1999 rules the first street goes on a free street (Linienerweiterungs-Regeln beachten)"
-    if move.start not in (nodes[0], nodes[-1]):
-        return f"{move.start} is not an end of your line (its ends are {nodes[0]} and {nodes[-1]})"
+        low, high = sorted((start, to))
+        if start != low:
+            return Refusal(
+                f"the first street is written from its lower intersection: line {low}-{high}",
+                "first_street_order",
+                {"low": low, "high": high},
+            )
+        return Refusal(
+            "in the 1999 rules the first street goes on a free street (Linienerweiterungs-Regeln beachten)",
+            "first_street_free",
+        )
+    if start not in (nodes[0], nodes[-1]):
+        return Refusal(
+            f"{start} is not an end of your line (its ends are {nodes[0]} and {nodes[-1]})",
+            "not_line_end",
+            {"start": start, "first": nodes[0], "last": nodes[-1]},
+        )
     if state.own_streets[seat] >> street & 1:
-        return f"your line already has a marker on the street {move.start}-{move.to}"
-    end_street = state.line_streets[seat][-1 if nodes[-1] == move.start else 0]
-    allowed = allowed_streets(state, seat, move.start, end_street)
-    names = ", ".join(f"{move.start}-{b if a == move.start else a}" for a, b in (board.streets[s] for s in allowed))
-    return (
-        f"the end at {move.start} still has a free street ({names}), so {move.start}-{move.to} (occupied) "
-        f"is not allowed; another line must end at {move.start} for the line to run beside it"
+        return Refusal(
+            f"your line already has a marker on the street {start}-{to}", "own_street", {"start": start, "to": to}
+        )
+    end_street = state.line_streets[seat][-1 if nodes[-1] == start else 0]
+    allowed = allowed_streets(state, seat, start, end_street)
+    names = ", ".join(f"{start}-{b if a == start else a}" for a, b in (board.streets[s] for s in allowed))
+    return Refusal(
+        f"the end at {start} still has a free street ({names}), so {start}-{to} (occupied) "
+        f"is not allowed; another line must end at {start} for the line to run beside it",
+        "free_street_first",
+        {"start": start, "to": to, "streets": names},
     )

@@ -140,7 +140,7 @@ class BusState(State["Bus"]):
         """Score = deliveries - time stones; ties: more time stones, then who reached the tied
         position on the score track first (lowest disc in the stack) (Bus: Spielende und Wertung)."""
         if self.phase != OVER:
-            raise GameError("the game is not over yet; there is no outcome")
+            raise GameError("the game is not over yet; there is no outcome", key="error.not_over")
         scores = tuple(self.deliveries[seat] - self.stones[seat] for seat in range(self.players))
         ranking = {seat: (scores[seat], self.stones[seat], -self.reached[seat]) for seat in range(self.players)}
         best = max(ranking.values())
