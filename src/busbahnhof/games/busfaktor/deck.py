@@ -179,7 +179,9 @@ def _card_label(raw: dict[str, Any], loc: tuple[Any, ...]) -> tuple[str, tuple[A
 def validate_deck(raw: Any, source: str) -> DeckFile:
     """The validated model of parsed TOML ``raw``; errors name ``source``, the card and the field."""
     if not isinstance(raw, dict):
-        raise InvalidDataError(f"{source}: a deck file is a TOML table")
+        raise InvalidDataError(
+            f"{source}: a deck file is a TOML table", key="deck_error.not_a_table", params={"file": source}
+        )
     try:
         return DeckFile.model_validate(raw)
     except ValidationError as exc:
@@ -222,8 +224,16 @@ def load_deck(deck: str | None = None) -> Deck:
     try:
         stamp = os.stat(path).st_mtime_ns
     except OSError as exc:
-        raise InvalidDataError(f"{path}: cannot read the deck file: {exc.strerror}") from None
+        raise _unreadable(str(path), exc) from None
     return _load(str(path), stamp)
+
+
+def _unreadable(path: str, exc: OSError) -> InvalidDataError:
+    """The error for a deck file that cannot be read; a missing file is named as such in both languages."""
+    key = "deck_error.missing" if isinstance(exc, FileNotFoundError) else "deck_error.unreadable"
+    return InvalidDataError(
+        f"{path}: cannot read the deck file: {exc.strerror}", key=key, params={"file": path, "detail": exc.strerror}
+    )
 
 
 @lru_cache(maxsize=32)
@@ -232,7 +242,9 @@ def _load(path: str, stamp: int) -> Deck:
         with open(path, "rb") as handle:
             raw = tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidDataError(f"{path}: not valid TOML: {exc}") from None
+        raise InvalidDataError(
+            f"{path}: not valid TOML: {exc}", key="deck_error.not_toml", params={"file": path, "detail": str(exc)}
+        ) from None
     except OSError as exc:
-        raise InvalidDataError(f"{path}: cannot read the deck file: {exc.strerror}") from None
+        raise _unreadable(path, exc) from None
     return compile_deck(validate_deck(raw, path), path)

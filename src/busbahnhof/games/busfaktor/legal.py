@@ -234,43 +234,67 @@ def offers(s: BusfaktorState) -> list[Act]:
     return found
 
 
+# Per phase: the verbs it takes, and why another verb is refused (English reason, rule, message key).
+_PHASE_VERBS: dict[int, tuple[set[int], str, str, str]] = {
+    DRAW_PHASE: ({DRAW}, "draw your two cards first", "Busfaktor §7", "draw_first"),
+    DISCARD_PHASE: ({DISCARD}, "discard down to five cards first", "Busfaktor §9", "discard_first"),
+    REACT: (
+        {SECURE, WAIVE},
+        "the reaction window is open: play an Absicherung or 'verzichten'",
+        "Busfaktor §12",
+        "react_first",
+    ),
+    ANSWER_OFFER: ({ACCEPT, DECLINE}, "answer the cooperation offer first", "Busfaktor §8.4", "answer_offer_first"),
+    ANSWER_SHARE: ({ACCEPT, DECLINE}, "answer the shared-factor proposal first", "Busfaktor §11", "answer_share_first"),
+    E1_TAKE: ({TAKE}, "take one of the looked-at cards first", "Busfaktor §13 E1", "take_looked_first"),
+    E1_UNDER: ({UNDER}, "put the looked-at cards under the stack first", "Busfaktor §13 E1", "under_first"),
+    E3_TAKE: ({TAKE}, "take a factor from the open discard first", "Busfaktor §13 E3", "retrieve_first"),
+    E4_MOVE: ({MOVE, DONE}, "move a factor or say 'fertig' first", "Busfaktor §13 E4", "move_first"),
+    ACTION: (
+        {START, ATTACH, SHARE, PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK, OFFER, DONE},
+        "this is the action phase",
+        "Busfaktor §8",
+        "action_phase",
+    ),
+}
+_OVER: tuple[set[int], str, str, str] = (set(), "the game is over", "Busfaktor §15", "game_over")
+
+
 def explain(s: BusfaktorState, action: Act) -> GameError:
     """A rule-citing error for an action that is not legal now."""
     verb = action.verb
     phase = s.phase
     deck = s.deck
     seat = s.decider if phase in (REACT, ANSWER_OFFER, ANSWER_SHARE) else s.active
-    expected = {
-        DRAW_PHASE: ({DRAW}, "draw your two cards first", "Busfaktor §7"),
-        DISCARD_PHASE: ({DISCARD}, "discard down to five cards first", "Busfaktor §9"),
-        REACT: ({SECURE, WAIVE}, "the reaction window is open: play an Absicherung or 'verzichten'", "Busfaktor §12"),
-        ANSWER_OFFER: ({ACCEPT, DECLINE}, "answer the cooperation offer first", "Busfaktor §8.4"),
-        ANSWER_SHARE: ({ACCEPT, DECLINE}, "answer the shared-factor proposal first", "Busfaktor §11"),
-        E1_TAKE: ({TAKE}, "take one of the looked-at cards first", "Busfaktor §13 E1"),
-        E1_UNDER: ({UNDER}, "put the looked-at cards under the stack first", "Busfaktor §13 E1"),
-        E3_TAKE: ({TAKE}, "take a factor from the open discard first", "Busfaktor §13 E3"),
-        E4_MOVE: ({MOVE, DONE}, "move a factor or say 'fertig' first", "Busfaktor §13 E4"),
-        ACTION: (
-            {START, ATTACH, SHARE, PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK, OFFER, DONE},
-            "this is the action phase",
-            "Busfaktor §8",
-        ),
-    }.get(phase, (set(), "the game is over", "Busfaktor §15"))
-    allowed, reason, rule = expected
+    allowed, reason, rule, key = _PHASE_VERBS.get(phase, _OVER)
     if verb not in allowed:
-        return s.illegal(action, reason, rule)
+        return s.illegal(action, reason, rule, key)
     card = action.a
     if verb == DRAW:
-        return s.illegal(action, "that source is empty", "Busfaktor §7")
+        return s.illegal(action, "that source is empty", "Busfaktor §7", "source_empty")
     if verb == DONE:
-        return s.illegal(action, "a project must be started first: none is active and one is in hand", "Busfaktor §8.1")
+        return s.illegal(
+            action,
+            "a project must be started first: none is active and one is in hand",
+            "Busfaktor §8.1",
+            "pass_before_start",
+        )
     if verb in (START, ATTACH, SHARE, PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK, SECURE, DISCARD) and not (
         0 <= card < deck.size and card in s.hands[seat]
     ):
-        return s.illegal(action, f"card {card} is not in your hand; hands are secret and yours only", "Busfaktor §3")
+        return s.illegal(
+            action,
+            f"card {card} is not in your hand; hands are secret and yours only",
+            "Busfaktor §3",
+            "not_in_hand",
+            card=card,
+        )
     if phase == ACTION and s.must_start and verb != START:
         return s.illegal(
-            action, "with no active project and a project in hand you must start one first", "Busfaktor §8.1"
+            action,
+            "with no active project and a project in hand you must start one first",
+            "Busfaktor §8.1",
+            "start_first",
         )
     return _explain_card_use(s, action)
 
@@ -281,62 +305,99 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
     kind = deck.kind[card] if 0 <= card < deck.size else -1
     if verb == START:
         if kind != PROJECT:
-            return s.illegal(action, "only a project can be started", "Busfaktor §8.1")
-        return s.illegal(action, "at most one new project per turn", "Busfaktor §8.1")
+            return s.illegal(action, "only a project can be started", "Busfaktor §8.1", "start_not_project")
+        return s.illegal(action, "at most one new project per turn", "Busfaktor §8.1", "one_project_per_turn")
     if verb in (PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
         if kind != EVENT:
-            return s.illegal(action, "only an event can be played", "Busfaktor §8.3")
+            return s.illegal(action, "only an event can be played", "Busfaktor §8.3", "play_not_event")
         if s.event_used and not deck.free_event[card]:
-            return s.illegal(action, "at most one event per turn (a joker counts)", "Busfaktor §8.3, §13 E5")
+            return s.illegal(
+                action, "at most one event per turn (a joker counts)", "Busfaktor §8.3, §13 E5", "one_event_per_turn"
+            )
         return _explain_event(s, action)
     if verb == ATTACH:
         if kind != FACTOR:
-            return s.illegal(action, "only a Projektfaktor is attached this way", "Busfaktor §8.2")
+            return s.illegal(action, "only a Projektfaktor is attached this way", "Busfaktor §8.2", "attach_not_factor")
         return s.illegal(
             action,
             "a factor must fill an open requirement of its type at one of your own active projects",
             "Busfaktor §4, §8.2",
+            "attach_no_requirement",
         )
     if verb == SHARE:
         if kind == EVENT and deck.template[card] == 5 and s.event_used and not deck.free_event[card]:
-            return s.illegal(action, "a shared joker is the turn's one event, already used", "Busfaktor §8.3, §13 E5")
+            return s.illegal(
+                action,
+                "a shared joker is the turn's one event, already used",
+                "Busfaktor §8.3, §13 E5",
+                "shared_joker_event_used",
+            )
         return s.illegal(
             action,
             "a shared factor needs a running cooperation without one, and an open "
             "requirement of its type at both projects (one proposal per turn)",
             "Busfaktor §11",
+            "share_impossible",
         )
     if verb == OFFER:
-        return s.illegal(action, _offer_problem(s, action.a, action.b), "Busfaktor §8.4, §11")
+        key, reason, params = _offer_problem(s, action.a, action.b)
+        return s.illegal(action, reason, "Busfaktor §8.4, §11", key, **params)
     if verb == SECURE:
-        return s.illegal(action, "this Absicherung does not fit the event's keyword or your reach", "Busfaktor §13 E8")
+        return s.illegal(
+            action,
+            "this Absicherung does not fit the event's keyword or your reach",
+            "Busfaktor §13 E8",
+            "secure_not_fitting",
+        )
     if verb == MOVE:
         return s.illegal(
             action,
             "the factor must move within the card's reach to an open requirement of its chosen type, "
             "and each factor moves at most once per card",
             "Busfaktor §13 E4",
+            "move_impossible",
         )
     if verb == TAKE and s.phase == E3_TAKE:
-        return s.illegal(action, "take a factor the card allows from the open discard", "Busfaktor §13 E3")
+        return s.illegal(
+            action, "take a factor the card allows from the open discard", "Busfaktor §13 E3", "retrieve_not_allowed"
+        )
     if verb in (TAKE, UNDER):
-        return s.illegal(action, "that card is not among the cards you may choose", "Busfaktor §13 E1")
-    return s.illegal(action, "not possible now", "Busfaktor §8")
+        return s.illegal(
+            action, "that card is not among the cards you may choose", "Busfaktor §13 E1", "not_among_looked"
+        )
+    return s.illegal(action, "not possible now", "Busfaktor §8", "not_possible")
 
 
-# Why an event cannot be played as written: the notation each template takes, and its legal targets.
+# Why an event cannot be played as written: the notation each template takes, and its legal targets
+# (English reason, rule, message key).
 _EVENT_USE = {
-    1: (PLAY, "Sichten needs a card to look at in its stack", "Busfaktor §12, §13 E1"),
-    2: (PLAY, "Nachziehen needs a card to reveal (Aktionsstapel or Verbrauchsstapel)", "Busfaktor §12, §13 E2"),
-    3: (PLAY, "Rückholen needs a factor it allows in the open discard", "Busfaktor §12, §13 E3"),
-    4: (PLAY, "Umverteilen needs at least one factor it can move", "Busfaktor §12, §13 E4"),
+    1: (PLAY, "Sichten needs a card to look at in its stack", "Busfaktor §12, §13 E1", "e1_no_card"),
+    2: (
+        PLAY,
+        "Nachziehen needs a card to reveal (Aktionsstapel or Verbrauchsstapel)",
+        "Busfaktor §12, §13 E2",
+        "e2_no_card",
+    ),
+    3: (PLAY, "Rückholen needs a factor it allows in the open discard", "Busfaktor §12, §13 E3", "e3_no_factor"),
+    4: (PLAY, "Umverteilen needs at least one factor it can move", "Busfaktor §12, §13 E4", "e4_no_move"),
     5: (
         PLAY_JOKER,
         "a joker goes onto one of your own active projects, as a type it allows that is still open there",
         "Busfaktor §13 E5",
+        "e5_target",
     ),
-    6: (PLAY_EXTRA, "a Mehraufwand goes onto another person's active project that has none yet", "Busfaktor §13 E6"),
-    7: (PLAY_SETBACK, "a Rückschlag targets an attached factor (of the type the card names)", "Busfaktor §13 E7"),
+    6: (
+        PLAY_EXTRA,
+        "a Mehraufwand goes onto another person's active project that has none yet",
+        "Busfaktor §13 E6",
+        "e6_target",
+    ),
+    7: (
+        PLAY_SETBACK,
+        "a Rückschlag targets an attached factor (of the type the card names)",
+        "Busfaktor §13 E7",
+        "e7_target",
+    ),
 }
 _EVENT_SHAPES = {
     PLAY: "spiele E",
@@ -350,26 +411,35 @@ def _explain_event(s: BusfaktorState, action: Act) -> GameError:
     """An event in hand that cannot be played as written: the limit is free, so its shape or target is wrong."""
     template = s.deck.template[action.a]
     if template == 8:
-        return s.illegal(action, "an Absicherung is played only in the reaction window", "Busfaktor §12")
-    verb, reason, rule = _EVENT_USE[template]
-    if action.verb != verb:
         return s.illegal(
-            action, f"this E{template} card is played as '{_EVENT_SHAPES[verb]}'", f"Busfaktor §13 E{template}"
+            action, "an Absicherung is played only in the reaction window", "Busfaktor §12", "secure_outside_window"
         )
-    return s.illegal(action, reason, rule)
+    verb, reason, rule, key = _EVENT_USE[template]
+    if action.verb != verb:
+        shape = _EVENT_SHAPES[verb]
+        return s.illegal(
+            action,
+            f"this E{template} card is played as '{shape}'",
+            f"Busfaktor §13 E{template}",
+            "event_shape",
+            template=template,
+            shape=shape,
+        )
+    return s.illegal(action, reason, rule, key)
 
 
-def _offer_problem(s: BusfaktorState, mine: int, theirs: int) -> str:
-    """Which §11 precondition an offer ``biete mine mit theirs`` breaks."""
+def _offer_problem(s: BusfaktorState, mine: int, theirs: int) -> tuple[str, str, dict[str, int]]:
+    """Which §11 precondition an offer ``biete mine mit theirs`` breaks: message key, English reason, parameters."""
     seat, n_projects = s.active, s.deck.n_projects
     if not (0 <= mine < n_projects and s.status[mine] == 1 and s.owner[mine] == seat):
-        return f"{mine} is not one of your active projects"
+        return "offer_not_own", f"{mine} is not one of your active projects", {"project": mine}
     if not (0 <= theirs < n_projects and s.status[theirs] == 1 and s.owner[theirs] != seat):
-        return f"{theirs} is not another person's active project"
+        return "offer_not_other", f"{theirs} is not another person's active project", {"project": theirs}
     if s.partner[mine] >= 0 or s.partner[theirs] >= 0:
-        return "each project may be part of only one cooperation"
+        return "offer_project_cooperating", "each project may be part of only one cooperation", {}
     if s.nfac[mine] > 1 or s.nfac[theirs] > 1:
-        return "at most one factor may lie on each project (an attached Mehraufwand does not count)"
+        reason = "at most one factor may lie on each project (an attached Mehraufwand does not count)"
+        return "offer_too_many_factors", reason, {}
     if cooperating_with(s, seat) >> s.owner[theirs] & 1:
-        return "the two of you already have a running cooperation"
-    return "one offer per person and turn (ruling R11)"
+        return "offer_pair_cooperating", "the two of you already have a running cooperation", {}
+    return "offer_once_per_person", "one offer per person and turn (ruling R11)", {}

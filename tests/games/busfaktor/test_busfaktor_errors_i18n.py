@@ -1,0 +1,177 @@
+"""Refused input is explained in German and English (house rule: user-facing strings in both languages)."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from busfaktor_helpers import GAME, arrange, cid, named, play
+
+from busbahnhof.engine import Catalog, IllegalActionError, InvalidDataError, load_game
+from busbahnhof.engine.events import load_messages
+from busbahnhof.games.busfaktor.deck import validate_deck
+
+PACKAGE = "busbahnhof.games.busfaktor"
+HAND = ["Serverumzug", "Monitoring", "Förderbescheid", "Überstunden", "Formatmigration", "Nutzungsumfrage"]
+
+
+def card(name: str) -> str:
+    """A card as the catalogs render it: name and id."""
+    return f"{name} [{cid(name)}]"
+
+
+# (actions before, refused action, German text, English text); the hands are HAND for seat 0,
+# seat 1 has the active project Schulungsprogramm.
+SITUATIONS = [
+    (
+        [],
+        "fertig",
+        "„fertig“ ist jetzt nicht erlaubt: zuerst muss ein Projekt begonnen werden: keines ist aktiv, "
+        "und eines ist auf der Hand",
+        "'fertig' is not allowed now: a project must be started first: none is active and one is in hand",
+    ),
+    (
+        [],
+        "lege Monitoring an Serverumzug als Betrieb",
+        "„lege {Monitoring} an {Serverumzug} als Betrieb“ ist jetzt nicht erlaubt: ohne aktives Projekt und mit "
+        "einem Projekt auf der Hand musst du zuerst ein Projekt beginnen",
+        "'lege {Monitoring} an {Serverumzug} als Betrieb' is not allowed now: with no active project and a project "
+        "in hand you must start one first",
+    ),
+    (
+        ["beginne Serverumzug"],
+        "beginne Nutzungsumfrage",
+        "„beginne {Nutzungsumfrage}“ ist jetzt nicht erlaubt: pro Zug darf höchstens ein neues Projekt begonnen werden",
+        "'beginne {Nutzungsumfrage}' is not allowed now: at most one new project per turn",
+    ),
+    (
+        ["beginne Serverumzug"],
+        "lege Fachbeirat an Serverumzug als Team",
+        "„lege {Fachbeirat} an {Serverumzug} als Team“ ist jetzt nicht erlaubt: die Karte Fachbeirat [{Fachbeirat}] "
+        "ist nicht auf deiner Hand; Karten auf der Hand sind geheim, und du spielst nur deine eigenen",
+        "'lege {Fachbeirat} an {Serverumzug} als Team' is not allowed now: card Fachbeirat [{Fachbeirat}] is not in "
+        "your hand; hands are secret and yours only",
+    ),
+    (
+        ["beginne Serverumzug"],
+        "spiele Überstunden",
+        "„spiele {Überstunden}“ ist jetzt nicht erlaubt: diese E5-Karte wird als „spiele E an P als TYP“ gespielt",
+        "'spiele {Überstunden}' is not allowed now: this E5 card is played as 'spiele E an P als TYP'",
+    ),
+    (
+        ["beginne Serverumzug"],
+        "spiele Formatmigration an Serverumzug",
+        "„spiele {Formatmigration} an {Serverumzug}“ ist jetzt nicht erlaubt: ein Mehraufwand kommt an das aktive "
+        "Projekt einer anderen Person, an dem noch kein Mehraufwand liegt",
+        "'spiele {Formatmigration} an {Serverumzug}' is not allowed now: a Mehraufwand goes onto another person's "
+        "active project that has none yet",
+    ),
+    (
+        ["beginne Serverumzug"],
+        "biete Serverumzug mit Serverumzug",
+        "„biete {Serverumzug} mit {Serverumzug}“ ist jetzt nicht erlaubt: Serverumzug [{Serverumzug}] ist kein "
+        "aktives Projekt einer anderen Person",
+        "'biete {Serverumzug} mit {Serverumzug}' is not allowed now: Serverumzug [{Serverumzug}] is not another "
+        "person's active project",
+    ),
+    (
+        ["beginne Serverumzug", "spiele Förderbescheid"],
+        "spiele Überstunden an Serverumzug als Team",
+        "„spiele {Überstunden} an {Serverumzug} als Team“ ist jetzt nicht erlaubt: pro Zug darf höchstens ein "
+        "Ereignis gespielt werden (ein Joker zählt mit)",
+        "'spiele {Überstunden} an {Serverumzug} als Team' is not allowed now: at most one event per turn "
+        "(a joker counts)",
+    ),
+    (
+        ["beginne Serverumzug"],
+        "ziehe aktion",
+        "„ziehe aktion“ ist jetzt nicht erlaubt: jetzt ist die Aktionsphase",
+        "'ziehe aktion' is not allowed now: this is the action phase",
+    ),
+    (
+        ["beginne Serverumzug", "spiele Formatmigration an Schulungsprogramm"],
+        "fertig",
+        "„fertig“ ist jetzt nicht erlaubt: das Reaktionsfenster ist offen: spiel eine Absicherung oder „verzichten“",
+        "'fertig' is not allowed now: the reaction window is open: play an Absicherung or 'verzichten'",
+    ),
+]
+
+
+def with_ids(text: str) -> str:
+    """``{Name}`` placeholders in an expected text replaced by the card's id."""
+    return re.sub(r"\{([^}]+)\}", lambda m: str(cid(m.group(1))), text)
+
+
+def refusal(before: list[str], action: str) -> IllegalActionError:
+    state = arrange(hands={0: HAND}, projects={1: [("Schulungsprogramm", [])]})
+    play(state, *(named(t) for t in before))
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(named(action))
+    return caught.value
+
+
+@pytest.mark.parametrize(("before", "action", "german", "english"), SITUATIONS)
+def test_a_refused_action_is_explained_in_german_and_english(
+    before: list[str], action: str, german: str, english: str
+) -> None:
+    error = refusal(before, action)
+    assert GAME.catalog("de").error_text(error) == with_ids(german)
+    assert GAME.catalog("en").error_text(error) == with_ids(english)
+
+
+def test_the_english_template_says_what_the_english_message_says() -> None:
+    """Rendered without card names, the English template is the message itself (logs and API clients)."""
+    plain = Catalog((PACKAGE, "busbahnhof.engine"), "en")
+    for before, action, _, _ in SITUATIONS:
+        error = refusal(before, action)
+        assert error.key is not None and error.key.startswith("illegal.")
+        assert plain.error_text(error) == error.message
+
+
+def test_every_message_key_has_a_german_and_an_english_template_with_the_same_parameters() -> None:
+    german, english = load_messages(PACKAGE, "de"), load_messages(PACKAGE, "en")
+    for table in ("illegal.", "deck_error."):
+        assert {k for k in german if k.startswith(table)} == {k for k in english if k.startswith(table)}
+    for key in german:
+        assert set(re.findall(r"\{(\w+)\}", german[key])) == set(re.findall(r"\{(\w+)\}", english[key])), key
+
+
+def test_every_illegal_key_the_rules_code_names_has_templates() -> None:
+    """Each ``s.illegal(..., "<key>")`` in legal.py (and each key in its tables) is in both locale files."""
+    source = resources.files(PACKAGE).joinpath("legal.py").read_text(encoding="utf-8")
+    named_keys = set(re.findall(r'"Busfaktor[^"]*",\s*"(\w+)"', source))
+    named_keys |= set(re.findall(r'return "(offer_\w+)"', source))
+    assert len(named_keys) >= 40
+    for lang in ("de", "en"):
+        messages = load_messages(PACKAGE, lang)
+        assert {f"illegal.{key}" for key in named_keys} <= set(messages), lang
+    assert {k for k in load_messages(PACKAGE, "de") if k.startswith("illegal.")} == {
+        f"illegal.{key}" for key in named_keys
+    }, "a template no code uses"
+
+
+def test_an_unreadable_deck_is_explained_in_german_and_english(tmp_path: Path) -> None:
+    missing = tmp_path / "fehlt.toml"
+    with pytest.raises(InvalidDataError) as caught:
+        load_game("busfaktor", deck=str(missing))
+    assert GAME.catalog("de").error_text(caught.value) == f"{missing}: Diese Deckdatei gibt es nicht."
+    assert GAME.catalog("en").error_text(caught.value) == f"{missing}: cannot read the deck file: it does not exist."
+
+
+def test_a_deck_that_is_no_toml_is_explained_in_german(tmp_path: Path) -> None:
+    broken = tmp_path / "kaputt.toml"
+    broken.write_text("projects = [", encoding="utf-8")
+    with pytest.raises(InvalidDataError) as caught:
+        load_game("busfaktor", deck=str(broken))
+    german = GAME.catalog("de").error_text(caught.value)
+    assert german.startswith(f"{broken}: Die Deckdatei ist kein gültiges TOML (Parser: "), german
+    assert GAME.catalog("en").error_text(caught.value) == caught.value.message
+
+
+def test_a_deck_that_is_no_table_is_explained_in_german() -> None:
+    with pytest.raises(InvalidDataError) as caught:
+        validate_deck(["projects"], "liste.toml")
+    assert GAME.catalog("de").error_text(caught.value) == "liste.toml: Eine Deckdatei ist eine TOML-Tabelle."
+    assert GAME.catalog("en").error_text(caught.value) == caught.value.message
