@@ -86,7 +86,10 @@ class Bus(Game[BusOptions, Action]):
             return self.describe_action(parsed, catalog) if parsed is not None else str(value)
 
         def reason(value: Any) -> str:
-            return catalog.text(f"reason.{value}")
+            """A skip reason key (``reason`` table); other text passes unchanged, such as the
+            reason the engine wraps into a refused action's message."""
+            key = f"reason.{value}"
+            return catalog.text(key) if catalog.has(key) else str(value)
 
         where = self.board.lot_intersection
 
