@@ -37,13 +37,13 @@ def test_example_carla_verbatim() -> None:
     assert [state.diamond[p] for p in (0, 1, 3)] == cards("Kreuz-2", "Kreuz-3", "Kreuz-4")
     events = ride_events(state)
     assert events == [
-        ("forced", "2", "turn 1"),
+        ("forced", "2", "turn 1", "turn"),
         ("ride_turned", "2", "1", str(card("Herz-5"))),
         ("ride_turned", "2", "2", str(card("Herz-8"))),
         ("ride_turned", "2", "3", str(card("Herz-König"))),
         ("ride_penalty", "2", "3"),
         ("ride_replaced", "3"),
-        ("forced", "2", "turn 1"),  # "fängt oben wieder an"
+        ("forced", "2", "turn 1", "turn"),  # "fängt oben wieder an"
         ("ride_turned", "2", "1", str(card("Kreuz-2"))),
     ]
     assert state.ride_stats[:3] == [2, 4, 3]

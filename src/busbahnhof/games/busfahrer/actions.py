@@ -90,6 +90,10 @@ BY_TEXT.update({str(a): a for row in GIVES[1:] for a in row})
 BY_TEXT.update({f"guess {word}": GUESSES[g] for g, word in enumerate(GERMAN_GUESS_WORDS)})
 BY_TEXT.update({"guess hoeher": GUESSES[HIGHER], "guess ausserhalb": GUESSES[OUTSIDE]})
 
+FORCED_WHY = {LAY: "lay", GIVE: "give", TURN: "turn"}
+"""The ``why`` of a ``forced`` event: the rule that left only this kind of action
+(``forced_reason.<why>`` in ``locales/*.toml``); guesses and ``keep`` always have an alternative."""
+
 _GIVE_CACHE: dict[tuple[int, int, int], tuple[BusfahrerAction, ...]] = {}
 
 

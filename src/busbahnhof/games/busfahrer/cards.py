@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...engine import InvalidOptionError
+
 DECK_SIZE = 52
 HEARTS = 2
 """Suits from Herz on (Herz, Karo) are red."""
@@ -43,14 +45,22 @@ def card_label(card: int, lang: str) -> str:
     return f"{SUIT_SYMBOLS[card % 4]}{RANK_SHORT[lang][card // 4]}"
 
 
-def check_cards(cards: Iterable[int], what: str) -> list[int]:
-    """``cards`` as a list, refusing anything that is not a distinct card 0..51."""
+def check_cards(cards: Iterable[int], deck: int) -> list[int]:
+    """``cards`` (the stacked order of the ``deck``-th shuffle) as a list of distinct cards 0..51.
+
+    Raises:
+        InvalidOptionError: an entry that is not a card, or a card that appears twice.
+    """
     result = list(cards)
     for card in result:
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-            raise ValueError(f"{what}: {card!r} is not a card (cards are the ints 0..51)")
+            raise InvalidOptionError(
+                f"deck {deck}: {card!r} is not a card (cards are the ints 0..51)",
+                key="option.not_a_card",
+                params={"deck": deck, "value": repr(card)},
+            )
     if len(set(result)) != len(result):
-        raise ValueError(f"{what}: a card appears twice")
+        raise InvalidOptionError(f"deck {deck}: a card appears twice", key="option.card_twice", params={"deck": deck})
     return result
 
 

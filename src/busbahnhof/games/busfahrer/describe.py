@@ -7,8 +7,13 @@ from typing import Any
 
 from ...engine import Catalog
 from ...engine.events import ParamFormatter
-from .actions import GIVE, GUESS, GUESS_WORDS, KEEP, LAY, TURN, BusfahrerAction, action_from_text
+from .actions import GIVE, GUESS, GUESS_WORDS, KEEP, LAY, BusfahrerAction
 from .cards import card_name
+
+PACKAGE = __package__ or "busbahnhof.games.busfahrer"
+
+NOTATION = Catalog((PACKAGE,), "en").text("notation")
+"""The notation hint of a malformed action, in English (``notation`` in ``locales/*.toml``)."""
 
 
 def _card(lang: str) -> ParamFormatter:
@@ -21,7 +26,7 @@ def _card(lang: str) -> ParamFormatter:
 
 
 def _guess(lang: str) -> ParamFormatter:
-    catalog = Catalog((__package__ or "busbahnhof.games.busfahrer",), lang)
+    catalog = Catalog((PACKAGE,), lang)
 
     def render(value: Any) -> str:
         if isinstance(value, int) and 0 <= value < len(GUESS_WORDS):
@@ -32,7 +37,7 @@ def _guess(lang: str) -> ParamFormatter:
 
 
 def _points(lang: str) -> ParamFormatter:
-    catalog = Catalog((__package__ or "busbahnhof.games.busfahrer",), lang)
+    catalog = Catalog((PACKAGE,), lang)
 
     def render(value: Any) -> str:
         key = "points.one" if value == 1 else "points.many"
@@ -41,28 +46,52 @@ def _points(lang: str) -> ParamFormatter:
     return render
 
 
-FORCED_REASONS = {LAY: "forced_reason.lay", GIVE: "forced_reason.give", TURN: "forced_reason.turn"}
-
-
 def _forced_reason(lang: str) -> ParamFormatter:
-    """The ``action`` of a ``forced`` event (its notation) as the rule that left no choice."""
-    catalog = Catalog((__package__ or "busbahnhof.games.busfahrer",), lang)
+    """The ``why`` of a ``forced`` event as the rule that left no choice."""
+    catalog = Catalog((PACKAGE,), lang)
 
     def render(value: Any) -> str:
-        try:
-            kind = action_from_text(str(value)).kind
-        except KeyError:
-            return str(value)
-        return catalog.text(FORCED_REASONS[kind]) if kind in FORCED_REASONS else str(value)
+        return catalog.text(f"forced_reason.{value}")
+
+    return render
+
+
+def _answers(lang: str) -> ParamFormatter:
+    """A list of guesses as "rot oder schwarz" / "red or black" (the answers one question allows)."""
+    guess = _guess(lang)
+    catalog = Catalog((PACKAGE,), lang)
+
+    def render(value: Any) -> str:
+        words = [guess(item) for item in value]
+        return catalog.text("answers", first=", ".join(words[:-1]), last=words[-1])
+
+    return render
+
+
+def _expected(lang: str) -> ParamFormatter:
+    """The notation hint of a malformed action (the English ``NOTATION``) in ``lang``."""
+    catalog = Catalog((PACKAGE,), lang)
+
+    def render(value: Any) -> str:
+        return catalog.text("notation") if value == NOTATION else str(value)
 
     return render
 
 
 def formatters(lang: str) -> Mapping[str, ParamFormatter]:
     """Parameter formatters: ``card``/``cards`` as card names, ``guess`` as the answer's word,
-    ``points`` as "1 Strafpunkt" / "3 Strafpunkte", a forced ``action`` as the reason it was forced."""
+    ``answers`` as "rot oder schwarz", ``points`` as "1 Strafpunkt" / "3 Strafpunkte", a forced
+    event's ``why`` as the reason it was forced, ``expected`` (the notation hint) in ``lang``."""
     card = _card(lang)
-    return {"card": card, "cards": card, "guess": _guess(lang), "points": _points(lang), "action": _forced_reason(lang)}
+    return {
+        "card": card,
+        "cards": card,
+        "guess": _guess(lang),
+        "answers": _answers(lang),
+        "points": _points(lang),
+        "why": _forced_reason(lang),
+        "expected": _expected(lang),
+    }
 
 
 def describe(action: BusfahrerAction, catalog: Catalog) -> str:

@@ -10,15 +10,10 @@ from ...engine.events import ParamFormatter
 from . import questions
 from .actions import BusfahrerAction, action_from_text
 from .cards import DECK_SIZE, check_cards
-from .describe import describe, formatters
+from .describe import NOTATION, describe, formatters
 from .options import BusfahrerOptions, check_deal
 from .state import BusfahrerState
 from .summary import summarize
-
-NOTATION = (
-    "guess red|black|higher|lower|inside|outside|clubs|spades|hearts|diamonds, lay, keep, "
-    "give K to P (K points 1-12, P player 1-8), turn K (K 1-4)"
-)
 
 
 class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
@@ -75,16 +70,16 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
         """
         if not self.min_players <= players <= self.max_players:
             raise InvalidOptionError(
-                f"Busfahrer is played by 2 to 8 players, not {players}", rule="Busfahrer: Überblick (Spieler: 2–8)"
+                f"Busfahrer is played by 2 to 8 players, not {players}",
+                rule="Busfahrer: Überblick (Spieler: 2–8)",
+                key="error.player_count",
+                params={"game": self.title, "low": self.min_players, "high": self.max_players, "players": players},
             )
         check_deal(self.options, players)
         state = BusfahrerState(self, players, seed, [])
         stacked: list[list[int]] = []
         for index, order in enumerate(decks):
-            try:
-                top = check_cards(order, f"deck {index + 1}")
-            except ValueError as exc:
-                raise InvalidOptionError(str(exc)) from None
+            top = check_cards(order, index + 1)
             rest = [card for card in range(DECK_SIZE) if card not in set(top)]
             state.rng.shuffled(rest)
             stacked.append(rest + top[::-1])

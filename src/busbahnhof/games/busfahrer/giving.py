@@ -43,15 +43,32 @@ def give(state: BusfahrerState, points: int, target: int) -> None:
 
 
 def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
-    """Why ``action`` is not a legal part of the current distribution."""
+    """Why ``action`` is not a legal part of the current distribution (Phase 2: "an andere Spieler")."""
     rule = RISING_RULE if state.give_bucket == BUCKET_QUESTIONS else GIVE_RULE
     seat, left = state.mover, state.give_left
     if action.kind != GIVE:
-        return state.illegal(action, f"player {seat + 1} must first hand out {left} penalty points", rule)
+        return state.illegal(
+            action,
+            f"player {seat + 1} must first hand out {left} penalty points",
+            rule,
+            key="must_give",
+            seat=seat,
+            points=left,
+        )
     if action.target == seat:
-        return state.illegal(action, "penalty points go to the other players, not to the giver", rule)
+        return state.illegal(
+            action, "penalty points go to the other players, not to the giver", rule, key="give_to_self"
+        )
     if action.target >= state.players:
-        return state.illegal(action, f"there is no player {action.target + 1} at this table", rule)
-    if action.value > left:
-        return state.illegal(action, f"only {left} penalty points are left to hand out", rule)
-    return state.illegal(action, f"with one other player all {left} points go to that player at once (ruling R5)", rule)
+        return state.illegal(
+            action,
+            f"there is no player {action.target + 1} at this table",
+            rule,
+            key="no_such_player",
+            player=action.target + 1,
+        )
+    # a seat is asked only with two or more other players (with one, ``give_actions`` leaves a
+    # single action, taken by the engine), so the remaining fault is the amount
+    return state.illegal(
+        action, f"only {left} penalty points are left to hand out", rule, key="too_many_points", points=left
+    )

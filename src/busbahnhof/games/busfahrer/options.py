@@ -63,6 +63,7 @@ def check_deal(options: BusfahrerOptions, players: int) -> None:
             "Karten zählen sets the price of a picture card in the diamond, but the American ride has no "
             "diamond; choose one of karten_zaehlen and ride='american'",
             rule="Busfahrer: Varianten, Karten zählen",
+            key="option.counting_without_diamond",
         )
     rows = PYRAMID_ROWS[options.pyramid]
     needed = CARDS_PER_HAND * players + pyramid_size(rows)
@@ -72,4 +73,13 @@ def check_deal(options: BusfahrerOptions, players: int) -> None:
             f"({players} x {CARDS_PER_HAND} + {pyramid_size(rows)}), but the deck has {DECK_SIZE}; "
             "play with fewer players or a smaller pyramid",
             rule="Busfahrer: Varianten, Größere Pyramide",
+            key="option.deck_too_small",
+            params={
+                "players": players,
+                "pyramid": options.pyramid,
+                "needed": needed,
+                "hand": CARDS_PER_HAND,
+                "pyramid_cards": pyramid_size(rows),
+                "deck": DECK_SIZE,
+            },
         )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Event, GameError
 from . import giving
-from .actions import LAY, LAY_ONLY, LAY_OR_KEEP, BusfahrerAction
+from .actions import LAY_ONLY, LAY_OR_KEEP, BusfahrerAction
 from .phases import BUCKET_PYRAMID, LAYING
 
 if TYPE_CHECKING:
@@ -112,11 +112,15 @@ def keep(state: BusfahrerState) -> None:
 
 
 def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
-    """Why ``action`` is not ``lay``/``keep`` now."""
-    if action.kind == LAY or not must_lay(state):
-        return state.illegal(action, f"player {state.mover + 1} must decide whether to lay a matching card", LAY_RULE)
+    """Why ``action`` is not ``lay``/``keep`` now.
+
+    The seat is asked only when it may choose: a compulsory lay (``must_lay``) has one legal
+    action and is taken by the engine, so a waiting laying decision always offers both.
+    """
     return state.illegal(
         action,
-        f"laying is compulsory here (laying={state.game.options.laying}); player {state.mover + 1} must lay",
+        f"player {state.mover + 1} must decide whether to lay a matching card",
         LAY_RULE,
+        key="must_decide_lay",
+        seat=state.mover,
     )

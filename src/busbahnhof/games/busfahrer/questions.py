@@ -135,12 +135,23 @@ def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
     question = state.round
     if action.kind != GUESS:
         return state.illegal(
-            action, f"player {state.mover + 1} must answer question {question + 1}", "Busfahrer: Phase 1"
+            action,
+            f"player {state.mover + 1} must answer question {question + 1}",
+            "Busfahrer: Phase 1",
+            key="must_answer",
+            seat=state.mover,
+            question=question + 1,
         )
-    words = " or ".join(GUESS_WORDS[a.value] for a in GUESSES_BY_QUESTION[question])
+    answers = [a.value for a in GUESSES_BY_QUESTION[question]]
+    words = " or ".join(GUESS_WORDS[answer] for answer in answers)
     return state.illegal(
         action,
         f"round {question + 1} asks question {question + 1} (answer {words}); "
         f"{GUESS_WORDS[action.value]!r} answers question {QUESTION_OF_GUESS[action.value] + 1}",
         QUESTION_RULES[question],
+        key="wrong_question",
+        round=question + 1,
+        answers=answers,
+        guess=action.value,
+        other=QUESTION_OF_GUESS[action.value] + 1,
     )

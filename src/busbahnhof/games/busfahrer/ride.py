@@ -176,11 +176,35 @@ def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
     if state.american:
         question = len(state.streak)
         if action.kind != GUESS:
-            return state.illegal(action, f"the driver must answer question {question + 1}", AMERICAN_RULE)
+            return state.illegal(
+                action,
+                f"the driver must answer question {question + 1}",
+                AMERICAN_RULE,
+                key="driver_must_answer",
+                question=question + 1,
+            )
         return state.illegal(
-            action, f"{GUESS_WORDS[action.value]!r} does not answer question {question + 1}", QUESTION_RULES[question]
+            action,
+            f"{GUESS_WORDS[action.value]!r} does not answer question {question + 1}",
+            QUESTION_RULES[question],
+            key="not_this_question",
+            guess=action.value,
+            question=question + 1,
         )
     size = DIAMOND_ROWS[state.ride_row]
     if action.kind != TURN:
-        return state.illegal(action, f"the driver must turn a card of diamond row {state.ride_row + 1}", RIDE_RULE)
-    return state.illegal(action, f"diamond row {state.ride_row + 1} has only {size} cards", RIDE_RULE)
+        return state.illegal(
+            action,
+            f"the driver must turn a card of diamond row {state.ride_row + 1}",
+            RIDE_RULE,
+            key="must_turn",
+            row=state.ride_row + 1,
+        )
+    return state.illegal(
+        action,
+        f"diamond row {state.ride_row + 1} has only {size} cards",
+        RIDE_RULE,
+        key="row_too_short",
+        row=state.ride_row + 1,
+        size=size,
+    )

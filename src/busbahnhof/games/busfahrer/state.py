@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Event, GameError, Outcome, Rng, State
 from . import driver, giving, pyramid, questions, ride
-from .actions import GIVE, GUESS, KEEP, LAY, BusfahrerAction
+from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
 from .cards import DECK_SIZE
 from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
 from .options import POINTS_FACTOR, PYRAMID_ROWS
@@ -116,7 +116,7 @@ class BusfahrerState(State["Busfahrer"]):
                 self._legal = legal
                 return
             only = legal[0]
-            self.log.append(Event("forced", {"seat": self.mover, "action": str(only)}))
+            self.log.append(Event("forced", {"seat": self.mover, "action": str(only), "why": FORCED_WHY[only.kind]}))
             self._perform(only)
 
     def _perform(self, action: BusfahrerAction) -> None:
@@ -137,7 +137,7 @@ class BusfahrerState(State["Busfahrer"]):
 
     def _explain_illegal(self, action: Any) -> GameError:
         if not isinstance(action, BusfahrerAction):
-            return self.illegal(action, "it is not a Busfahrer action", "Busfahrer")
+            return self.illegal(action, "it is not a Busfahrer action", "Busfahrer", key="not_busfahrer")
         phase = self.phase
         if phase == QUESTIONS:
             return questions.explain(self, action)
