@@ -128,3 +128,11 @@ def test_bad_input_is_explained_in_the_interface_language(cli: Invoke, lang: str
     result = cli("play", "busfahrer", "--players", "2", "--bots", "random", "--seed", "1", "--lang", lang,
                  input=f"{typed}\nquit\n")  # fmt: skip
     assert hint in " ".join(result.stderr.split())
+
+
+def test_errors_during_play_use_the_games_own_formatting(cli: Invoke) -> None:
+    typed = "1\n1\n1\n1\n1\n1\nline 9-14\nquit\n"
+    result = cli("play", "bus", "--players", "3", "--bots", "planer:2", "--seed", "4", "--lang", "de", input=typed)
+    error = " ".join(result.stderr.split())
+    assert "ist jetzt nicht erlaubt: gerade ist kein Linienausbau (jetzt: Aktionen wählen)" in error
+    assert "selection" not in error

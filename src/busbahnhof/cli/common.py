@@ -65,16 +65,19 @@ class Ui:
         """Whether the UI has a string ``key``."""
         return self.catalog.has(key)
 
-    def error_line(self, error: GameError) -> str:
-        """One line naming the error's code, its message (several lines joined by ``; ``) and its rule."""
-        text = self.catalog.error_text(error)
+    def error_line(self, error: GameError, catalog: Catalog | None = None) -> str:
+        """One line naming the error's code, its message (several lines joined by ``; ``) and its rule.
+
+        ``catalog``: the game's own (with its seat names and parameter formatters) during play.
+        """
+        text = (catalog or self.catalog).error_text(error)
         message = "; ".join(part.strip() for part in text.splitlines() if part.strip())
         line = self.t("error", code=error.code, message=message)
         return f"{line} {self.t('error_rule', rule=error.rule)}" if error.rule else line
 
-    def print_error(self, error: GameError) -> None:
+    def print_error(self, error: GameError, catalog: Catalog | None = None) -> None:
         """Print :meth:`error_line` on stderr."""
-        self.err.print(self.error_line(error), style="bold red", markup=False, soft_wrap=True)
+        self.err.print(self.error_line(error, catalog), style="bold red", markup=False, soft_wrap=True)
 
 
 class CommandGroup(TyperGroup):

@@ -132,7 +132,7 @@ class Session:
             try:
                 self.state.apply(chosen, seat=seat)
             except GameError as error:
-                self.ui.print_error(error)
+                self.ui.print_error(error, self.catalog)
                 hint = f"play.hint.{error.code}"
                 self.ui.err.print(self.ui.t(hint if self.ui.has(hint) else "play.hint.illegal_action"), style="red")
                 continue
