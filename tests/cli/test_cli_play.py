@@ -136,3 +136,31 @@ def test_errors_during_play_use_the_games_own_formatting(cli: Invoke) -> None:
     error = " ".join(result.stderr.split())
     assert "ist jetzt nicht erlaubt: gerade ist kein Linienausbau (jetzt: Aktionen wählen)" in error
     assert "selection" not in error
+
+
+def test_svg_follows_the_game_for_games_with_a_drawing(cli: Invoke, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    picture = tmp_path / "board.svg"
+    first = cli("play", "bus", "--players", "3", "--bots", "planer:2", "--seed", "4", "--svg", str(picture),
+                input="quit\n")  # fmt: skip
+    assert first.exit_code == 0, first.output
+    at_start = picture.read_text(encoding="utf-8")
+    assert ET.fromstring(at_start).tag.endswith("svg")
+    watched = cli("play", "bus", "--players", "3", "--bots", "planer:3", "--seed", "4", "--svg", str(picture))
+    assert watched.exit_code == 0, watched.output
+    final = picture.read_text(encoding="utf-8")
+    assert ET.fromstring(final).tag.endswith("svg") and final != at_start
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["busfahrer", "--svg", "x.svg"], "has no drawing"),
+        (["bus", "--svg", "/no/such/folder/x.svg"], "does not exist"),
+    ],
+)
+def test_svg_is_refused_where_it_cannot_work(cli: Invoke, args: list[str], fragment: str) -> None:
+    result = cli("play", *args, "--players", "3", "--bots", "random:3", "--lang", "en")
+    assert result.exit_code == 2
+    assert fragment in result.stderr

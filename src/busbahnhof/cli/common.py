@@ -92,6 +92,11 @@ class CommandGroup(TyperGroup):
             raise typer.Exit(ERROR_EXIT) from None
 
 
+def svg_games() -> list[str]:
+    """The games that draw a position as SVG (``Game.render_svg``)."""
+    return [game_id for game_id in game_ids() if game_class(game_id).render_svg is not Game.render_svg]
+
+
 def parse_option_value(text: str) -> Any:
     """``text`` read as JSON (numbers, true/false, lists, quoted strings) if it is JSON, else the text itself."""
     try:

@@ -3,7 +3,8 @@
 Humans take the first seats, bots the seats after them (``--bots kartenzaehler:3`` with four
 players: seat 1 is the human, seats 2-4 are bots).  Every bot chooses with its own generator
 ``Rng(derive_seed(seed, "bot", seat))``.  ``--record FILE`` saves the record at the end, also
-when the user quits early.
+when the user quits early.  ``--svg FILE`` (games with a drawing, i.e. Bus) keeps an SVG picture
+of the position up to date for a browser or image viewer beside the terminal.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import typer
 
 from ..bots import make_bot, parse_bot_spec
 from ..engine import Game, InvalidOptionError, Rng, derive_seed, save_record
-from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
+from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game, svg_games
 from .session import Seat, Session
 
 
@@ -48,6 +49,9 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deal (random if not given).")] = None,
     names: Annotated[str | None, typer.Option("--names", help="Player names in seat order, comma-separated.")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="Save the game record to this file.")] = None,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Keep a drawing of the position in this SVG file (Bus).")
+    ] = None,
     option: OptionOption = None,
     preset: PresetOption = None,
     deck: DeckOption = None,
@@ -57,12 +61,16 @@ def play(
     ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
     bot_list = parse_bot_spec(game, bots, seats=players)
+    if svg is not None and game.id not in svg_games():
+        raise InvalidOptionError(f"--svg: {game.title} has no drawing; games with one: {', '.join(svg_games())}")
+    if svg is not None and not svg.parent.is_dir():
+        raise InvalidOptionError(f"--svg {svg}: the folder {svg.parent} does not exist")
     if seed is None:
         seed = secrets.randbelow(2**31)
     state = game.new_state(players, seed)
     seat_list = make_seats(game, players, bot_list, seat_names(ui, players - len(bot_list), bot_list, names), seed)
     ui.out.print(ui.t("play.start", game=game.title, players=players, seed=seed))
-    session = Session(ui, state, seat_list, game.catalog(lang, [seat.name for seat in seat_list]))
+    session = Session(ui, state, seat_list, game.catalog(lang, [seat.name for seat in seat_list]), svg)
     try:
         if not session.run():
             ui.out.print(ui.t("play.quit"))

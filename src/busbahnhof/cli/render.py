@@ -2,24 +2,20 @@
 
 The record is replayed with :func:`busbahnhof.engine.replay` up to action ``N`` (all of them
 without ``--at``) and the view of ``--seat S`` (1-based; the spectator's view without it) is
-drawn by the game's SVG drawing in the language of ``--lang``.  Only Bus has an SVG drawing; any
-other game, or a record of another game, is refused with a clear error (exit status 2).
+drawn by the game's SVG drawing (``Game.render_svg``) in the language of ``--lang``.  Only Bus has
+an SVG drawing; any other game, or a record of another game, is refused with a clear error (exit
+status 2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from ..engine import Catalog, InvalidOptionError, InvalidRecordError, load_record, replay
-from ..games.bus.svg import render_svg
-from .common import DEFAULT_LANG, LangOption, Ui
-
-SVG_DRAWINGS: Mapping[str, Callable[[Mapping[str, Any], Catalog], str]] = {"bus": render_svg}
-"""The games with an SVG drawing of a position, by game id."""
+from ..engine import InvalidOptionError, InvalidRecordError, load_game, load_record, replay
+from .common import DEFAULT_LANG, LangOption, Ui, svg_games
 
 app = typer.Typer()
 
@@ -36,9 +32,9 @@ def render(
 ) -> None:
     """Draw one position of a game record as a standalone SVG file."""
     ui = Ui.open(ctx, lang)
-    drawing = SVG_DRAWINGS.get(game)
-    if drawing is None:
-        raise InvalidOptionError(f"{game!r} has no SVG drawing; games with one: {', '.join(sorted(SVG_DRAWINGS))}")
+    if game not in svg_games():
+        load_game(game)
+        raise InvalidOptionError(f"{game!r} has no SVG drawing; games with one: {', '.join(svg_games())}")
     data = load_record(record)
     if data["game"] != game:
         raise InvalidRecordError(f"{record} is a record of {data['game']!r}, not of {game!r}")
@@ -50,7 +46,8 @@ def render(
     names = data.get("names")
     seat_names = [str(name) for name in names] if isinstance(names, list) and len(names) == state.players else None
     catalog = state.game.catalog(ui.lang, seat_names)
-    svg = drawing(state.view(None if seat is None else seat - 1), catalog)
+    svg = state.game.render_svg(state.view(None if seat is None else seat - 1), catalog)
+    assert svg is not None
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:

@@ -8,6 +8,7 @@ over ("pass the terminal to ...") before each change of seat, so nobody sees ano
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -40,10 +41,12 @@ class Session:
         state: the game to play (mutated).
         seats: one :class:`Seat` per seat of ``state``.
         catalog: the game's catalog with the seat names, for log and views.
+        svg: a file kept up to date with the game's SVG drawing of what the viewer may see.
     """
 
-    def __init__(self, ui: Ui, state: State[Any], seats: list[Seat], catalog: Catalog) -> None:
+    def __init__(self, ui: Ui, state: State[Any], seats: list[Seat], catalog: Catalog, svg: Path | None = None) -> None:
         self.ui = ui
+        self.svg = svg
         self.state = state
         self.seats = seats
         self.catalog = catalog
@@ -65,6 +68,7 @@ class Session:
                 self.state.apply(chooser.choose(self.state, seat, rng), seat=seat)
                 if not self.humans:
                     self.show_new_log(None)
+                    self.draw(None)
         except UserQuit:
             return False
         self.show_end()
@@ -77,6 +81,14 @@ class Session:
         except (EOFError, KeyboardInterrupt):
             self.ui.out.print()
             raise UserQuit from None
+
+    def draw(self, seat: int | None) -> None:
+        """Write the SVG drawing of ``seat``'s view (the spectator's for ``None``) to ``--svg``."""
+        if self.svg is None:
+            return
+        drawing = self.state.game.render_svg(self.state.view(seat), self.catalog)
+        if drawing is not None:
+            self.svg.write_text(drawing, encoding="utf-8")
 
     def show_new_log(self, seat: int | None) -> None:
         """The public log lines ``seat`` (``None``: the spectator) has not seen yet."""
@@ -113,6 +125,7 @@ class Session:
             self.hand_over(seat)
         self.last_human = seat
         self.show_new_log(seat)
+        self.draw(seat)
         print_view(self.ui, self.state, seat, self.catalog)
         legal = list(self.state.legal_actions())
         self.list_actions(legal)
@@ -142,4 +155,5 @@ class Session:
         """The final position, the last log lines and the outcome."""
         self.show_new_log(None if not self.humans else self.last_human)
         print_view(self.ui, self.state, None, self.catalog)
+        self.draw(None)
         self.ui.out.print(outcome_table(self.ui, self.state.outcome(), [entry.name for entry in self.seats]))

@@ -171,6 +171,10 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
         """A Rich renderable of ``view`` (a result of ``State.view``) for terminal play and replay."""
 
+    def render_svg(self, view: Mapping[str, Any], catalog: Catalog) -> str | None:
+        """A standalone SVG drawing of ``view``, or ``None`` for games without a drawing."""
+        return None
+
     @abstractmethod
     def summarize(self, state: State[Any]) -> dict[str, Any]:
         """Simulation figures of one finished game: nested dicts (or per-seat lists) of numbers.

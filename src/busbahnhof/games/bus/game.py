@@ -129,6 +129,12 @@ class Bus(Game[BusOptions, Action]):
             return text("describe.deliver", source=action.source, lot=action.lot)
         return str(action)
 
+    def render_svg(self, view: Mapping[str, Any], catalog: Catalog) -> str:
+        """The board as SVG (see ``svg.py``): lines, buildings, passengers, clock, action board, scores."""
+        from .svg import render_svg
+
+        return render_svg(view, catalog)
+
     def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
         from .text import render_text  # written by the drawing engineer
 
