@@ -156,7 +156,7 @@ def test_svg_follows_the_game_for_games_with_a_drawing(cli: Invoke, tmp_path: Pa
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["busfahrer", "--svg", "x.svg"], "has no drawing"),
+        (["busfahrer", "--svg", "x.svg"], "has no SVG drawing"),
         (["bus", "--svg", "/no/such/folder/x.svg"], "does not exist"),
     ],
 )

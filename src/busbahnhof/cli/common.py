@@ -97,6 +97,14 @@ def svg_games() -> list[str]:
     return [game_id for game_id in game_ids() if game_class(game_id).render_svg is not Game.render_svg]
 
 
+def require_drawing(game_id: str) -> None:
+    """Refuse a game without an SVG drawing (an unknown game as unknown)."""
+    if game_id not in svg_games():
+        raise InvalidOptionError(
+            f"{game_class(game_id).title} has no SVG drawing; games with one: {', '.join(svg_games())}"
+        )
+
+
 def parse_option_value(text: str) -> Any:
     """``text`` read as JSON (numbers, true/false, lists, quoted strings) if it is JSON, else the text itself."""
     try:

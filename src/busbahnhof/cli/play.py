@@ -17,7 +17,7 @@ import typer
 
 from ..bots import make_bot, parse_bot_spec
 from ..engine import Game, InvalidOptionError, Rng, derive_seed, save_record
-from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game, svg_games
+from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game, require_drawing
 from .session import Seat, Session
 
 
@@ -61,8 +61,8 @@ def play(
     ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
     bot_list = parse_bot_spec(game, bots, seats=players)
-    if svg is not None and game.id not in svg_games():
-        raise InvalidOptionError(f"--svg: {game.title} has no drawing; games with one: {', '.join(svg_games())}")
+    if svg is not None:
+        require_drawing(game.id)
     if svg is not None and not svg.parent.is_dir():
         raise InvalidOptionError(f"--svg {svg}: the folder {svg.parent} does not exist")
     if seed is None:

@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
-from ..engine import InvalidOptionError, InvalidRecordError, load_game, load_record, replay
-from .common import DEFAULT_LANG, LangOption, Ui, svg_games
+from ..engine import InvalidOptionError, InvalidRecordError, load_record, replay
+from .common import DEFAULT_LANG, LangOption, Ui, require_drawing
 
 app = typer.Typer()
 
@@ -32,9 +32,7 @@ def render(
 ) -> None:
     """Draw one position of a game record as a standalone SVG file."""
     ui = Ui.open(ctx, lang)
-    if game not in svg_games():
-        load_game(game)
-        raise InvalidOptionError(f"{game!r} has no SVG drawing; games with one: {', '.join(svg_games())}")
+    require_drawing(game)
     data = load_record(record)
     if data["game"] != game:
         raise InvalidRecordError(f"{record} is a record of {data['game']!r}, not of {game!r}")

@@ -168,7 +168,7 @@ def _seat0_means(options: dict[str, str], bot_plays_seat0: bool, games: int = 40
                 state.apply(BOT.choose(state, 0, chooser))
             else:
                 state.apply(chooser.pick(state.legal_actions()))
-        seats.append(game.summarize(state)["seats"][0])
+        seats.append({**game.summarize(state)["seats"][0], "won": int(0 in state.outcome().winners)})
     return {key: mean(figures[key] for figures in seats) for key in seats[0]}
 
 

@@ -65,13 +65,11 @@ def test_summary_has_the_agreed_shape_and_adds_up(options: dict[str, Any]) -> No
                 "points_questions",
                 "points_pyramid",
                 "points_ride",
-                "won",
                 "driver",
                 "cards_laid",
             }
             phases = figures["points_questions"] + figures["points_pyramid"] + figures["points_ride"]
             assert figures["points"] == phases == state.total_points()[seat]
-            assert figures["won"] == int(seat in state.outcome().winners)
             laid = sum(1 for e in state.log if e.key == "laid" and e.params["seat"] == seat)
             assert figures["cards_laid"] == laid
         assert set(summary["questions"]) == {"q1", "q2", "q3", "q4"}

@@ -153,7 +153,6 @@ class Bus(Game[BusOptions, Action]):
                     "score": outcome.points[seat],
                     "deliveries": state.deliveries[seat],
                     "time_stones": state.stones[seat],
-                    "won": 1 if seat in outcome.winners else 0,
                     "markers_used": state.markers_used[seat],
                 }
                 for seat in range(state.players)

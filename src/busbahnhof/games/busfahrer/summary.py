@@ -20,7 +20,6 @@ def summarize(state: BusfahrerState) -> dict[str, Any]:
     count only the four questions of Phase 1.  In a match every figure is summed over its games.
     """
     q, p, r = state.points
-    winners = set(state.outcome().winners) if state.is_over else set()
     stats = state.ride_stats
     return {
         "seats": [
@@ -29,7 +28,6 @@ def summarize(state: BusfahrerState) -> dict[str, Any]:
                 "points_questions": q[seat],
                 "points_pyramid": p[seat],
                 "points_ride": r[seat],
-                "won": int(seat in winners),
                 "driver": state.driver_count[seat],
                 "cards_laid": state.cards_laid[seat],
             }
