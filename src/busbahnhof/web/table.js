@@ -11,6 +11,7 @@ import * as bus from "./games/bus.js";
 import * as busfaktor from "./games/busfaktor.js";
 
 const GAMES = { busfahrer, bus, busfaktor };
+const NEWS_LINES = 3;
 
 export function showTable(root, { tableId, tokens }) {
   const connections = (tokens.length ? tokens : [null]).map(
@@ -43,16 +44,14 @@ export function showTable(root, { tableId, tokens }) {
   const end = h("section", { class: "end", "aria-labelledby": "end-title" });
   end.hidden = true;
 
-  replaceChildren(
-    root,
-    h(
-      "div",
-      { class: "table-page" },
-      h("header", { class: "table-head" }, heading, turn, connection),
-      cover,
-      h("div", { class: "table-body" }, h("div", { class: "play" }, news, end, board, actionsBox), h("aside", { class: "side" }, logBox)),
-    ),
+  const page = h(
+    "div",
+    { class: "table-page" },
+    h("header", { class: "table-head" }, heading, turn, connection),
+    cover,
+    h("div", { class: "table-body" }, h("div", { class: "play" }, news, end, board, actionsBox), h("aside", { class: "side" }, logBox)),
   );
+  replaceChildren(root, page);
 
   connections.forEach((c) => c.connect());
 
@@ -94,6 +93,8 @@ export function showTable(root, { tableId, tokens }) {
     const message = shown.state;
     const ctx = ctxFor(message);
     const module = GAMES[ctx.game];
+    page.dataset.version = String(message.version);
+    page.dataset.seat = String(ctx.seat ?? "");
     heading.textContent = `${message.table?.title ?? module?.title ?? ctx.game}${message.table?.code ? " · " + t("table.room", { code: message.table.code }) : ""}`;
     document.title = `${heading.textContent} – Busbahnhof`;
     turn.textContent = turnText(ctx);
@@ -140,7 +141,7 @@ export function showTable(root, { tableId, tokens }) {
   function drawNews(message) {
     const lines = message.logLines || [];
     if (lastLogLength !== null && lines.length > lastLogLength) {
-      const fresh = lines.slice(lastLogLength).slice(-4);
+      const fresh = lines.slice(lastLogLength).slice(-NEWS_LINES);
       replaceChildren(news, fresh.map((line) => h("p", { class: "news-line" }, lineText(line))));
     } else if (lastLogLength === null) {
       replaceChildren(news);
@@ -157,8 +158,10 @@ export function showTable(root, { tableId, tokens }) {
 
   function drawEnd(ctx) {
     const view = ctx.view;
+    const wasHidden = end.hidden;
     end.hidden = !view.is_over;
     if (!view.is_over) return;
+    if (wasHidden) requestAnimationFrame(() => end.scrollIntoView({ block: "start" }));
     const outcome = view.outcome || { points: [], winners: [] };
     const names = outcome.winners.map((s) => ctx.seatName(s)).join(", ");
     replaceChildren(

@@ -17,7 +17,7 @@ export function render(ctx) {
     h("p", { class: "phase" }, gameLine(ctx), " · ", phaseLine(ctx)),
     mine ? decision(ctx) : null,
     players(ctx),
-    s.pyramid.cards.length ? pyramid(ctx) : null,
+    s.pyramid.cards.length && !s.drivers.length ? pyramid(ctx) : null,
     ride(ctx),
     pointsTable(ctx),
   );
