@@ -63,8 +63,8 @@ class TableStore(Protocol):
         """Mark the table ``finished`` (with the game's outcome) or ``closed`` (abandoned)."""
         ...
 
-    def load_table(self, table_id: str) -> dict[str, Any] | None:
-        """The stored table with all its actions, or ``None``."""
+    def load_table(self, table_id: str, with_actions: bool = True) -> dict[str, Any] | None:
+        """The stored table with all its actions (``with_actions=False``: an empty list), or ``None``."""
         ...
 
     def find_code(self, code: str) -> str | None:
