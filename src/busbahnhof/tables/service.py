@@ -101,7 +101,7 @@ class TableService:
         """Rebuild every open table by replay, start its bots and clocks, listen for other processes."""
         self._loop = asyncio.get_running_loop()
         for table_id in await self._store(self.store.open_table_ids):
-            await self._table(table_id)
+            await self.table(table_id)
         self._unsubscribe = self.store.subscribe(self._notified)
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
@@ -202,7 +202,7 @@ class TableService:
         Raises:
             UnknownTableError, TableClosedError, NoFreeSeatError.
         """
-        table = await self._table(await self.find(code))
+        table = await self.table(await self.find(code))
         async with table.lock:
             self._require_open(table)
             free = [n for n, seat in enumerate(table.seats) if seat.is_human and not seat.claimed]
@@ -224,7 +224,7 @@ class TableService:
         Raises:
             UnknownTableError, NotCreatorError, InvalidTableError (no such human seat).
         """
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             if not table.is_creator(creator_token):
                 raise NotCreatorError("only the table's creator can re-issue a token", key="table.error.not_creator")
@@ -244,7 +244,7 @@ class TableService:
         Raises:
             UnknownTableError, UnknownTokenError.
         """
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             seat = None if token is None else table.seat_of(token)
             connection = Connection(table_id, seat, client)
@@ -305,7 +305,7 @@ class TableService:
         codes or the engine's, rendered in ``lang``); a refusal changes nothing.
         """
         try:
-            table = await self._table(table_id)
+            table = await self.table(table_id)
         except GameError as error:
             return Refused(error, 0, Catalog(("busbahnhof.tables", "busbahnhof.engine"), lang).error_text(error))
         async with table.lock:
@@ -344,16 +344,33 @@ class TableService:
 
     async def info(self, table_id: str) -> dict[str, Any]:
         """The public summary of a table (seats, status, code; the seed once the game is over)."""
-        return table_summary(await self._table(table_id))
+        return table_summary(await self.table(table_id))
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The table's game record with seat names and status; the seed only once the game is over."""
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         record = {**table.state.record(), "options": table.options, "names": table.seat_names()}
         record.update(status=table.status, table_id=table.id, code=table.code)
         if not table.state.is_over:
             record["seed"] = None
         return record
+
+    async def position(self, table_id: str, turn: int) -> State[Any]:
+        """The table's game after its first ``turn`` actions (a finished game's positions move by move;
+        callers show spectators ``view(None)`` of it).
+
+        Raises:
+            UnknownTableError; InvalidTableError: ``turn`` outside 0..version.
+        """
+        table = await self.table(table_id)
+        if not 0 <= turn <= table.version:
+            raise InvalidTableError(
+                f"the table has positions 0 to {table.version}, not {turn}", key="table.error.turn", turn=turn
+            )
+        state = table.game.new_state(table.state.players, table.seed)
+        for action in table.state.history[:turn]:
+            state.apply(action)
+        return state
 
     async def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Stored tables (``open``, ``finished``, ``closed`` or all), newest first, public facts only."""
@@ -365,7 +382,12 @@ class TableService:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._store_pool, call, *args)
 
-    async def _table(self, table_id: str) -> Table:
+    async def table(self, table_id: str) -> Table:
+        """The table ``table_id`` in memory (loaded from the store and replayed if needed).
+
+        Raises:
+            UnknownTableError: no such table.
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
