@@ -1,0 +1,59 @@
+"""Structured logs: one JSON object per line on stderr, for the server and for uvicorn.
+
+Every record carries ``ts``, ``level``, ``logger`` and ``msg``; what a call passes in
+``extra={"fields": {...}}`` is merged in (``table``, ``seat``, ``version``, ``ms``...), so the
+lines can be filtered with ``jq`` or shipped to any log store as they are.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+LOGGER_NAME = "busbahnhof.server"
+
+
+class JsonFormatter(logging.Formatter):
+    """Formats a record as one JSON line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "ts": round(record.created, 3),
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            entry.update(fields)
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """A ``logging.config.dictConfig`` for the server and uvicorn (given to ``uvicorn.run``)."""
+    handler = {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JsonFormatter}},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            "busbahnhof": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
+            "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
+            "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+        },
+    }
+
+
+def event(logger: logging.Logger, msg: str, level: int = logging.INFO, **fields: Any) -> None:
+    """Log ``msg`` with structured ``fields``."""
+    if logger.isEnabledFor(level):
+        logger.log(level, msg, extra={"fields": fields})
+
+
+server_log = logging.getLogger(LOGGER_NAME)
