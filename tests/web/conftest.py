@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 
-from server_harness import ServerProcess  # noqa: E402
+from server_harness import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

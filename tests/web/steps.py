@@ -10,7 +10,9 @@ from typing import Any
 GAME_SECONDS = 240.0
 
 
-def create_table(page: Any, game: str, seats: list[str], *, pass_and_play: bool = False, options: dict[str, str] | None = None) -> str:
+def create_table(
+    page: Any, game: str, seats: list[str], *, pass_and_play: bool = False, options: dict[str, str] | None = None
+) -> str:
     """In the German lobby: choose ``game``, the seats ("human" or a bot's option label), create;
     returns the room code shown."""
     page.goto("/")
