@@ -98,3 +98,33 @@ def play_to_end(page: Any, decide: Any, deadline_seconds: float = GAME_SECONDS) 
         decide(page)
         decisions += 1
     raise AssertionError("the game did not end in time")
+
+
+def pick_decide(page: Any) -> None:
+    """A decision on a table whose actions are chosen by clicking things (Busfaktor's cards, Bus's
+    map): click the first highlighted thing, then the first action it leaves; else the first button."""
+    before = version(page)
+    decision = page.locator("section.decision")
+    targets = page.locator(".board [data-target], .board button.playable")
+    if targets.count():
+        targets.first.click()
+        page.wait_for_function(
+            "v => Number(document.querySelector('.table-page').dataset.version) > v"
+            " || document.querySelector('section.decision button.action')",
+            arg=before,
+        )
+        if version(page) == before:
+            click_and_wait(page, decision.locator("button.action").first)
+        return
+    buttons = decision.locator(".action-buttons button")
+    if not buttons.count():
+        buttons = page.locator(".action-list button.action")
+    click_and_wait(page, buttons.first)
+
+
+def double_tap(page: Any, selector: str) -> None:
+    """Two buttons clicked in the same instant (a double tap): the second goes out with the version
+    the first one already used up."""
+    page.evaluate(
+        "s => { const b = document.querySelectorAll(s); b[0].click(); b[b.length > 1 ? 1 : 0].click(); }", selector
+    )

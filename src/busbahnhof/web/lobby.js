@@ -130,7 +130,10 @@ export function showLobby(root) {
 
   function optionFields(game) {
     const props = game.options_schema?.properties || {};
-    const fields = Object.entries(props).map(([name, schema]) => optionField(game, name, schema));
+    const fields = Object.entries(props)
+      .map(([name, schema]) => [name, name === "deck" && game.decks ? deckSchema(schema, game.decks) : schema])
+      .filter(([, schema]) => !isFreeText(schema))
+      .map(([name, schema]) => optionField(game, name, schema));
     return h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")), fields);
   }
 
@@ -382,6 +385,16 @@ export function showLobby(root) {
       draw();
     },
   };
+}
+
+/** The built-in decks as a choice; the first is the game's default deck. */
+function deckSchema(schema, decks) {
+  return { ...schema, enum: decks, default: decks[0] };
+}
+
+/** A free text option names a file on the server (a board, a deck): not offered in the browser. */
+function isFreeText(schema) {
+  return !schema.enum && (schema.type === "string" || Array.isArray(schema.anyOf));
 }
 
 function asList(data) {

@@ -59,7 +59,14 @@ function cardTile(ctx, pick, id, extra = []) {
   if (pick.isNext(key)) {
     return h(
       "button",
-      { type: "button", class: `${className} playable`, "aria-label": ctx.t("bk.choose_card", { name: c.name }), dataset: { focus: key }, onclick: (e) => pick.pick(key, e.currentTarget) },
+      {
+        type: "button",
+        class: `${className} playable`,
+        "aria-label": ctx.t("bk.choose_card", { name: c.name }),
+        "data-card": id,
+        dataset: { focus: key },
+        onclick: (e) => pick.pick(key, e.currentTarget),
+      },
       body,
     );
   }
@@ -127,7 +134,7 @@ function decision(ctx, pick) {
           pick.plain.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
         )
       : null,
-    hasPicks && !pick.keys.length ? h("p", { class: "muted" }, ctx.t("bk.pick_hint")) : null,
+    hasPicks && !pick.keys.length ? h("p", { class: "muted" }, ctx.t(pick.plain.length ? "bk.pick_hint_or" : "bk.pick_hint")) : null,
     pick.keys.length
       ? [
           h("p", {}, ctx.t("bk.chosen", { name: pick.keys.map((k) => card(ctx, Number(k.slice(2))).name).join(" → ") })),
