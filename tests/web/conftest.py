@@ -92,10 +92,11 @@ def open_page(browser: Any, server: ServerProcess) -> Iterator[Callable[..., Any
 
 @pytest.fixture
 def screenshot(tmp_path: Path) -> Callable[[Any, str], Path]:
-    """``screenshot(page, "busfahrer-phone")``: a full-page PNG, copied to $BUSBAHNHOF_SCREENSHOTS if set."""
+    """``screenshot(page, "busfahrer-phone")``: the top of the page as a PNG, copied to $BUSBAHNHOF_SCREENSHOTS if set."""
 
     def take(page: Any, name: str) -> Path:
         path = tmp_path / f"{name}.png"
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(path), full_page=False)
         target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
         if target:

@@ -16,7 +16,7 @@ def create_table(
     """In the German lobby: choose ``game``, the seats ("human" or a bot's option label), create;
     returns the room code shown."""
     page.goto("/")
-    page.get_by_role("radio", name=re.compile(game)).check()
+    page.get_by_role("radio", name=game, exact=True).check()
     page.get_by_label("Spieler", exact=True).select_option(str(len(seats)))
     for index, seat in enumerate(seats):
         select = page.get_by_label(f"Spieler {index + 1}", exact=True)

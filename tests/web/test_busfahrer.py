@@ -46,7 +46,7 @@ def test_whole_game_in_english_on_a_laptop_with_the_pyramid_on_screen(open_page:
     assert page.get_by_role("heading", name="New table").is_visible()
     page.reload()
     assert page.get_by_role("heading", name="New table").is_visible(), "the language choice is remembered"
-    page.get_by_role("radio", name=re.compile("Busfahrer")).check()
+    page.get_by_role("radio", name="Busfahrer", exact=True).check()
     page.get_by_label("Players", exact=True).select_option("4")
     page.get_by_role("button", name="Create table").click()
     page.get_by_role("link", name="Play as player 1 here").click()

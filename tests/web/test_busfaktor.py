@@ -12,7 +12,7 @@ TURNS = 8
 
 
 def open_busfaktor(page: Any, seats: list[str], **kwargs: Any) -> str:
-    return create_table(page, "Busfaktor", seats, options={"Deck": "mini"}, **kwargs)
+    return create_table(page, "Busfaktor: 1", seats, options={"Deck": "mini"}, **kwargs)
 
 
 def test_turns_by_clicking_and_a_refused_double_tap(open_page: Any, screenshot: Any) -> None:

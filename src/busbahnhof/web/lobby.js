@@ -55,17 +55,25 @@ export function showLobby(root) {
       h("legend", {}, t("lobby.game")),
       games.map((g) =>
         h(
-          "label",
-          { class: "game-option" + (g.id === game.id ? " chosen" : "") },
-          h("input", {
-            type: "radio",
-            name: "game",
-            value: g.id,
-            checked: g.id === game.id,
-            onchange: () => selectGame(g.id),
-          }),
-          h("span", { class: "game-name" }, g.title),
-          h("span", { class: "game-blurb" }, t(`game.${g.id}.blurb`)),
+          "div",
+          {
+            class: "game-option" + (g.id === game.id ? " chosen" : ""),
+            onclick: (e) => e.target.classList.contains("game-blurb") && selectGame(g.id),
+          },
+          h(
+            "input",
+            {
+              type: "radio",
+              id: `game-${g.id}`,
+              name: "game",
+              value: g.id,
+              checked: g.id === game.id,
+              "aria-describedby": `blurb-${g.id}`,
+              onchange: () => selectGame(g.id),
+            },
+          ),
+          h("label", { class: "game-name", for: `game-${g.id}` }, g.title),
+          h("span", { class: "game-blurb", id: `blurb-${g.id}` }, t(`game.${g.id}.blurb`)),
         ),
       ),
     );

@@ -210,3 +210,14 @@ def test_lots_show_the_zone_labels_of_the_edition() -> None:
     zones = {e.get("data-zone") for e in _pieces(_svg(state.view(None)), "lot")}
     assert zones == {"A", "B", "C", "D"}
     assert {e.get("data-zone") for e in _pieces(_svg(next(_positions(4, 3, every=1))), "lot")} == {"1", "2", "3", "4"}
+
+
+def test_every_intersection_names_itself_so_the_web_client_can_make_it_clickable() -> None:
+    view = load_game("bus").new_state(3, 5).view(None)
+    root = _svg(view)
+    named = sorted(
+        int(element.get("data-intersection", -1))
+        for element in root.iter()
+        if element.get("class") in ("intersection", "station")
+    )
+    assert named == list(range(len(view["state"]["board"]["intersections"])))

@@ -165,9 +165,9 @@ function projects(ctx, pick) {
     "section",
     { class: "bf-projects", "aria-labelledby": "projects-title" },
     h("h2", { id: "projects-title" }, ctx.t("bk.projects")),
-    s.scores.map((_, seat) => {
+    h("div", { class: "bf-projects-grid" }, s.scores.map((_, seat) => {
       const own = s.projects.filter((p) => p.owner === seat);
-      const done = s.completed[seat] || [];
+      const done = (s.completed[seat] || []).filter((id) => !own.some((p) => p.card === id));
       return h(
         "section",
         { class: "bf-player", "aria-label": ctx.t("bk.projects_of", { name: ctx.seatName(seat) }) },
@@ -175,7 +175,7 @@ function projects(ctx, pick) {
         own.length ? h("ul", { class: "bf-project-list" }, own.map((p) => h("li", {}, projectTile(ctx, pick, p)))) : h("p", { class: "muted" }, ctx.t("bk.no_projects")),
         done.length ? h("p", { class: "muted" }, ctx.t("bk.completed", { names: done.map((id) => card(ctx, id).name).join(", ") })) : null,
       );
-    }),
+    })),
   );
 }
 
