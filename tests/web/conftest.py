@@ -92,7 +92,7 @@ def open_page(browser: Any, server: ServerProcess) -> Iterator[Callable[..., Any
 
 @pytest.fixture
 def screenshot(tmp_path: Path) -> Callable[[Any, str], Path]:
-    """``screenshot(page, "busfahrer-phone")``: the top of the page as a PNG, copied to $BUSBAHNHOF_SCREENSHOTS if set."""
+    """``screenshot(page, "bus-phone")``: the top of the page as a PNG, copied to $BUSBAHNHOF_SCREENSHOTS if set."""
 
     def take(page: Any, name: str) -> Path:
         path = tmp_path / f"{name}.png"
