@@ -34,6 +34,8 @@ export function showTable(root, { tableId, tokens }) {
   const heading = h("h1", { class: "table-title" }, "…");
   const turn = h("p", { class: "turn", role: "status", "aria-live": "polite" });
   const connection = h("span", { class: "connection", "aria-live": "polite" });
+  const clockEl = h("span", { class: "clock", role: "timer", "aria-live": "off" });
+  let clockTimer = null;
   const news = h("div", { class: "news", "aria-live": "polite" });
   const board = h("div", { class: "board" });
   const actionsBox = h("div", { class: "all-actions" });
@@ -47,7 +49,7 @@ export function showTable(root, { tableId, tokens }) {
   const page = h(
     "div",
     { class: "table-page" },
-    h("header", { class: "table-head" }, heading, turn, connection),
+    h("header", { class: "table-head" }, heading, turn, clockEl, connection),
     cover,
     h("div", { class: "table-body" }, h("div", { class: "play" }, news, end, board, actionsBox), h("aside", { class: "side" }, logBox)),
   );
@@ -99,6 +101,7 @@ export function showTable(root, { tableId, tokens }) {
     document.title = `${heading.textContent} – Busbahnhof`;
     turn.textContent = turnText(ctx);
     turn.classList.toggle("mine", isMyTurn(ctx));
+    drawClock(message);
     if (coverFor) {
       drawCover(ctx);
       return;
@@ -111,6 +114,22 @@ export function showTable(root, { tableId, tokens }) {
     const list = actionList(ctx, { open: !specialised || !specialised.handlesActions });
     replaceChildren(actionsBox, list);
     drawEnd(ctx);
+  }
+
+  /** The turn timer: the seconds left for the seat to move, counted down between messages. */
+  function drawClock(message) {
+    clearInterval(clockTimer);
+    const clock = message.clock;
+    clockEl.hidden = !clock;
+    if (!clock) return;
+    const until = Date.now() + clock.remaining * 1000;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      clockEl.textContent = t("table.clock", { name: seatName(message, clock.seat), s: left });
+      clockEl.classList.toggle("urgent", left <= 10);
+    };
+    tick();
+    clockTimer = setInterval(tick, 1000);
   }
 
   function drawCover(ctx) {
@@ -142,7 +161,7 @@ export function showTable(root, { tableId, tokens }) {
     const lines = message.logLines || [];
     if (lastLogLength !== null && lines.length > lastLogLength) {
       const fresh = lines.slice(lastLogLength).slice(-NEWS_LINES);
-      replaceChildren(news, fresh.map((line) => h("p", { class: "news-line" }, lineText(line))));
+      replaceChildren(news, fresh.map((line) => h("p", { class: `news-line ${newsKind(line)}` }, lineText(line))));
     } else if (lastLogLength === null) {
       replaceChildren(news);
     }
@@ -238,6 +257,7 @@ export function showTable(root, { tableId, tokens }) {
 
   return {
     close() {
+      clearInterval(clockTimer);
       connections.forEach((c) => c.close());
     },
     relabel() {
@@ -273,6 +293,21 @@ export function gameContext(message, { send, redraw = () => {}, passAndPlay = fa
 }
 
 export const GAME_BOARDS = GAMES;
+
+/** Moments that matter get their own look: bad news (a wrong answer, a penalty), good news
+ *  (a completed project, a delivered passenger), a card turned; keys from the games' catalogs. */
+const NEWS_KINDS = {
+  bad: ["answered_wrong", "ride_penalty", "time_stopped"],
+  good: ["answered_right", "ride_completed", "complete", "delivered"],
+  turn: ["pyramid_turned", "ride_turned"],
+};
+
+function newsKind(line) {
+  const key = typeof line === "object" && line ? String(line.key || "") : "";
+  const last = key.split(".").pop();
+  for (const [kind, keys] of Object.entries(NEWS_KINDS)) if (keys.includes(last)) return `news-${kind}`;
+  return "";
+}
 
 export function lineText(line) {
   if (typeof line === "string") return line;
