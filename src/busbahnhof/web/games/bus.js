@@ -56,7 +56,9 @@ function decision(ctx, pick) {
           pick.plain.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
         )
       : null,
-    hasPicks && ctx.message.svg ? h("p", { class: "muted" }, pick.keys.length ? ctx.t("bus.pick_next") : ctx.t("bus.pick_hint")) : null,
+    hasPicks && ctx.message.svg
+      ? h("p", { class: "muted" }, ctx.t(pick.keys.length ? "bus.pick_next" : pick.plain.length ? "bus.pick_hint_or" : "bus.pick_hint"))
+      : null,
     pick.keys.length
       ? h(
           "div",
