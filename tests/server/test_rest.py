@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 
 import httpx
+import psutil
 import pytest
 from server_harness import ServerProcess, create_table
 
@@ -21,6 +23,25 @@ def test_healthz(http: httpx.Client) -> None:
     response = http.get("/healthz")
     assert response.status_code == 200
     assert response.json()["status"] == "ok"
+
+
+def test_the_server_binds_to_loopback_by_default(shared_server: ServerProcess) -> None:
+    assert shared_server.process is not None
+    listening = [
+        connection.laddr
+        for connection in psutil.Process(shared_server.process.pid).net_connections(kind="inet")
+        if connection.status == psutil.CONN_LISTEN
+    ]
+    assert listening and all(address.ip == "127.0.0.1" for address in listening)
+
+
+def test_logs_are_json_lines(shared_server: ServerProcess, http: httpx.Client) -> None:
+    http.get("/healthz")
+    lines = shared_server.log.read_text().splitlines()
+    entries = [json.loads(line) for line in lines if line.startswith("{")]
+    assert len(entries) == len(lines) - 2, "everything but the two start-up lines for people is JSON"
+    assert {"ts", "level", "logger", "msg"} <= set(entries[-1])
+    assert any(entry["msg"] == "http" and entry["path"] == "/healthz" for entry in entries)
 
 
 def test_games_list_option_schemas_presets_and_bots(http: httpx.Client) -> None:

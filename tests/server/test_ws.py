@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import httpx
 import pytest
@@ -120,6 +121,19 @@ def test_reconnecting_mid_game_gets_the_full_current_view(shared_server: ServerP
     assert first["version"] == public["version"] >= 3
     assert len(first["log"]) == len(first["view"]["log"]), "a reconnecting client gets the whole log"
     again.close(), spectator.close()
+
+
+def test_tokens_never_reach_the_log(shared_server: ServerProcess, http: httpx.Client) -> None:
+    created = two_humans(http)
+    token = str(created["seats"][0]["token"])  # type: ignore[index]
+    seat = Seat(shared_server, seat_query(created, 0, "en"))
+    seat.receive()
+    seat.close()
+    deadline = time.monotonic() + 10
+    while "token=***" not in shared_server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    log = shared_server.log.read_text()
+    assert "token=***" in log and token not in log
 
 
 def test_bad_messages_are_answered_as_data(shared_server: ServerProcess, http: httpx.Client) -> None:

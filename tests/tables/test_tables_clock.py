@@ -26,6 +26,10 @@ def test_time_out_hands_the_seat_to_a_bot_until_its_player_is_back(run_tables: A
         connection = await service.connect(created.table_id, created.seats[0].token, anna)
         clock = anna.last["clock"]
         assert clock["seat"] == 0 and 0 < clock["remaining"] <= 1 and clock["turn_seconds"] == 1
+        deadline = service.tables[created.table_id].deadline
+        await service.connect(created.table_id, None, RecordingClient())
+        await service.connect(created.table_id, created.seats[0].token, RecordingClient())
+        assert service.tables[created.table_id].deadline == deadline, "connecting does not reset the clock"
         await until(lambda: (0, "zombie") in stored_by(service, created.table_id), seconds=5)
         assert "table.zombie_timeout" in anna.log_keys()
         assert anna.last["table"]["seats"][0]["zombie"] is True

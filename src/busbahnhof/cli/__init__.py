@@ -12,7 +12,7 @@ from types import ModuleType
 
 import typer
 
-from . import bench, games, play, replay, serve, simulate
+from . import bench, games, loadtest, play, replay, serve, simulate
 from .common import CommandGroup
 
 GAME_COMMAND_MODULES = ("render", "deck")
@@ -30,6 +30,7 @@ app.command("replay")(replay.replay)
 app.command("simulate")(simulate.simulate)
 app.command("bench")(bench.bench)
 app.command("serve")(serve.serve)
+app.command("loadtest")(loadtest.loadtest)
 
 
 def mount_module(main_app: typer.Typer, name: str, module: ModuleType) -> None:

@@ -2,17 +2,21 @@
 
 Every record carries ``ts``, ``level``, ``logger`` and ``msg``; what a call passes in
 ``extra={"fields": {...}}`` is merged in (``table``, ``seat``, ``version``, ``ms``...), so the
-lines can be filtered with ``jq`` or shipped to any log store as they are.
+lines can be filtered with ``jq`` or shipped to any log store as they are.  Seat and creator
+tokens never reach a log: uvicorn writes WebSocket paths with their query, so every
+``token=...`` is masked.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from typing import Any
 
 LOGGER_NAME = "busbahnhof.server"
+SECRET_PARAMETER = re.compile(r"(token=)[^&\s\"']+")
 
 
 class JsonFormatter(logging.Formatter):
@@ -24,7 +28,7 @@ class JsonFormatter(logging.Formatter):
             "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
             "level": record.levelname.lower(),
             "logger": record.name,
-            "msg": record.getMessage(),
+            "msg": mask_tokens(record.getMessage()),
         }
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
@@ -32,6 +36,11 @@ class JsonFormatter(logging.Formatter):
         if record.exc_info:
             entry["exc"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def mask_tokens(text: str) -> str:
+    """``text`` with the value of every ``token=`` parameter replaced by ``***``."""
+    return SECRET_PARAMETER.sub(r"\1***", text)
 
 
 def log_config(level: str) -> dict[str, Any]:

@@ -68,6 +68,7 @@ class TableService:
         deck_dir: where uploaded decks are written by content (default: a temporary folder).
         sweep_seconds: how often abandoned tables are looked for.
         bot_workers: threads for thinking bots.
+        store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes more).
         wall_clock: seconds since the epoch (timestamps in the store).
     """
 
@@ -78,6 +79,7 @@ class TableService:
         deck_dir: Path | None = None,
         sweep_seconds: float = 5.0,
         bot_workers: int = 2,
+        store_workers: int = 1,
         wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
@@ -87,7 +89,7 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, list[Connection]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._store_pool = ThreadPoolExecutor(1, thread_name_prefix="busbahnhof-store")
+        self._store_pool = ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store")
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="busbahnhof-bot")
         self._loading: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -245,6 +247,7 @@ class TableService:
             UnknownTableError, UnknownTokenError.
         """
         table = await self.table(table_id)
+        returned = False
         async with table.lock:
             seat = None if token is None else table.seat_of(token)
             connection = Connection(table_id, seat, client)
@@ -256,8 +259,9 @@ class TableService:
                 if not entry.claimed:
                     entry.claimed = True
                     await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
-                table.end_zombie(seat)
-        self._schedule(table)
+                returned = table.end_zombie(seat)
+        if returned:
+            self._schedule(table)
         await self._broadcast(table)
         return connection
 
@@ -280,9 +284,11 @@ class TableService:
         table = self.tables.get(connection.table_id)
         if table is not None and connection.seat is not None and table.is_open:
             async with table.lock:
-                if not table.seats[connection.seat].zombie:
+                leaving = not table.seats[connection.seat].zombie
+                if leaving:
                     table.start_zombie(connection.seat, "left")
-            self._schedule(table)
+            if leaving:
+                self._schedule(table)
         await self.disconnect(connection)
 
     async def back(self, connection: Connection) -> None:
@@ -291,9 +297,10 @@ class TableService:
         if table is None or connection.seat is None:
             return
         async with table.lock:
-            table.end_zombie(connection.seat)
-        self._schedule(table)
-        await self._broadcast(table)
+            returned = table.end_zombie(connection.seat)
+        if returned:
+            self._schedule(table)
+            await self._broadcast(table)
 
     async def submit(
         self, table_id: str, token: str | None, version: int, action_text: str, lang: str = "de"

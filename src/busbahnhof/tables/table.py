@@ -178,11 +178,13 @@ class Table:
         self.bots.pop(seat, None)
         self.log_event(f"table.zombie_{reason}", seat=seat)
 
-    def end_zombie(self, seat: int) -> None:
-        """The player of ``seat`` is back."""
-        if self.seats[seat].zombie:
-            self.seats[seat].zombie = False
-            self.log_event("table.back", seat=seat)
+    def end_zombie(self, seat: int) -> bool:
+        """The player of ``seat`` is back; ``False`` if no bot was playing for them."""
+        if not self.seats[seat].zombie:
+            return False
+        self.seats[seat].zombie = False
+        self.log_event("table.back", seat=seat)
+        return True
 
     def has_human_seats(self) -> bool:
         """Whether any seat is played by a person."""
