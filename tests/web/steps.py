@@ -84,8 +84,9 @@ def busfahrer_decide(page: Any, lang: str = "de") -> None:
     raise AssertionError("no decision control on the Busfahrer table:\n" + decision.inner_text())
 
 
-def play_to_end(page: Any, decide: Any, deadline_seconds: float = GAME_SECONDS) -> int:
-    """Decide until the game is over; returns the number of decisions made."""
+def play_to_end(page: Any, decide: Any, before_each: Any = None, deadline_seconds: float = GAME_SECONDS) -> int:
+    """Decide until the game is over (``before_each(page)`` looks at every decision first);
+    returns the number of decisions made."""
     deadline = time.monotonic() + deadline_seconds
     decisions = 0
     while time.monotonic() < deadline:
@@ -95,6 +96,8 @@ def play_to_end(page: Any, decide: Any, deadline_seconds: float = GAME_SECONDS) 
         if state == "cover":
             page.locator(".cover button").click()
             continue
+        if before_each:
+            before_each(page)
         decide(page)
         decisions += 1
     raise AssertionError("the game did not end in time")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -19,8 +18,14 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> 
     decision = page.locator("section.decision")
     assert decision.get_by_role("button", name=re.compile("rot")).is_visible()
     assert decision.get_by_role("button", name=re.compile("schwarz")).is_visible()
-    screenshot(page, "busfahrer-phone")
-    decisions = play_to_end(page, busfahrer_decide)
+    pictured = []
+
+    def picture_the_pyramid(page: Any) -> None:
+        if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
+            pictured.append(screenshot(page, "busfahrer-phone"))
+
+    decisions = play_to_end(page, busfahrer_decide, picture_the_pyramid)
+    assert pictured, "the pyramid was turned while the player had a decision"
     assert decisions >= 4, "four questions at least"
     end = page.locator("section.end")
     assert end.get_by_role("heading", name="Spielende").is_visible()
@@ -50,16 +55,13 @@ def test_whole_game_in_english_on_a_laptop_with_the_pyramid_on_screen(open_page:
     page.get_by_label("Players", exact=True).select_option("4")
     page.get_by_role("button", name="Create table").click()
     page.get_by_role("link", name="Play as player 1 here").click()
-    pictured = False
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        state = wait_for_decision_or_end(page)
-        if state == "end":
-            break
+    pictured = []
+
+    def picture_the_pyramid(page: Any) -> None:
         if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
-            screenshot(page, "busfahrer-laptop")
-            pictured = True
-        busfahrer_decide(page, lang="en")
+            pictured.append(screenshot(page, "busfahrer-laptop"))
+
+    play_to_end(page, lambda page: busfahrer_decide(page, lang="en"), picture_the_pyramid)
     assert pictured, "the pyramid was turned while the player had a decision"
     assert page.locator("section.end").get_by_role("heading", name="Game over").is_visible()
     assert page.get_by_role("button", name="Play again").is_visible()

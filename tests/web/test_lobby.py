@@ -60,3 +60,16 @@ def test_join_by_room_code_and_watch(open_page: Any) -> None:
     watcher.locator(".table-page[data-version]").wait_for()
     assert watcher.locator(".table-page").get_attribute("data-seat") == ""
     assert watcher.locator("section.decision").count() == 0, "spectators decide nothing"
+
+
+def test_switching_the_language_at_the_table_redraws_it_and_its_log(open_page: Any) -> None:
+    page = open_page("laptop", "de")
+    create_table(page, "Busfahrer", ["human", "kartenzaehler"])
+    page.get_by_role("link", name="Hier als Spieler 1 spielen").click()
+    page.get_by_role("heading", name="Deine Entscheidung").wait_for()
+    assert page.locator(".log-lines").get_by_text(re.compile("^Partie 1 von 1")).is_visible()
+    page.get_by_role("button", name="English").click()
+    page.get_by_role("heading", name="Your decision").wait_for()
+    page.locator(".log-lines").get_by_text(re.compile("^Game 1 of 1")).wait_for()
+    assert page.get_by_role("button", name=re.compile("red")).is_visible()
+    assert page.locator(".log-lines").get_by_text(re.compile("^Partie 1 von 1")).count() == 0

@@ -189,7 +189,7 @@ function players(ctx) {
             { class: "hand", "aria-label": ctx.t("bf.cards_of", { name: ctx.seatName(seat) }), role: "group" },
             hand.length ? hand.map((c) => cardFace(c, { extraClass: "small" })) : s.cards_left.length ? h("span", { class: "muted" }, ctx.gt("ui.cards_left", { count: s.cards_left[seat] })) : null,
           ),
-          h("div", { class: "seat-points" }, ctx.t("bf.penalty_total", { n: s.points.total[seat] })),
+          h("div", { class: "seat-points" }, points(ctx, s.points.total[seat])),
         );
       }),
     ),
