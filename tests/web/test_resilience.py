@@ -81,3 +81,16 @@ def test_replay_a_finished_game_move_by_move(open_page: Any, server: ServerProce
     page.get_by_role("button", name="Pause").click()
     page.get_by_role("button", name=re.compile("Ende")).click()
     assert page.get_by_text(re.compile(rf"^Zug {last} von {last}")).is_visible()
+
+
+def test_a_timed_out_player_sees_the_bot_playing_and_comes_back(open_page: Any, server: ServerProcess) -> None:
+    with server.http() as http:
+        created = create_table(http, game="busfahrer", turn_seconds=3, seats=[{}, {"bot": "kartenzaehler"}])
+    page = open_page("laptop", "de")
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    page.get_by_role("timer").get_by_text(re.compile(r"noch \d s")).wait_for()
+    back = page.get_by_role("button", name="Ich bin zurück")
+    back.wait_for(timeout=15_000)
+    assert page.get_by_text(re.compile("^Deine Zeit ist abgelaufen")).is_visible()
+    back.click()
+    back.wait_for(state="detached", timeout=2_500)

@@ -13,7 +13,7 @@ export function legalActions(message) {
   });
 }
 
-export function groupOf(action) {
+function groupOf(action) {
   return action.split(" ")[0];
 }
 

@@ -41,6 +41,5 @@ export const api = {
   joinRoom: (code, body, lang) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
   tables: (status, limit = 30) => request("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
   table: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
-  record: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/record`),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
 };

@@ -14,10 +14,6 @@ export function suitOf(card) {
   return card % 4;
 }
 
-export function cardShort(card) {
-  return `${SYMBOLS[suitOf(card)]}${t(`card.rank_short.${rankOf(card)}`)}`;
-}
-
 export function cardName(card) {
   return t("card.name", { rank: t(`card.rank.${rankOf(card)}`), suit: t(`card.suit.${SUITS[suitOf(card)]}`) });
 }

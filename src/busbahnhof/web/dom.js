@@ -41,9 +41,3 @@ export function replaceChildren(el, ...children) {
     if (again) again.focus();
   }
 }
-
-export function svgEl(tag, attrs = {}) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-  return el;
-}

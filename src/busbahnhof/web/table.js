@@ -5,6 +5,7 @@ import { h, replaceChildren } from "./dom.js";
 import { gt, lang, loadGameCatalog, t } from "./i18n.js";
 import { TableConnection } from "./ws.js";
 import { navigate } from "./app.js";
+import { seatLinkItem, seatLinks } from "./links.js";
 import { legalActions, actionList } from "./actions.js";
 import * as busfahrer from "./games/busfahrer.js";
 import * as bus from "./games/bus.js";
@@ -37,6 +38,7 @@ export function showTable(root, { tableId, tokens }) {
   const clockEl = h("span", { class: "clock", role: "timer", "aria-live": "off" });
   let clockTimer = null;
   const news = h("div", { class: "news", "aria-live": "polite" });
+  const away = h("div", { class: "away", role: "status" });
   const board = h("div", { class: "board" });
   const actionsBox = h("div", { class: "all-actions" });
   const logList = h("ol", { class: "log-lines" });
@@ -51,7 +53,7 @@ export function showTable(root, { tableId, tokens }) {
     { class: "table-page" },
     h("header", { class: "table-head" }, heading, turn, clockEl, connection),
     cover,
-    h("div", { class: "table-body" }, h("div", { class: "play" }, news, end, board, actionsBox), h("aside", { class: "side" }, logBox)),
+    h("div", { class: "table-body" }, h("div", { class: "play" }, away, news, end, board, actionsBox), h("aside", { class: "side" }, logBox)),
   );
   replaceChildren(root, page);
 
@@ -65,7 +67,6 @@ export function showTable(root, { tableId, tokens }) {
         shown.send(action);
       },
       redraw: () => draw(),
-      passAndPlay: connections.length > 1,
     });
   }
 
@@ -107,6 +108,7 @@ export function showTable(root, { tableId, tokens }) {
       return;
     }
     cover.hidden = true;
+    drawAway(ctx);
     drawNews(message);
     drawLog(message);
     const specialised = module ? module.render(ctx) : null;
@@ -130,6 +132,20 @@ export function showTable(root, { tableId, tokens }) {
     };
     tick();
     clockTimer = setInterval(tick, 1000);
+  }
+
+  /** A seat whose time ran out is played by a bot until its player says they are back. */
+  function drawAway(ctx) {
+    const mine = seatsOf(ctx.message)[ctx.seat];
+    if (!mine || !mine.zombie) {
+      replaceChildren(away);
+      return;
+    }
+    replaceChildren(
+      away,
+      h("p", {}, t("table.bot_plays_for_you")),
+      h("button", { type: "button", class: "primary", onclick: () => shown.back() }, t("table.i_am_back")),
+    );
   }
 
   function drawCover(ctx) {
@@ -229,8 +245,21 @@ export function showTable(root, { tableId, tokens }) {
       const newId = table.table_id ?? table.id;
       sessionStorage.setItem(`busbahnhof.spec.${newId}`, JSON.stringify(spec));
       const mySeats = connections.map((c) => c.state?.seat).filter((s) => s !== null && s !== undefined);
-      const mine = (table.seats || []).filter((s, i) => mySeats.includes(s.seat ?? i)).map((s) => s.token);
-      navigate(`#/t/${encodeURIComponent(newId)}${mine.length ? "/" + mine.map(encodeURIComponent).join(",") : ""}`);
+      const links = seatLinks(table);
+      const mine = links.filter((s) => mySeats.includes(s.seat)).map((s) => s.token);
+      const target = `#/t/${encodeURIComponent(newId)}${mine.length ? "/" + mine.map(encodeURIComponent).join(",") : ""}`;
+      const others = links.filter((s) => !mySeats.includes(s.seat));
+      if (!others.length) {
+        navigate(target);
+        return;
+      }
+      // The other players need their new links: show them (copy, QR) before this device sits down.
+      replaceChildren(
+        end,
+        h("h2", { id: "end-title" }, t("table.new_table", { code: table.code })),
+        h("ul", { class: "seat-links" }, others.map((s) => seatLinkItem(newId, s))),
+        h("a", { class: "button primary", href: target }, t("table.to_new_table")),
+      );
     } catch (error) {
       end.querySelector("#again-error").textContent = error.message;
     }
@@ -270,7 +299,7 @@ export function showTable(root, { tableId, tokens }) {
 }
 
 /** What a game's board module gets: the message, its view, the legal actions and helpers. */
-export function gameContext(message, { send, redraw = () => {}, passAndPlay = false }) {
+export function gameContext(message, { send, redraw = () => {} }) {
   const view = message.view;
   const game = view.game;
   const legal = legalActions(message);
@@ -288,7 +317,6 @@ export function gameContext(message, { send, redraw = () => {}, passAndPlay = fa
     t,
     gt: (key, params) => gt(game, key, params),
     lang: lang(),
-    passAndPlay,
   };
 }
 

@@ -70,11 +70,7 @@ export class TableConnection {
     this.reconnect();
   }
 
-  /** Leave the seat for a while (a bot plays it until this player is back), or come back. */
-  leave() {
-    this.socket?.send(JSON.stringify({ type: "leave" }));
-  }
-
+  /** Take the seat back from the bot that played it while this player's time had run out. */
   back() {
     this.socket?.send(JSON.stringify({ type: "back" }));
   }

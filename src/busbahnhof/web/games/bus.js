@@ -7,6 +7,8 @@ import { picker } from "../picker.js";
 
 export const title = "Bus";
 
+const NARROW = "(max-width: 600px)";
+
 /** What an action is chosen by on the map: intersections ("i:14") and lots ("l:27"). */
 function picksOf(action) {
   const [verb, a, b] = action.split(" ");
@@ -24,7 +26,8 @@ export function render(ctx) {
   const mine = ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat;
   const pick = picker(ctx, picksOf);
   const node = h("div", { class: "bus" }, status(ctx), mine ? decision(ctx, pick) : null, map(ctx, pick), players(ctx));
-  return { node, handlesActions: Boolean(ctx.message.svg) };
+  // On a phone the map's targets are small: the list of every action stays open below it.
+  return { node, handlesActions: Boolean(ctx.message.svg) && !matchMedia(NARROW).matches };
 }
 
 function status(ctx) {
