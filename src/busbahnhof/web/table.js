@@ -31,6 +31,7 @@ export function showTable(root, { tableId, tokens }) {
   let anchor = null;
   let lastLogLength = null;
   let loadedCatalog = null;
+  let drawingsServed = true;
 
   const heading = h("h1", { class: "table-title" }, "…");
   const turn = h("p", { class: "turn", role: "status", "aria-live": "polite" });
@@ -83,7 +84,25 @@ export function showTable(root, { tableId, tokens }) {
       await loadGameCatalog(game);
       loadedCatalog = `${game}:${lang()}`;
     }
+    const wantsDrawing = GAMES[game]?.drawn && !message.svg && drawingsServed;
+    message.drawingPending = Boolean(wantsDrawing);
     draw();
+    if (wantsDrawing) fetchDrawing(shown, message);
+  }
+
+  /** The engine's drawing of the position (Bus), fetched once per version and seat. */
+  async function fetchDrawing(connection, message) {
+    try {
+      const drawing = await api.drawing(tableId, connection.opts.token, lang());
+      message.drawingPending = false;
+      if (connection.state !== message || drawing.version !== message.version || !drawing.svg) return;
+      message.svg = drawing.svg;
+    } catch {
+      // A server without drawings: the table stays playable through its buttons and the list.
+      drawingsServed = false;
+      message.drawingPending = false;
+    }
+    if (connection === shown && connection.state === message && !coverFor) draw();
   }
 
   /** Pass-and-play: show the seat that is to move; otherwise stay with the one shown. */

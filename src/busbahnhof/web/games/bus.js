@@ -7,6 +7,9 @@ import { picker } from "../picker.js";
 
 export const title = "Bus";
 
+/** The board is the server's drawing of the position (fetched by the table for every version). */
+export const drawn = true;
+
 const NARROW = "(max-width: 600px)";
 
 /** What an action is chosen by on the map: intersections ("i:14") and lots ("l:27"). */
@@ -27,7 +30,8 @@ export function render(ctx) {
   const pick = picker(ctx, picksOf);
   const node = h("div", { class: "bus" }, status(ctx), mine ? decision(ctx, pick) : null, map(ctx, pick), players(ctx));
   // On a phone the map's targets are small: the list of every action stays open below it.
-  return { node, handlesActions: Boolean(ctx.message.svg) && !matchMedia(NARROW).matches };
+  const mapComing = Boolean(ctx.message.svg || ctx.message.drawingPending);
+  return { node, handlesActions: mapComing && !matchMedia(NARROW).matches };
 }
 
 function status(ctx) {
@@ -59,7 +63,7 @@ function decision(ctx, pick) {
           pick.plain.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
         )
       : null,
-    hasPicks && ctx.message.svg
+    hasPicks && (ctx.message.svg || ctx.message.drawingPending)
       ? h("p", { class: "muted" }, ctx.t(pick.keys.length ? "bus.pick_next" : pick.plain.length ? "bus.pick_hint_or" : "bus.pick_hint"))
       : null,
     pick.keys.length
@@ -75,10 +79,17 @@ function decision(ctx, pick) {
 
 /** The server's drawing; every element naming an intersection or a lot that the next pick may be
  *  becomes focusable and clickable. */
+let lastDrawing = null;
+
 function map(ctx, pick) {
-  if (!ctx.message.svg) return null;
+  // While this version's drawing is on its way, the last one stays (its places are the same).
+  const table = ctx.message.table?.id;
+  const kept = ctx.message.drawingPending && lastDrawing?.table === table ? lastDrawing.svg : null;
+  const drawing = ctx.message.svg || kept;
+  if (!drawing) return null;
+  lastDrawing = { table, svg: drawing };
   const box = h("div", { class: "bus-map", role: "group", "aria-label": ctx.t("bus.map") });
-  box.innerHTML = ctx.message.svg;
+  box.innerHTML = drawing;
   const svg = box.querySelector("svg");
   if (svg) {
     svg.removeAttribute("width");
