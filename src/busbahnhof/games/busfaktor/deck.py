@@ -7,6 +7,7 @@ the field of the first problem found.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass
@@ -189,8 +190,15 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
 
 
 def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
-    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``."""
+    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``.
+
+    A value of the wrong type (strict schema: ``count = "3"``, ``points = 2.0``) is quoted as TOML
+    would write it.
+    """
     message = str(err["msg"]).removeprefix("Value error, ")
+    value = err.get("input")
+    if str(err["type"]).endswith("_type") and isinstance(value, (str, int, float, bool)):
+        message += f", not {json.dumps(value, ensure_ascii=False)} (no type conversion)"
     loc = tuple(err["loc"])
     if not loc:
         return f"{source}: {message}"

@@ -20,7 +20,13 @@ KEYWORDS: tuple[str, ...] = ("MEHRAUFWAND", "RÜCKSCHLAG")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """Every deck model: frozen, unknown fields refused, and no type coercion (pydantic strict mode).
+
+    ``count = "3"``, ``count = true``, ``points = 2.0`` or ``counts_for_event_limit = "no"`` are
+    errors naming the file, the card and the field, never silently converted.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Overrides(_Strict):
