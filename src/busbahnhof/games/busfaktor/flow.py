@@ -300,6 +300,7 @@ def answer_share(s: BusfaktorState, accepted: bool) -> None:
     s.ctrl[card] = seat
     for p in (project, partner):
         s.shared[p] = card
+        s.share_used[p] = 1
         s.open[p * 4 + ftype] -= 1
         s.need[p] -= 1
     count_play(s, seat, card)

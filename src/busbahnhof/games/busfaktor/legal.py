@@ -122,10 +122,16 @@ def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
             found.extend(event_plays(s, card))
     for p in mine:
         q = s.partner[p]
-        if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1:
+        if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1 and may_share_again(s, p):
             found.extend(share_options(s, p, q, hand, event_free))
     found.extend(offers(s))
     return tuple(found)
+
+
+def may_share_again(s: BusfaktorState, project: int) -> bool:
+    """§11 "Pro Kooperation darf höchstens ein Faktor gemeinsam genutzt werden" (ruling R11): by default
+    once per cooperation, ever; with the option ``shared_factor_at_a_time`` again after the first left."""
+    return not s.share_used[project] or s.game.options.shared_factor_at_a_time
 
 
 def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool) -> list[Act]:
@@ -325,6 +331,19 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
             "attach_no_requirement",
         )
     if verb == SHARE:
+        project = action.b
+        if (
+            0 <= project < deck.n_projects
+            and s.owner[project] == s.active
+            and s.partner[project] >= 0
+            and not may_share_again(s, project)
+        ):
+            return s.illegal(
+                action,
+                "this cooperation has already shared its one factor (ruling R11)",
+                "Busfaktor §11",
+                "share_used",
+            )
         if kind == EVENT and deck.template[card] == 5 and s.event_used and not deck.free_event[card]:
             return s.illegal(
                 action,

@@ -50,6 +50,7 @@ _FLAT = frozenset(
         "extra",
         "partner",
         "shared",
+        "share_used",
         "att",
         "ctype",
         "ctrl",
@@ -75,7 +76,8 @@ class BusfaktorState(State["Busfaktor"]):
     (cards an E1 is looking at), ``moved`` (factors the pending E4 moved).  Projects (ids
     ``< n_projects``): ``owner``, ``status`` (0 not in play, 1 active, 2 completed), ``open``
     (open requirements, 4 per project), ``need`` (their sum), ``nfac`` (factors lying only on
-    it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11).  Attached cards: ``att``
+    it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11), ``share_used`` (1 once its
+    cooperation has shared a factor, ruling R11).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).
@@ -98,6 +100,7 @@ class BusfaktorState(State["Busfaktor"]):
     extra: list[int]
     partner: list[int]
     shared: list[int]
+    share_used: list[int]
     att: list[int]
     ctype: list[int]
     ctrl: list[int]
@@ -146,6 +149,7 @@ class BusfaktorState(State["Busfaktor"]):
         for requirement in deck.requirements:
             self.open.extend(requirement)
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
+        self.share_used = [0] * p
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
         self.drawn, self.plays = [0] * n, [0] * (n * players)

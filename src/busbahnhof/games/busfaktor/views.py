@@ -39,6 +39,7 @@ def _project_view(s: BusfaktorState, p: int) -> dict[str, Any]:
         "attached": attached,
         "mehraufwand": None if extra < 0 else {"card": extra, "type": FACTOR_TYPES[s.ctype[extra]]},
         "partner": None if s.partner[p] < 0 else s.partner[p],
+        "shared_once": bool(s.share_used[p]),
         "shared": None
         if common < 0
         else {"card": common, "type": FACTOR_TYPES[s.ctype[common]], "controller": s.ctrl[common]},
