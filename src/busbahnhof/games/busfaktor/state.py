@@ -10,6 +10,7 @@ from . import effects, flow
 from .actions import (
     ACCEPT,
     ATTACH,
+    COMPLETE,
     DECLINE,
     DISCARD,
     DONE,
@@ -30,7 +31,7 @@ from .actions import (
 )
 from .deck import Deck
 from .legal import explain, legal_actions
-from .phases import ANSWER_OFFER, ANSWER_SHARE, E4_MOVE, OVER, REACT
+from .phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
 from .views import build_view, resample_hidden
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ class BusfaktorState(State["Busfaktor"]):
         phase = self.phase
         if phase == OVER:
             return None
-        if REACT <= phase <= ANSWER_SHARE:
+        if REACT <= phase <= ANSWER_SHARE or phase == COMPLETE_ORDER:
             return self.decider
         return self.active
 
@@ -241,6 +242,8 @@ class BusfaktorState(State["Busfaktor"]):
             effects.under(self, a)
         elif verb == MOVE:
             effects.move(self, a, action.b)
+        elif verb == COMPLETE:
+            flow.choose_completion(self, a)
 
     def points(self, seat: int) -> int:
         """§16: completed projects' values minus one per active, unfinished project."""
