@@ -5,20 +5,15 @@ of simultaneous completions."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from busfaktor_helpers import arrange, legal_texts
+from busfaktor_helpers import DESIGNER, arrange, legal_texts
 
-from busbahnhof.engine import IllegalActionError, load_game
-from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
+from busbahnhof.engine import IllegalActionError
+from busbahnhof.games.busfaktor import BusfaktorState
 from busbahnhof.games.busfaktor.flow import lay_extra
 from busbahnhof.games.busfaktor.phases import ACTION, COMPLETE_ORDER, E4_MOVE, REACT, SHARED
 from busbahnhof.games.busfaktor.schema import FACTOR_TYPES
 
-DESIGNER: Busfaktor = load_game(  # type: ignore[assignment]
-    "busfaktor", deck=str(Path(__file__).parent / "data" / "designer-deck.toml")
-)
 REPO, EDITION, WORKSHOP, DIENST = "Kleines Repositorium", "Kleine Edition", "Kleiner Workshop", "Kleiner Dienst"
 
 
@@ -38,8 +33,8 @@ def with_extra(state: BusfaktorState, extra: str, project: str, controller: int)
     state._legal = None
 
 
-def asked_order(state: BusfaktorState) -> list[int]:
-    asked = []
+def asked_order(state: BusfaktorState) -> list[int | None]:
+    asked: list[int | None] = []
     while state.phase == REACT:
         asked.append(state.to_move)
         state.apply("verzichten")

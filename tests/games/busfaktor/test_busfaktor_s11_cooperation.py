@@ -220,7 +220,7 @@ def _share_then_setback(game_options: dict[str, Any]) -> tuple[BusfaktorState, i
     from busbahnhof.engine import load_game
 
     game = load_game("busfaktor", **game_options)
-    state, a, _ = cooperating(game=game, hands={0: ["Monitoring", "Serverausfall"]})  # type: ignore[arg-type]
+    state, a, _ = cooperating(game=game, hands={0: ["Monitoring", "Serverausfall"]})
     monitoring = cid("Monitoring")
     state.apply(f"teile {monitoring} an {a} als Betrieb")
     state.apply("annehmen")
