@@ -5,8 +5,11 @@ of simultaneous completions."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from busfaktor_helpers import DESIGNER, arrange, legal_texts
+from rich.console import Console
 
 from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.busfaktor import BusfaktorState
@@ -314,3 +317,28 @@ def test_only_the_offered_completions_and_nothing_else() -> None:
         state.apply(f"schliesse {c(WORKSHOP)} ab")
     assert caught.value.key == "illegal.complete_not_ready"
     assert state.phase == COMPLETE_ORDER
+
+
+def test_the_completion_order_and_the_new_log_lines_read_in_both_languages() -> None:
+    state = two_waiting_projects()
+    state.apply(f"spiele {c('Entlastung')}")
+    for lang, words in (("de", "wählt, welches erfüllte Projekt"), ("en", "chooses which fulfilled project")):
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(DESIGNER.render_text(state.view(1), DESIGNER.catalog(lang)))
+        text = console.export_text()
+        assert words in text and f"Kleines Repositorium [{c(REPO)}]" in text
+        assert "{" not in text and "ui." not in text
+    action = DESIGNER.parse_action(f"schliesse {c(EDITION)} ab")
+    assert (
+        DESIGNER.describe_action(action, DESIGNER.catalog("de"))
+        == f"Kleine Edition [{c(EDITION)}] als Nächstes abschließen"
+    )
+    state.apply(action)
+    state.hands[0].append(c("Zerwürfnis"))
+    state.astack.remove(c("Zerwürfnis"))
+    for lang in ("de", "en"):
+        catalog = DESIGNER.catalog(lang)
+        lines = [catalog.render(event) for event in state.log]
+        assert all("{" not in line for line in lines)
+    keys = {event.key for event in state.log}
+    assert {"removed", "to_discard"} <= keys
