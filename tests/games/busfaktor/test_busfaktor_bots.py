@@ -88,7 +88,7 @@ def test_it_secures_itself_and_accepts_a_cooperation_only_when_both_gain() -> No
 
 
 def test_it_takes_a_mehraufwand_off_its_own_project_not_off_another() -> None:
-    """A card taking a Mehraufwand away (§4, ruling R18) helps that project's owner."""
+    """A card taking a Mehraufwand away (§4, ruling R19) helps that project's owner."""
     state = arrange(
         players=2,
         game=DESIGNER,

@@ -67,7 +67,7 @@ def test_an_e7_without_keyword_opens_no_window() -> None:
     assert state.extra[c(WORKSHOP)] == -1 and c("Zusatzprüfung") in state.spent
 
 
-# -- §12: negative events without a single target (ruling R17) -----------------------------------
+# -- §12: negative events without a single target (ruling R18) -----------------------------------
 
 
 def area_state(players: int = 4) -> BusfaktorState:
@@ -127,7 +127,7 @@ def test_an_area_event_is_played_without_a_target() -> None:
         state.apply(f"spiele {c('Flächenbrand')} auf {c('Betrieb B')}")
 
 
-# -- §11: card text ends a cooperation (ruling R19) ------------------------------------------------
+# -- §11: card text ends a cooperation (ruling R20) ------------------------------------------------
 
 
 def cooperation_with_shared_factor() -> BusfaktorState:
@@ -180,7 +180,7 @@ def test_a_prevented_card_ends_nothing() -> None:
     assert state.partner[c(REPO)] == c("Kleine Migration")
 
 
-# -- §4: moving and removing Mehraufwand and jokers (ruling R18) ----------------------------------
+# -- §4: moving and removing Mehraufwand and jokers (ruling R19) ----------------------------------
 
 
 def test_a_card_moves_an_attached_mehraufwand_with_its_requirement() -> None:

@@ -166,7 +166,7 @@ class HeuristicBot:
             where = s.att[action.b]
             if where == SHARED:
                 return -1.0
-            if s.extra[where] == action.b:  # taking a Mehraufwand away (§4, ruling R18) helps its project
+            if s.extra[where] == action.b:  # taking a Mehraufwand away (§4, ruling R19) helps its project
                 return 6.0 if s.owner[where] == me else -1.0
             return self._hinder(s, me, s.owner[where], where)
         if verb == OFFER:

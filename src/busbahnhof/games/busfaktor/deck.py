@@ -49,11 +49,11 @@ class Deck:
         blocks: keyword bits an Absicherung prevents.
         chosen_order: E1 puts the rest under the stack in an order the player chooses.
         hits: per E4/E7 event the attached kinds it may take, bits ``HITS_FACTOR``, ``HITS_JOKER``,
-            ``HITS_EXTRA`` (§4, ruling R18).
+            ``HITS_EXTRA`` (§4, ruling R19).
         area: per E7 event ``AREA_TARGET`` (one chosen card), ``AREA_OTHERS`` (every other person's
-            projects) or ``AREA_ALL`` (every project) (§12, ruling R17).
-        removes: E7 ``destination = "verbrauch"``: the card is spent instead of returned (ruling R18).
-        ends_cooperation: the §11 override ``ends_cooperation = true`` (ruling R19).
+            projects) or ``AREA_ALL`` (every project) (§12, ruling R18).
+        removes: E7 ``destination = "verbrauch"``: the card is spent instead of returned (ruling R19).
+        ends_cooperation: the §11 override ``ends_cooperation = true`` (ruling R20).
         returns_to_hand: the §17 override ``on_completion = "hand"``.
         to_discard: the §17 override ``on_completion = "ablage"`` (§10 steps 2-3, ruling R10).
         free_event: the §17 override ``counts_for_event_limit = false``.

@@ -62,7 +62,7 @@ def affected_by(s: BusfaktorState, card: int, target: int) -> tuple[list[int], b
 
     A single target: the owner of the project a Mehraufwand (E6) or joker (E5) is laid on, the
     owners of the project(s) a Rückschlag's card lies on (E7).  Without a single target (ruling
-    R17): an E7 with reach ``andere``/``alle`` affects the owners of every project it hits; an
+    R18): an E7 with reach ``andere``/``alle`` affects the owners of every project it hits; an
     E1-E4 card showing a keyword affects nobody directly.
     """
     deck = s.deck
@@ -160,7 +160,7 @@ def resolve(s: BusfaktorState) -> None:
 
 def end_cooperations(s: BusfaktorState, card: int, projects: list[int]) -> None:
     """§11 "Kartentext kann diese Regel ausdrücklich überschreiben": with the override
-    ``ends_cooperation`` the cooperation of each project the effect was carried out on ends (ruling R19)."""
+    ``ends_cooperation`` the cooperation of each project the effect was carried out on ends (ruling R20)."""
     if s.deck.ends_cooperation[card]:
         for project in projects:
             end_cooperation(s, project)
@@ -169,7 +169,7 @@ def end_cooperations(s: BusfaktorState, card: int, projects: list[int]) -> None:
 def take_off(s: BusfaktorState, card: int, remove: bool) -> None:
     """§13 E7: an attached card (factor, joker or Mehraufwand, §4) leaves its project: back to its
     controlling person's hand (§3, §17), or with ``destination = "verbrauch"`` face down onto the
-    Verbrauchsstapel (ruling R18)."""
+    Verbrauchsstapel (ruling R19)."""
     controller = s.ctrl[card]
     where = s.att[card]
     if where != SHARED and s.extra[where] == card:
@@ -185,7 +185,7 @@ def take_off(s: BusfaktorState, card: int, remove: bool) -> None:
 
 
 def area_hits(s: BusfaktorState, card: int) -> list[int]:
-    """§12 "ohne einzelnes Ziel", ruling R17: every attached card an E7 with reach ``andere`` (on
+    """§12 "ohne einzelnes Ziel", ruling R18: every attached card an E7 with reach ``andere`` (on
     another person's project) or ``alle`` (on any project) takes, of its kinds and type."""
     others = s.deck.area[card] != AREA_ALL
     return [
@@ -197,7 +197,7 @@ def attached_cards(s: BusfaktorState, card: int) -> list[int]:
     """§4, §13 E4/E7: the attached cards ``card`` may take, by id: factors, jokers and Mehraufwand as
     its ``cards`` field allows, of its ``factor_type`` if it names one (E7).
 
-    A Mehraufwand only while a requirement of its type is still open at its project (ruling R18):
+    A Mehraufwand only while a requirement of its type is still open at its project (ruling R19):
     once all are met, taking it away would leave a factor that fills no requirement (§3 Anlegen).
     """
     deck = s.deck
@@ -343,7 +343,7 @@ def retrieve(s: BusfaktorState, chosen: int) -> None:
 
 def move(s: BusfaktorState, factor: int, project: int) -> None:
     """§13 E4: the factor fills an open requirement of its chosen type at its new project; a moved
-    Mehraufwand adds its requirement there instead (§4 "bis … ein Karteneffekt sie bewegt", ruling R18).
+    Mehraufwand adds its requirement there instead (§4 "bis … ein Karteneffekt sie bewegt", ruling R19).
 
     Its controlling person does not change; a moved shared factor stops being shared.  Each
     card moves at most once per card ("bis zu N Faktoren": N different factors, ruling R6).

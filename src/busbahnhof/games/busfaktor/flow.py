@@ -205,7 +205,7 @@ def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller
 
 def lift_extra(s: BusfaktorState, card: int) -> None:
     """§4 "bis … ein Karteneffekt sie bewegt": a Mehraufwand leaves its project, and its added
-    requirement with it (only while one of its type is open there, ruling R18)."""
+    requirement with it (only while one of its type is open there, ruling R19)."""
     project, ftype = s.att[card], s.ctype[card]
     s.extra[project] = -1
     s.open[project * 4 + ftype] -= 1
@@ -295,7 +295,7 @@ def cooperating_with(s: BusfaktorState, seat: int) -> int:
 
 def end_cooperation(s: BusfaktorState, project: int) -> None:
     """§11 "Eine begonnene Kooperation kann nicht freiwillig beendet werden. Kartentext kann diese
-    Regel ausdrücklich überschreiben": a card ends the cooperation of ``project`` (ruling R19).
+    Regel ausdrücklich überschreiben": a card ends the cooperation of ``project`` (ruling R20).
 
     Its shared factor stays only at the project of its controlling person (the one who shared it,
     §3) if that is still active, else at the partner's active project; the other project's

@@ -188,7 +188,7 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
     Reach ``eigene``: cards lying only on the player's own projects, to another own project;
     ``alle``: any attached card to any other active project.  A shared factor moves only to a
     project outside its cooperation and then stops being shared (ruling).  A factor or joker needs
-    an open requirement of its chosen type there; a Mehraufwand (§4, ruling R18) a project without
+    an open requirement of its chosen type there; a Mehraufwand (§4, ruling R19) a project without
     one (§13 E6).  A card this event already moved does not move again (N different factors, ruling R6).
     """
     seat = s.active

@@ -193,7 +193,7 @@ class UmverteilenEvent(_AttachedCards):
 
     ``reach``: ``"eigene"`` between the player's own active projects, ``"alle"`` between any
     active projects.  ``cards``: ``faktor`` (factors and wildcards), ``joker`` (events attached
-    as jokers, E5), ``mehraufwand`` (E6 cards; ruling R18).
+    as jokers, E5), ``mehraufwand`` (E6 cards; ruling R19).
     """
 
     template: Literal["E4"]
