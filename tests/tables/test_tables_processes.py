@@ -101,7 +101,9 @@ def test_two_services_never_both_accept_one_version(database_url: str, tmp_path:
             await service.start()
         created = await services[0].create(SPEC)
         token = created.seats[0].token
-        await services[1].info(created.table_id)
+        watchers = [RecordingClient(), RecordingClient()]
+        for service, watcher in zip(services, watchers, strict=True):
+            await service.connect(created.table_id, None, watcher)
         results = await asyncio.gather(
             services[0].submit(created.table_id, token, 0, "guess red"),
             services[1].submit(created.table_id, token, 0, "guess black"),
@@ -113,8 +115,8 @@ def test_two_services_never_both_accept_one_version(database_url: str, tmp_path:
         stored = stores[0].load_table(created.table_id)
         assert stored is not None and len(stored["actions"]) == 1
         winner = stored["actions"][0]["action"]
-        for service in services:
-            await service.catch_up(created.table_id)
+        for service, watcher in zip(services, watchers, strict=True):
+            assert watcher.last["version"] == 1, "the losing service's clients learn of the winner at once"
             assert str(service.tables[created.table_id].state.history[-1]) == winner
         for service, store in zip(services, stores, strict=True):
             await service.stop()

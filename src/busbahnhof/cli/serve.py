@@ -48,6 +48,7 @@ def serve(
         host=settings.host,
         port=settings.port,
         ws_max_size=settings.max_ws_message_bytes,
+        ws_per_message_deflate=settings.ws_deflate,
         log_config=log_config(settings.log_level),
         access_log=False,
         timeout_graceful_shutdown=5,

@@ -8,12 +8,11 @@ fitting HTTP status; request bodies are bounded (:class:`.limits.BodyLimit`).
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -27,7 +26,7 @@ from .api.routes import games, health, rooms, tables
 from .config import Settings
 from .errors import ServerError, error_data, http_status
 from .limits import BodyLimit
-from .logs import event, server_log
+from .logs import AccessLog, event, server_log
 from .ws import router as ws_router
 
 WEB_PACKAGE = "busbahnhof.web"
@@ -55,9 +54,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_exception_handler(GameError, refusal_response)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, invalid_request_response)  # type: ignore[arg-type]
-    if settings.access_log:
-        app.middleware("http")(access_log)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    if settings.access_log:
+        app.add_middleware(AccessLog)
     for module in (health, games, tables, rooms):
         app.include_router(module.router)
     app.include_router(ws_router)
@@ -82,17 +81,6 @@ async def invalid_request_response(request: Request, exc: RequestValidationError
     )
     error = ServerError(f"invalid request: {problems}", key="server.error.invalid_request", problem=problems)
     return JSONResponse({"error": error_data(error, request_lang(request))}, status_code=422)
-
-
-async def access_log(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-    """One structured line per HTTP request: method, path (never the query, which may hold a token), status, time."""
-    started = time.perf_counter()
-    response = await call_next(request)
-    milliseconds = round((time.perf_counter() - started) * 1000, 2)
-    event(
-        server_log, "http", method=request.method, path=request.url.path, status=response.status_code, ms=milliseconds
-    )
-    return response
 
 
 def mount_web_client(app: FastAPI) -> None:

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 LOGGER_NAME = "busbahnhof.server"
+server_log = logging.getLogger(LOGGER_NAME)
 SECRET_PARAMETER = re.compile(r"(token=)[^&\s\"']+")
 
 
@@ -59,10 +60,34 @@ def log_config(level: str) -> dict[str, Any]:
     }
 
 
+class AccessLog:
+    """ASGI middleware writing one line per HTTP request: method, path (never the query, which may
+    hold a token), status and milliseconds."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def noted_send(message: Any) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, noted_send)
+        finally:
+            milliseconds = round((time.perf_counter() - started) * 1000, 2)
+            event(server_log, "http", method=scope["method"], path=scope["path"], status=status, ms=milliseconds)
+
+
 def event(logger: logging.Logger, msg: str, level: int = logging.INFO, **fields: Any) -> None:
     """Log ``msg`` with structured ``fields``."""
     if logger.isEnabledFor(level):
         logger.log(level, msg, extra={"fields": fields})
-
-
-server_log = logging.getLogger(LOGGER_NAME)

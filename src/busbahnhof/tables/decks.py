@@ -1,7 +1,8 @@
 """Decks by content: a table never opens a file named by its creator.
 
-Games with a rule option ``deck`` (Busfaktor: 1) accept a built-in deck name or the deck file's
-content (``TableSpec.deck_text``).  Content is written to a content-addressed file in a
+Rule options that name a file (Busfaktor's ``deck``, Bus's ``board``) take only their built-in
+names at a table (:data:`BUILT_IN`).  Games with a rule option ``deck`` (Busfaktor: 1) accept
+the deck file's content instead (``TableSpec.deck_text``).  Content is written to a content-addressed file in a
 directory the service owns (``<sha256>.toml``) and the game loads that; the table's public
 options and its stored record say ``upload:<first 12 hex digits>`` instead of the path, and the
 stored record keeps the content, so a restarted service writes the file again.
@@ -14,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game, game_class
+from ..games.bus.board import DEFAULT_BOARD
 from ..games.busfaktor.deck import BUILTIN_DECKS
 from .errors import InvalidTableError
 
 DECK_OPTION = "deck"
 UPLOAD_PREFIX = "upload:"
 MAX_DECK_BYTES = 256 * 1024
+BUILT_IN: dict[str, tuple[str, ...]] = {DECK_OPTION: tuple(BUILTIN_DECKS), "board": (DEFAULT_BOARD,)}
+"""Per rule option that names a file: the names a table accepts (``None``, the default, too)."""
 
 
 def has_deck(game_id: str) -> bool:
@@ -36,11 +40,10 @@ def public_options(game_id: str, options: dict[str, Any], deck_text: str | None)
     """The options as the creator may give them and clients see them (an uploaded deck by label).
 
     Raises:
-        InvalidTableError: a deck option that is neither a built-in name nor absent, or deck
+        InvalidTableError: an option naming a file that is not one of its built-in names, deck
             content for a game without a deck, or content over 256 KiB.
     """
     public = dict(options)
-    given = public.get(DECK_OPTION)
     if deck_text is not None:
         if not has_deck(game_id):
             raise InvalidTableError(
@@ -55,14 +58,18 @@ def public_options(game_id: str, options: dict[str, Any], deck_text: str | None)
                 limit=MAX_DECK_BYTES // 1024,
             )
         public[DECK_OPTION] = deck_label(deck_text)
-    elif given is not None and has_deck(game_id) and given not in BUILTIN_DECKS:
-        raise InvalidTableError(
-            f"deck {given!r}: a table takes a built-in deck ({', '.join(BUILTIN_DECKS)}) or a deck's content,"
-            " never a file name",
-            key="table.error.deck_name",
-            deck=str(given),
-            decks=", ".join(BUILTIN_DECKS),
-        )
+    fields = game_class(game_id).options_model.model_fields
+    for name, allowed in BUILT_IN.items():
+        value = public.get(name)
+        if name in fields and value is not None and value not in allowed and not (name == DECK_OPTION and deck_text):
+            raise InvalidTableError(
+                f"{name} {value!r}: a table takes a built-in {name} ({', '.join(allowed)})"
+                + (" or a deck file's content" if name == DECK_OPTION else "")
+                + ", never a file name",
+                key=f"table.error.{name}_name",
+                value=str(value),
+                allowed=", ".join(allowed),
+            )
     return public
 
 

@@ -338,16 +338,18 @@ class TableService:
             except GameError as error:
                 return Refused(error, table.version, table_catalog(table, lang).error_text(error))
             table.end_zombie(seat)
-            if not await self._commit(table, candidate, seat, HUMAN):
-                lost = StaleVersionError(
-                    "another server accepted an action first; look again",
-                    key="table.error.stale",
-                    version=version,
-                    current=table.version,
-                )
-                return Refused(lost, table.version, table_catalog(table, lang).error_text(lost))
+            committed = await self._commit(table, candidate, seat, HUMAN)
+            current = table.version
         await self._after_change(table)
-        return Accepted(table.version)
+        if not committed:
+            lost = StaleVersionError(
+                "another server accepted an action first; look again",
+                key="table.error.stale",
+                version=version,
+                current=current,
+            )
+            return Refused(lost, current, table_catalog(table, lang).error_text(lost))
+        return Accepted(current)
 
     async def info(self, table_id: str) -> dict[str, Any]:
         """The public summary of a table (seats, status, code; the seed once the game is over)."""
@@ -361,6 +363,30 @@ class TableService:
         if not table.state.is_over:
             record["seed"] = None
         return record
+
+    async def drawing(self, table_id: str, token: str | None, lang: str = "de") -> str | None:
+        """The game's SVG drawing of what the token's seat sees (no token: a spectator), or ``None``
+        for games without a drawing.  Rendered on request and kept for the current version, since
+        a drawing costs far more than a message (Bus: tens of milliseconds); it is drawn in a worker thread.
+
+        Raises:
+            UnknownTableError, UnknownTokenError.
+        """
+        table = await self.table(table_id)
+        seat = None if token is None else table.seat_of(token)
+        key = (table.version, seat, lang)
+        cached = table.drawings.get(key)
+        if cached is None:
+            view = table.state.view(seat)
+            view["options"] = table.options
+            loop = asyncio.get_running_loop()
+            drawing = await loop.run_in_executor(
+                self._bot_pool, table.game.render_svg, view, table_catalog(table, lang)
+            )
+            if table.drawings and next(iter(table.drawings))[0] != table.version:
+                table.drawings.clear()
+            table.drawings[key] = cached = (drawing,)
+        return cached[0]
 
     async def position(self, table_id: str, turn: int) -> State[Any]:
         """The table's game after its first ``turn`` actions (a finished game's positions move by move;

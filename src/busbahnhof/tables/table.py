@@ -86,6 +86,7 @@ class Table:
     updated_at: float = 0.0
     deadline: float | None = None
     humans_gone_since: float | None = None
+    drawings: dict[tuple[int, int | None, str], tuple[str | None]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @classmethod
