@@ -120,21 +120,26 @@ function pendingPanel(ctx) {
   return parts.length ? h("section", { class: "bf-pending decision-info" }, parts) : null;
 }
 
+/** Few choices (a reaction, an answer, discarding from a short hand): all of them as buttons. */
+const FEW = 6;
+
 function decision(ctx, pick) {
   const chosen = pick.keys.length ? pick.candidates : [];
-  const hasPicks = ctx.legal.some((a) => picksOf(a.action).length);
+  const few = !pick.keys.length && ctx.legal.length <= FEW;
+  const buttons = few ? ctx.legal : pick.plain;
+  const hasPicks = !few && ctx.legal.some((a) => picksOf(a.action).length);
   return h(
     "section",
     { class: "decision", "aria-labelledby": "decision-title" },
     h("h2", { id: "decision-title" }, ctx.t("table.your_decision")),
-    pick.plain.length
+    buttons.length
       ? h(
           "div",
           { class: "action-buttons" },
-          pick.plain.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
+          buttons.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
         )
       : null,
-    hasPicks && !pick.keys.length ? h("p", { class: "muted" }, ctx.t(pick.plain.length ? "bk.pick_hint_or" : "bk.pick_hint")) : null,
+    hasPicks && !pick.keys.length ? h("p", { class: "muted" }, ctx.t(buttons.length ? "bk.pick_hint_or" : "bk.pick_hint")) : null,
     pick.keys.length
       ? [
           h("p", {}, ctx.t("bk.chosen", { name: pick.keys.map((k) => card(ctx, Number(k.slice(2))).name).join(" → ") })),
