@@ -7,6 +7,7 @@ nothing is shown that a spectator of the live game could not have seen.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from ..tables import TableService
@@ -47,3 +48,12 @@ async def positions(
         state.apply(move)
         add(number, str(move), seat)
     return steps
+
+
+async def position_drawing(service: TableService, table_id: str, step: int, lang: str) -> str | None:
+    """The game's SVG drawing of step ``step`` as spectators saw it (``None`` for games without a
+    drawing); drawn in a worker thread, since a drawing costs tens of milliseconds."""
+    table = await service.table(table_id)
+    state = await service.position(table_id, step)
+    view = {**state.view(None), "options": table.options}
+    return await asyncio.to_thread(table.game.render_svg, view, table_catalog(table, lang))
