@@ -43,5 +43,7 @@ export const api = {
   table: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
   drawing: (id, token, lang) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/drawing${token ? `?token=${encodeURIComponent(token)}` : ""}`, undefined, lang),
+  positionDrawing: (id, step, lang) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/positions/${step}/drawing`, undefined, lang),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
 };

@@ -75,6 +75,7 @@ export function showReplay(root, { tableId }) {
     stepText.textContent = action ? t("replay.step_action", { n: step, total: positions.length - 1, action }) : t("replay.step_start", { total: positions.length - 1 });
     const module = GAME_BOARDS[ctx.game];
     replaceChildren(board, module ? module.render(ctx).node : null);
+    if (module?.drawn && !("svg" in position)) fetchDrawing(position, step);
     const log = positions.slice(0, step + 1).flatMap((p) => p.log || []);
     replaceChildren(logList, log.slice(-60).map((line) => h("li", {}, lineText(line))));
     const outcome = positions[positions.length - 1]?.view?.outcome;
@@ -84,6 +85,17 @@ export function showReplay(root, { tableId }) {
       info.seed !== undefined && info.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: info.seed })) : null,
     );
     if (step === positions.length - 1) stop();
+  }
+
+  /** The engine's drawing of a step (Bus), fetched once and kept with the step. */
+  async function fetchDrawing(position, number) {
+    position.svg = null;
+    try {
+      position.svg = (await api.positionDrawing(tableId, number, lang())).svg;
+    } catch {
+      return;
+    }
+    if (!closed && step === number && position.svg) go(number);
   }
 
   function toggle() {
