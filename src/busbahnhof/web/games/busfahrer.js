@@ -121,7 +121,8 @@ function giveRow(ctx, seat, amounts) {
   const plus = h("button", { type: "button", class: "step", "aria-label": ctx.t("bf.more_for", { name }), dataset: { focus: `plus-${seat}` } }, "+");
   const update = () => {
     output.textContent = value;
-    send.textContent = ctx.t("bf.give_to", { n: value, name });
+    send.textContent = ctx.t("bf.give_n", { n: value });
+    send.setAttribute("aria-label", ctx.t("bf.give_to", { n: value, name }));
     minus.disabled = value <= low;
     plus.disabled = value >= high;
   };
