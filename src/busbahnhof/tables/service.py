@@ -272,7 +272,7 @@ class TableService:
             return
         clients.remove(connection)
         table = self.tables.get(connection.table_id)
-        if table is None or connection.seat is None:
+        if table is None or self._forget_if_done(table) or connection.seat is None:
             return
         table.seats[connection.seat].connections -= 1
         if not table.humans_present():
@@ -466,6 +466,16 @@ class TableService:
     async def _after_change(self, table: Table) -> None:
         self._schedule(table)
         await self._broadcast(table)
+        self._forget_if_done(table)
+
+    def _forget_if_done(self, table: Table) -> bool:
+        """Drop a finished or closed table nobody watches from memory (the store keeps it)."""
+        if table.is_open or self.connections.get(table.id):
+            return False
+        self.tables.pop(table.id, None)
+        self.connections.pop(table.id, None)
+        self._loading.pop(table.id, None)
+        return True
 
     async def _broadcast(self, table: Table) -> None:
         """Send every client of the table its own message."""
