@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import Action, Catalog, Game, Options, State
+from ...engine import Action, Catalog, Credit, Game, Options, State
 from ...engine.events import ParamFormatter
 from .actions import NOTATION, Act, parse
 from .deck import Deck, load_deck
@@ -16,6 +16,14 @@ from .summary import summarize
 
 if TYPE_CHECKING:
     from ...engine import BotFactory
+
+PHYLO_CREDIT = Credit(
+    work="PHYLO: Process of Science (GSA Deck, WISE Deck)",
+    authors="Sydney Ang, Genevieve Leduc-Robert, Lu Li, and Sam MacKinnon",
+    license="CC BY-SA 4.0",
+    license_url="https://phylogame.org/licenses/",
+)
+"""§19: the mechanics credit the rule document requires under CC BY-SA 4.0."""
 
 
 class BusfaktorOptions(Options):
@@ -38,6 +46,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
     max_players = 4
     options_model = BusfaktorOptions
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}, "mini": {"deck": "mini"}}
+    credit: ClassVar[Credit | None] = PHYLO_CREDIT
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -37,11 +37,18 @@ class Overrides(_Strict):
 
 
 class DeckInfo(_Strict):
-    """The ``[deck]`` table: a name and version for the designer's bookkeeping."""
+    """The ``[deck]`` table: a name and version for the designer's bookkeeping, and the licence.
+
+    Attributes:
+        license: the licence of the deck's card texts (``"CC BY-SA 4.0"`` for the default deck, §19).
+        credit: the attribution that licence requires wherever the deck is shown.
+    """
 
     name: str = Field(min_length=1)
     version: str = "1"
     language: Literal["de", "en"] = "de"
+    license: str = ""
+    credit: str = ""
 
 
 class ProjectCard(_Strict):
