@@ -14,6 +14,7 @@ import typer
 from rich.table import Table
 
 from ..engine import Catalog
+from ..games.busfaktor.actions import type_name
 from ..games.busfaktor.deck import Deck, load_deck
 from ..games.busfaktor.deck_copy import DEFAULT_SOURCE, copy_deck
 from ..games.busfaktor.deck_warnings import RULE_MIX, deck_warnings, warning_text
@@ -49,10 +50,11 @@ def kinds_table(deck: Deck, t: Catalog) -> Table:
         table.add_row(t.text("deck_check.projects"), t.text("deck_check.requirements_n", n=size), str(sizes[size]))
     single = Counter(str(f.type) for f in model.factors if f.type is not None)
     for name in FACTOR_TYPES:
-        table.add_row(t.text("deck_check.factors"), name, str(single[name]))
-    for factor in model.factors:
+        table.add_row(t.text("deck_check.factors"), type_name(name, t.lang), str(single[name]))
+    for card, factor in enumerate(model.factors, start=deck.n_projects):
         if factor.types is not None:
-            table.add_row(t.text("deck_check.wildcard"), f"{factor.name}: {' / '.join(factor.types)}", "1")
+            types = " / ".join(type_name(name, t.lang) for name in factor.types)
+            table.add_row(t.text("deck_check.wildcard"), f"{deck.name(card, t.lang)}: {types}", "1")
     for kind in ("projects", "factors", "events"):
         count = len(getattr(model, kind))
         note = "" if count == RULE_MIX[kind] else t.text("deck_check.rule_mix", n=RULE_MIX[kind])
@@ -71,7 +73,7 @@ def supply_table(deck: Deck, t: Catalog) -> Table:
         factors = sum(1 for f in model.factors if f.type == name)
         wildcards = sum(1 for f in model.factors if f.types is not None and name in f.types)
         jokers = sum(1 for e in model.events if e.template == "E5" and name in e.types)
-        table.add_row(name, str(demanded), str(factors), str(wildcards), str(jokers))
+        table.add_row(type_name(name, t.lang), str(demanded), str(factors), str(wildcards), str(jokers))
     return table
 
 
@@ -83,8 +85,11 @@ def events_table(deck: Deck, t: Catalog) -> Table:
     table.add_column(t.text("deck_check.cards"))
     for number in range(1, 9):
         template = f"E{number}"
-        cards = [e for e in deck.model.events if e.template == template]
-        names = ", ".join(e.name + (f" ({', '.join(e.keywords)})" if e.keywords else "") for e in cards)
+        first = deck.size - len(deck.model.events)
+        cards = [(card, e) for card, e in enumerate(deck.model.events, start=first) if e.template == template]
+        names = ", ".join(
+            deck.name(card, t.lang) + (f" ({', '.join(e.keywords)})" if e.keywords else "") for card, e in cards
+        )
         style = "yellow" if not cards else None
         table.add_row(f"{template} {t.text(f'deck_check.t{number}')}", str(len(cards)), names or "—", style=style)
     return table
@@ -102,7 +107,8 @@ def check(
     t = _catalog(lang)
     info = deck.model.deck
     ui.out.print(
-        t.text("deck_check.valid", name=info.name, version=info.version, file=str(file), cards=deck.size), markup=False
+        t.text("deck_check.valid", name=info.title(lang), version=info.version, file=str(file), cards=deck.size),
+        markup=False,
     )
     print_licence(ui, deck, t)
     ui.out.print(kinds_table(deck, t))
@@ -110,7 +116,12 @@ def check(
     ui.out.print(events_table(deck, t))
     warnings = deck_warnings(deck)
     for warning in warnings:
-        ui.out.print(t.text("deck_check.warning", text=warning_text(warning, t)), style="bold yellow", markup=False)
+        ui.out.print(
+            t.text("deck_check.warning", text=warning_text(warning, t)),
+            style="bold yellow",
+            markup=False,
+            soft_wrap=True,
+        )
     if not warnings:
         ui.out.print(t.text("deck_check.warnings_none"), markup=False)
 
@@ -141,7 +152,9 @@ def init(
     t = _catalog(lang)
     info = deck.model.deck
     ui.out.print(
-        t.text("deck_check.initialised", name=info.name, source=source, file=str(file)), markup=False, soft_wrap=True
+        t.text("deck_check.initialised", name=info.title(lang), source=source, file=str(file)),
+        markup=False,
+        soft_wrap=True,
     )
     if info.license:
         ui.out.print(t.text("deck_check.share_alike", license=info.license), markup=False)

@@ -170,6 +170,13 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         """A short human description of ``action`` in the catalog's language (default: its notation)."""
         return str(action)
 
+    def notation(self, action: Action, lang: str) -> str:
+        """``action`` in the text notation of ``lang``, which :meth:`parse_action` reads back.
+
+        Default: the action's one notation, ``str(action)``; records always store ``str(action)``.
+        """
+        return str(action)
+
     @abstractmethod
     def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
         """A Rich renderable of ``view`` (a result of ``State.view``) for terminal play and replay."""

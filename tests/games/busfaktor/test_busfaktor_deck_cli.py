@@ -21,8 +21,8 @@ def test_check_summarises_the_default_deck() -> None:
     assert "74 cards" in out
     for words in ("Cards by kind and type", "Requirement symbols and factors per type", "Events per template"):
         assert words in out
-    assert "E8 Absicherung" in out and "Notfallplan" in out
-    assert "│ Daten       │       12 │" in out
+    assert "E8 Absicherung" in out and "Contingency Plan" in out and "Notfallplan" not in out
+    assert "│ Data        │       12 │" in out
 
 
 def test_check_flags_a_mix_that_differs_from_section_2() -> None:
@@ -35,6 +35,8 @@ def test_check_flags_a_mix_that_differs_from_section_2() -> None:
         "Warnung: Projektfaktoren: 8 statt 46 Karten, wie §2 sie für einen Satz vorsieht.",
         "Warnung: Ereignisse: 8 statt 12 Karten, wie §2 sie für einen Satz vorsieht.",
         "Warnung: Insgesamt 21 statt 74 Karten (§2).",
+        "Warnung: 21 Karten ohne englischen Text (mit --lang en erscheinen sie deutsch): Kleines Repositorium, "
+        "Kleine Edition, Kleiner Workshop, Kleiner Dienst, Kleine Migration (+16)",
     ]
 
 
@@ -52,11 +54,38 @@ def test_check_warns_in_english_only_about_the_kind_that_differs(tmp_path: Path)
     ]
 
 
+def test_check_warns_where_english_texts_are_missing(tmp_path: Path) -> None:
+    text = resolve_deck_path(None).read_text(encoding="utf-8")
+    for english in (
+        '[factors.en]\nname = "Collation"\n',
+        'text = "Runs every night. Nobody has ever tried a restore."\n',
+    ):
+        assert english in text
+        text = text.replace(english, "", 1)
+    changed = tmp_path / "teils.toml"
+    changed.write_text(text, encoding="utf-8")
+    result = RUNNER.invoke(app, ["check", str(changed), "--lang", "en"], terminal_width=300)
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith("Warning:")]
+    assert warnings == [
+        "Warning: 1 cards have no English texts (--lang en shows them in German): Kollationierung",
+        "Warning: 1 cards lack an English text or flavour text that their German version has: Regelmäßiges Backup",
+    ]
+
+
+def test_check_shows_the_cards_in_the_language_asked_for() -> None:
+    result = RUNNER.invoke(app, ["check", str(resolve_deck_path(None))], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "Notfallplan" in result.output and "Contingency Plan" not in result.output
+    assert "│ Daten     │       12 │" in result.output
+    assert "Gültiges Deck „Busfaktor: 1 – Standarddeck“" in result.output
+
+
 def test_check_of_the_default_deck_has_no_warnings_and_states_its_licence() -> None:
     result = RUNNER.invoke(app, ["check", str(resolve_deck_path(None)), "--lang", "en"], terminal_width=300)
     assert result.exit_code == 0, result.output
     assert "Warning" not in result.output
-    assert "No warnings: the card counts follow §2." in result.output
+    assert "No warnings: the card counts follow §2, and every card has English texts." in result.output
     assert "Licence of the card data: CC BY-SA 4.0" in result.output
     assert "Sam MacKinnon" in result.output
 

@@ -43,9 +43,41 @@ def count_warnings(deck: Deck) -> list[DeckWarning]:
     return found
 
 
+SHOWN_NAMES = 5
+"""How many card names a warning lists before it says how many more there are."""
+
+
+def _names(names: list[str]) -> str:
+    shown = ", ".join(names[:SHOWN_NAMES])
+    return shown + (f" (+{len(names) - SHOWN_NAMES})" if len(names) > SHOWN_NAMES else "")
+
+
+def english_warnings(deck: Deck) -> list[DeckWarning]:
+    """Where a German deck lacks English texts: ``--lang en`` shows the German text there.
+
+    A card without an ``en`` table is untranslated; one whose ``en`` table lacks a text or flavour
+    text that the German card has is partly translated.
+    """
+    if deck.model.deck.language == "en":
+        return []
+    model = deck.model
+    # per card: its name, whether it has an ``en`` table, whether that table lacks a text the German card has
+    cards = [(p.title, p.en is not None, bool(p.flavor) and not (p.en and p.en.flavor)) for p in model.projects]
+    cards += [(f.name, f.en is not None, bool(f.text) and not (f.en and f.en.text)) for f in model.factors]
+    cards += [(e.name, e.en is not None, False) for e in model.events]
+    missing = [name for name, translated, _ in cards if not translated]
+    partial = [name for name, translated, lacking in cards if translated and lacking]
+    found = []
+    if missing:
+        found.append(DeckWarning("untranslated", {"count": len(missing), "names": _names(missing)}))
+    if partial:
+        found.append(DeckWarning("partly_translated", {"count": len(partial), "names": _names(partial)}))
+    return found
+
+
 def deck_warnings(deck: Deck) -> list[DeckWarning]:
     """Every warning for ``deck``, in the order ``deck check`` prints them."""
-    return count_warnings(deck)
+    return count_warnings(deck) + english_warnings(deck)
 
 
 def warning_text(warning: DeckWarning, catalog: Catalog) -> str:

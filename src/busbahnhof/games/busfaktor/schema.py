@@ -36,6 +36,39 @@ class Overrides(_Strict):
     counts_for_event_limit: bool = True
 
 
+class ProjectEnglish(_Strict):
+    """The English texts of a project, shown with ``--lang en`` (the German fields stay the reference)."""
+
+    title: str = Field(min_length=1)
+    goal: str = Field(min_length=1)
+    flavor: str = ""
+
+
+class FactorEnglish(_Strict):
+    """The English texts of a Projektfaktor."""
+
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class EventEnglish(_Strict):
+    """The English texts of an event; its text shows the same keywords as the card (§4)."""
+
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+def shown_keywords(text: str) -> list[str]:
+    """The keywords ``MEHRAUFWAND`` and ``RÜCKSCHLAG`` a card text shows, in capitals (§4)."""
+    return [word for word in KEYWORDS if word in text]
+
+
+class DeckEnglish(_Strict):
+    """The deck's English name."""
+
+    name: str = Field(min_length=1)
+
+
 class DeckInfo(_Strict):
     """The ``[deck]`` table: a name and version for the designer's bookkeeping, and the licence.
 
@@ -49,6 +82,11 @@ class DeckInfo(_Strict):
     language: Literal["de", "en"] = "de"
     license: str = ""
     credit: str = ""
+    en: DeckEnglish | None = None
+
+    def title(self, lang: str) -> str:
+        """The deck's name in ``lang`` (``en``: its English name where given)."""
+        return self.en.name if lang == "en" and self.en is not None else self.name
 
 
 class ProjectCard(_Strict):
@@ -59,6 +97,7 @@ class ProjectCard(_Strict):
     requirements: list[FactorType] = Field(min_length=2, max_length=4)
     points: int
     flavor: str = ""
+    en: ProjectEnglish | None = None
 
     @field_validator("points")
     @classmethod
@@ -77,6 +116,7 @@ class FactorCard(_Strict):
     types: list[FactorType] | None = None
     text: str = ""
     overrides: Overrides = Overrides()
+    en: FactorEnglish | None = None
 
     @model_validator(mode="after")
     def _one_type_or_wildcard(self) -> FactorCard:
@@ -97,11 +137,17 @@ class _Event(_Strict):
     text: str = Field(min_length=1)
     keywords: list[Keyword] = []
     overrides: Overrides = Overrides()
+    en: EventEnglish | None = None
 
     def _require_keywords(self, wanted: tuple[str, ...]) -> None:
         if sorted(self.keywords) != sorted(wanted):
             shown = ", ".join(wanted) or "none"
             raise ValueError(f"keywords: must be exactly [{shown}] for template {self.template_name} (§4, §12)")
+        if self.en is not None and sorted(shown_keywords(self.en.text)) != sorted(self.keywords):
+            shown = ", ".join(self.keywords) or "none"
+            raise ValueError(
+                f"en: the English text must show exactly the keywords [{shown}] in capitals, as the card does (§4)"
+            )
 
     @property
     def template_name(self) -> str:
@@ -260,6 +306,17 @@ class DeckFile(_Strict):
                         f"{kind}[{index}] {name!r}: field name: the name is used twice (also {seen[name]})"
                     )
                 seen[name] = f"{kind}[{index}]"
+        english: dict[str, str] = {}
+        for kind, cards in (("projects", self.projects), ("factors", self.factors), ("events", self.events)):
+            for index, card in enumerate(cards):
+                if card.en is None:
+                    continue
+                name = card.en.title if isinstance(card.en, ProjectEnglish) else card.en.name
+                if name in english:
+                    raise ValueError(
+                        f"{kind}[{index}] {name!r}: field en: the English name is used twice (also {english[name]})"
+                    )
+                english[name] = f"{kind}[{index}]"
         if len(self.factors) + len(self.events) < 8:
             raise ValueError("the Aktionsstapel needs at least 8 cards to deal two to each of four players (§5.5)")
         return self
