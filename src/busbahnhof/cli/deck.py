@@ -83,9 +83,9 @@ def events_table(deck: Deck, t: Catalog) -> Table:
     table.add_column(t.text("deck_check.template"))
     table.add_column(t.text("deck_check.count"), justify="right")
     table.add_column(t.text("deck_check.cards"))
+    first = deck.size - len(deck.model.events)
     for number in range(1, 9):
         template = f"E{number}"
-        first = deck.size - len(deck.model.events)
         cards = [(card, e) for card, e in enumerate(deck.model.events, start=first) if e.template == template]
         names = ", ".join(
             deck.name(card, t.lang) + (f" ({', '.join(e.keywords)})" if e.keywords else "") for card, e in cards
@@ -101,7 +101,8 @@ def check(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The deck file (TOML) to validate.")],
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    """Validate FILE and print cards by kind and type, demand against supply, and events per template."""
+    """Validate FILE; print its licence, cards by kind and type, demand against supply, events per template,
+    and a warning for every card count that differs from §2 and every card without English texts."""
     ui = Ui.open(ctx, lang, GAME_ID)
     deck = load_deck(str(file))
     t = _catalog(lang)
