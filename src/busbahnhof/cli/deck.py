@@ -101,8 +101,7 @@ def check(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The deck file (TOML) to validate.")],
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    """Validate FILE; print its licence, cards by kind and type, demand against supply, events per template,
-    and a warning for every card count that differs from §2 and every card without English texts."""
+    """Validate FILE: its licence, cards by kind and type, demand and supply, events, warnings (§2, English)."""
     ui = Ui.open(ctx, lang, GAME_ID)
     deck = load_deck(str(file))
     t = _catalog(lang)

@@ -54,7 +54,7 @@ def game_table(ui: Ui, game_id: str) -> Table:
 
 def games(
     ctx: typer.Context,
-    game: Annotated[str | None, typer.Argument(metavar="[GAME]", help="Show only this game.")] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help="Show only this game.")] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """List the games: players, rule options with defaults, presets, bots and required credits."""
