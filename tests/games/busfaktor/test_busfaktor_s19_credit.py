@@ -7,10 +7,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from busbahnhof.cli import app
-from busbahnhof.engine import Catalog, game_class
+from busbahnhof.engine import Catalog, game_class, load_game
+from busbahnhof.engine.contract import random_playout
 from busbahnhof.games.busfaktor.deck import load_deck, resolve_deck_path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -74,3 +76,17 @@ def test_the_default_deck_states_its_data_licence_apart_from_the_code() -> None:
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["license"]["text"]
     assert "MIT" in declared and "CC-BY-SA-4.0" in declared
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", "Pflicht-Credit"), ("en", "Required credit")])
+def test_the_final_position_shows_the_credit_to_the_players(lang: str, words: str) -> None:
+    game = load_game("busfaktor")
+    state = random_playout(game, 2, 1)
+    console = Console(width=400, record=True)
+    console.print(game.render_text(state.view(None), game.catalog(lang)))
+    text = console.export_text()
+    assert words in text and AUTHORS in text
+    running = game.new_state(2, 1)
+    console = Console(width=400, record=True)
+    console.print(game.render_text(running.view(0), game.catalog(lang)))
+    assert AUTHORS not in console.export_text()  # once, at the end, not on every screen

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...engine import Action, Catalog, Credit, Game, Options, State
 from ...engine.events import ParamFormatter
 from .actions import NOTATION, REFERENCE, VERBS, Act, notation, parse, pattern, summary, type_name
+from .credit import PHYLO_CREDIT
 from .deck import Deck, load_deck
 from .render import describe, render
 from .state import BusfaktorState
@@ -15,14 +16,6 @@ from .summary import summarize
 
 if TYPE_CHECKING:
     from ...engine import BotFactory
-
-PHYLO_CREDIT = Credit(
-    work="PHYLO: Process of Science (GSA Deck, WISE Deck)",
-    authors="Sydney Ang, Genevieve Leduc-Robert, Lu Li, and Sam MacKinnon",
-    license="CC BY-SA 4.0",
-    license_url="https://phylogame.org/licenses/",
-)
-"""§19: the mechanics credit the rule document requires under CC BY-SA 4.0."""
 
 
 class BusfaktorOptions(Options):

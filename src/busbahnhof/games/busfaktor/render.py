@@ -33,6 +33,7 @@ from .actions import (
     Act,
     type_name,
 )
+from .credit import PHYLO_CREDIT
 from .deck import FACTOR, PROJECT, Deck
 
 _KEYS = {
@@ -160,12 +161,12 @@ def _seats(seats: list[int], catalog: Catalog) -> str:
 
 def _turn_lines(view: Mapping[str, Any], catalog: Catalog) -> list[Text]:
     """Who decides, in which phase, and what the turn still allows (§7 draws, §8.1 the compulsory
-    project and one new project, §8.3 one event, §9 the hand limit)."""
+    project and one new project, §8.3 one event, §9 the hand limit); at the end, the §19 credit."""
     state = view["state"]
     phase = catalog.text(f"ui.phase.{state['phase']}")
     active, to_move = state["active"], view["to_move"]
     if to_move is None:
-        return [Text(catalog.text("ui.over"))]
+        return [Text(catalog.text("ui.over")), Text(PHYLO_CREDIT.text(catalog), style="dim")]
     if to_move == active:
         lines = [Text(catalog.text("ui.active", seat=active, phase=phase))]
     else:
