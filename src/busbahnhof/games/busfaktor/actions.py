@@ -23,6 +23,7 @@ German (reference)                     English                               rul
 ``verschiebe F nach P``                ``move F to P``                       §13 E4: move attached factor F to P
 ``fertig``                             ``done``                              end the action phase (§8) or E4
 ``wirf C``                             ``discard C``                         §9: discard C onto the open discard
+``schliesse P ab``                     ``complete P``                        §17: complete P next (simultaneous)
 =====================================  ====================================  =====================================
 
 Factor types: ``Team``, ``Daten``, ``Betrieb``, ``Methode`` (English ``Team``, ``Data``,
@@ -55,7 +56,8 @@ from .schema import FACTOR_TYPES
     MOVE,
     DONE,
     DISCARD,
-) = range(18)
+    COMPLETE,
+) = range(19)
 
 REFERENCE = "de"
 """The notation of ``str(action)`` and of records."""
@@ -86,6 +88,7 @@ _TEMPLATES = {
         MOVE: "verschiebe {a} nach {b}",
         DONE: "fertig",
         DISCARD: "wirf {a}",
+        COMPLETE: "schliesse {a} ab",
     },
     "en": {
         DRAW: "draw {source}",
@@ -106,6 +109,7 @@ _TEMPLATES = {
         MOVE: "move {a} to {b}",
         DONE: "done",
         DISCARD: "discard {a}",
+        COMPLETE: "complete {a}",
     },
 }
 VERBS = tuple(_TEMPLATES[REFERENCE])
@@ -124,6 +128,7 @@ _PLACEHOLDERS = {
     UNDER: ("C", ""),
     MOVE: ("F", "P"),
     DISCARD: ("C", ""),
+    COMPLETE: ("P", ""),
 }
 _TYPE_PLACEHOLDER = {"de": "TYP", "en": "TYPE"}
 
