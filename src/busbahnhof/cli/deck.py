@@ -78,7 +78,7 @@ def supply_table(deck: Deck, t: Catalog) -> Table:
 
 
 def events_table(deck: Deck, t: Catalog) -> Table:
-    """Events per template E1-E8, with their names and keywords."""
+    """Events per template E1-E8, with their names and the keywords their texts show (negative events, §4)."""
     table = Table(title=t.text("deck_check.events_by_template"))
     table.add_column(t.text("deck_check.template"))
     table.add_column(t.text("deck_check.count"), justify="right")
@@ -88,7 +88,7 @@ def events_table(deck: Deck, t: Catalog) -> Table:
         template = f"E{number}"
         cards = [(card, e) for card, e in enumerate(deck.model.events, start=first) if e.template == template]
         names = ", ".join(
-            deck.name(card, t.lang) + (f" ({', '.join(e.keywords)})" if e.keywords else "") for card, e in cards
+            deck.name(card, t.lang) + (f" ({', '.join(e.negative)})" if e.negative else "") for card, e in cards
         )
         style = "yellow" if not cards else None
         table.add_row(f"{template} {t.text(f'deck_check.t{number}')}", str(len(cards)), names or "—", style=style)
