@@ -65,7 +65,11 @@ def willing_sources(state: BusState, seat: int) -> list[int]:
     """Bus: Brumm -- intersections on the seat's line with a passenger willing to ride (see the
     module docstring for the two models; 1999 also skips intersections with an in-time building)."""
     touches = state.touches[seat]
-    sources = [node for node in range(state.board.intersections) if touches >> node & 1 and riders_at(state, node)]
+    if state.rules.passengers_step_out:
+        standing = state.standing
+        sources = [node for node in range(len(standing)) if standing[node] and touches >> node & 1]
+    else:
+        sources = [node for node in range(state.board.intersections) if touches >> node & 1 and riders_at(state, node)]
     if state.rules.vrroomm_skips_served:
         current = state.clock
         sources = [node for node in sources if not served(state, node, current)]
