@@ -432,9 +432,11 @@ class TableService:
                 if record is None:
                     raise UnknownTableError(f"no table {table_id!r}", key="table.error.unknown_table")
                 table = Table.from_record(record, self.deck_dir)
-                table.updated_at = record["updated_at"]
                 table.humans_gone_since = self.wall_clock()
                 self.tables[table_id] = table
+                async with table.lock:
+                    # another process may have committed while we read: its notice found no table here
+                    await self._catch_up_locked(table)
                 self._schedule(table)
         return table
 
