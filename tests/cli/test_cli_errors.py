@@ -32,6 +32,7 @@ Run = Callable[..., "subprocess.CompletedProcess[str]"]
         (["simulate", "busfahrer", "--bots", "random:x"], "game_error", "bad bot count"),
         (["simulate", "busfahrer", "--players", "2", "--bots", "random:3"], "invalid_option", "do not fit"),
         (["simulate", "busfahrer", "--games", "0"], "invalid_option", "at least 1 game"),
+        (["simulate", "busfahrer", "--workers", "100000"], "invalid_option", "wähle 1 bis"),
         (["bench", "busfahrer", "--repeats", "0"], "invalid_option", "repeats >= 1"),
         (["replay", "missing-record.json"], "invalid_record", "missing-record.json"),
         (["games", "--lang", "fr"], "invalid_data", "unsupported language 'fr'"),

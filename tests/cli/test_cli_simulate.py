@@ -26,7 +26,7 @@ def test_json_report_matches_the_python_function(cli: Invoke, tmp_path: Path) ->
     assert report["options"]["pyramid"] == "5-4-3-2-1"
     again = simulate(load_game("busfahrer", pyramid="5-4-3-2-1"), 3, report["bots"], 40, 9)
     assert report["summary"] == json.loads(json.dumps(again["summary"]))
-    assert "Je Platz (Mittelwerte)" in result.stdout and "Platz 1 (kartenzaehler)" in result.stdout
+    assert "Je Platz (Mittelwerte)" in result.stdout and "Platz 1" in result.stdout
     assert "points_questions" in result.stdout and "questions.q2.right" in result.stdout
     assert f"Bericht gespeichert: {out}" in result.stdout
 
@@ -47,3 +47,33 @@ def test_simulate_with_workers_in_a_real_process(run_process: Run, tmp_path: Pat
     two = json.loads(out.read_text(encoding="utf-8"))
     one = simulate("busfahrer", 4, ["random"] * 4, 60, 3)
     assert two["workers"] == 2 and two["summary"] == json.loads(json.dumps(one["summary"]))
+
+
+def test_figures_are_written_in_full_with_the_languages_separators() -> None:
+    from busbahnhof.cli.simulate import format_figure
+
+    assert format_figure(859500.0, "en") == "859,500"
+    assert format_figure(859500.0, "de") == "859.500"
+    assert format_figure(1234.5678, "en") == "1,234.568"
+    assert format_figure(0.25, "de") == "0,250"
+    assert format_figure(2.0, "en", whole_bare=False) == "2.000"
+    assert "e+" not in format_figure(1.5e12, "en")
+
+
+def test_tables_cut_no_label_and_no_seat_on_a_narrow_terminal() -> None:
+    from rich.console import Console
+
+    from busbahnhof.cli.common import Ui
+    from busbahnhof.cli.simulate import figures_table, seat_tables
+
+    report = simulate("busfaktor", 4, ["heuristik"] * 4, 3, 1)
+    ui = Ui("en")
+    ui.out = Console(width=60, record=True, color_system=None)
+    for table in [*seat_tables(ui, report), figures_table(ui, report)]:
+        ui.out.print(table)
+    shown = ui.out.export_text()
+    assert "…" not in shown
+    first_column = "".join(line.split("│")[1].strip() for line in shown.splitlines() if line.count("│") > 2)
+    assert "cards.AnnotierteTrainingsdaten.winner_side" in first_column  # folded, not cut
+    assert all(f"Seat {seat}" in shown for seat in range(1, 5))
+    assert all(len(line) <= 60 for line in shown.splitlines())

@@ -39,7 +39,7 @@ class Ui:
 
     def __init__(self, lang: str, game_id: str | None = None) -> None:
         self.lang = lang
-        packages = [__package__ or "busbahnhof.cli", "busbahnhof.engine"]
+        packages = [__package__ or "busbahnhof.cli", "busbahnhof.sim", "busbahnhof.engine"]
         if game_id in game_ids():
             packages.insert(1, game_class(game_id).__module__.rsplit(".", 1)[0])
         self.catalog = Catalog(tuple(packages), lang)

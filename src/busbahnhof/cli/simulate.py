@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -16,10 +17,33 @@ from ..sim import simulate as run_simulation
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
 
 FILL_BOT = "random"
+STATISTICS = ("mean", "median", "min", "max", "total")
+UNLIMITED_WIDTH = 100_000
 
 
 def _label(path: list[str]) -> str:
     return ".".join(path)
+
+
+def format_figure(value: float, lang: str, decimals: int = 3, whole_bare: bool = True) -> str:
+    """``value`` in full with thousands separators, never in exponent notation (``859,500``).
+
+    ``decimals`` places, none for a whole number if ``whole_bare`` (means keep theirs so a
+    column lines up); German writes ``859.500`` and ``0,250``.
+    """
+    places = 0 if whole_bare and float(value).is_integer() else decimals
+    text = f"{value:,.{places}f}"
+    return text.translate(str.maketrans(",.", ".,")) if lang == "de" else text
+
+
+def label_column(table: Table, heading: str) -> None:
+    """The figure-name column: a name too long for the terminal is folded onto a second line, never cut."""
+    table.add_column(heading, overflow="fold")
+
+
+def needed_width(ui: Ui, table: Table) -> int:
+    """The columns ``table`` needs to show every cell on one line."""
+    return Measurement.get(ui.out, ui.out.options.update_width(UNLIMITED_WIDTH), table).minimum
 
 
 def _leaves(node: Any, path: list[str]) -> list[tuple[list[str], dict[str, float]]]:
@@ -30,31 +54,56 @@ def _leaves(node: Any, path: list[str]) -> list[tuple[list[str], dict[str, float
     return []
 
 
-def seat_table(ui: Ui, report: dict[str, Any]) -> Table:
-    """Per seat (column) the mean of each per-seat figure."""
-    table = Table(title=ui.t("simulate.seats_title"))
-    table.add_column(ui.t("simulate.figure"))
-    for seat, bot in enumerate(report["bots"]):
-        table.add_column(ui.t("simulate.seat", n=seat + 1, bot=bot), justify="right")
+def seat_rows(ui: Ui, report: dict[str, Any]) -> dict[str, list[str]]:
+    """Per per-seat figure (its dotted name) the mean of every seat, formatted."""
     seats = report["summary"].get("seats", [])
     rows: dict[str, list[str]] = {}
     for seat, entry in enumerate(seats):
         for path, stats in _leaves(entry, []):
-            rows.setdefault(_label(path), [""] * len(seats))[seat] = f"{stats['mean']:.3f}"
+            mean = format_figure(stats["mean"], ui.lang, whole_bare=False)
+            rows.setdefault(_label(path), [""] * len(seats))[seat] = mean
+    return rows
+
+
+def seat_table(ui: Ui, report: dict[str, Any], seats: range | None = None) -> Table:
+    """Per seat (column) the mean of each per-seat figure; only ``seats`` (all by default)."""
+    rows = seat_rows(ui, report)
+    chosen = range(len(report["bots"])) if seats is None else seats
+    table = Table(title=ui.t("simulate.seats_title"))
+    label_column(table, ui.t("simulate.figure"))
+    for seat in chosen:
+        heading = ui.t("simulate.seat", n=seat + 1, bot=report["bots"][seat])
+        widest = max([len(line) for line in heading.splitlines()] + [len(cells[seat]) for cells in rows.values()])
+        table.add_column(heading, justify="right", no_wrap=True, min_width=widest)
     for label, cells in rows.items():
-        table.add_row(label, *cells)
+        table.add_row(label, *(cells[seat] for seat in chosen))
     return table
+
+
+def seat_tables(ui: Ui, report: dict[str, Any]) -> list[Table]:
+    """:func:`seat_table` split into as few tables of consecutive seats as fit the terminal uncut."""
+    tables: list[Table] = []
+    first, seats = 0, len(report["bots"])
+    while first < seats:
+        last = first + 1
+        while last < seats and needed_width(ui, seat_table(ui, report, range(first, last + 1))) <= ui.out.width:
+            last += 1
+        tables.append(seat_table(ui, report, range(first, last)))
+        first = last
+    return tables
 
 
 def figures_table(ui: Ui, report: dict[str, Any]) -> Table:
     """Every figure outside ``seats`` with mean, median, min, max and total."""
     table = Table(title=ui.t("simulate.figures_title", games=report["games"]))
-    table.add_column(ui.t("simulate.figure"))
-    for name in ("mean", "median", "min", "max", "total"):
-        table.add_column(ui.t(f"simulate.{name}"), justify="right")
     rest = {key: value for key, value in report["summary"].items() if key != "seats"}
-    for path, stats in _leaves(rest, []):
-        table.add_row(_label(path), *(f"{stats[name]:.4g}" for name in ("mean", "median", "min", "max", "total")))
+    leaves = _leaves(rest, [])
+    label_column(table, ui.t("simulate.figure"))
+    for name in STATISTICS:
+        table.add_column(ui.t(f"simulate.{name}"), justify="right", no_wrap=True)
+    for path, stats in leaves:
+        cells = (format_figure(stats[name], ui.lang, whole_bare=name != "mean") for name in STATISTICS)
+        table.add_row(_label(path), *cells)
     return table
 
 
@@ -96,14 +145,15 @@ def simulate(
         else:
             json_out.write_text(text + "\n", encoding="utf-8")
     if not to_stdout:
-        ui.out.print(seat_table(ui, report))
+        for table in seat_tables(ui, report):
+            ui.out.print(table)
         ui.out.print(figures_table(ui, report))
         ui.out.print(
             ui.t(
                 "simulate.done",
                 games=games,
-                seconds=f"{report['elapsed_seconds']:.2f}",
-                rate=f"{report['games_per_second']:.0f}",
+                seconds=format_figure(report["elapsed_seconds"], ui.lang, 2, whole_bare=False),
+                rate=format_figure(report["games_per_second"], ui.lang, 0),
                 workers=workers,
             )
         )

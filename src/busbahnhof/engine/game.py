@@ -87,7 +87,8 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     """A game with validated rule options; creates states and parses actions.
 
     Class attributes every game sets: ``id``, ``title``, ``min_players``, ``max_players``,
-    ``options_model`` and ``presets`` (named option sets the contract suite runs over).
+    ``options_model`` and ``presets`` (named option sets the contract suite runs over); a game
+    whose points are penalty points sets ``lower_is_better``.
     """
 
     id: ClassVar[str]
@@ -96,6 +97,8 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     max_players: ClassVar[int]
     options_model: ClassVar[type[Options]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
+    lower_is_better: ClassVar[bool] = False
+    """Whether fewer points win (penalty points, Busfahrer); every :class:`Outcome` of the game agrees."""
 
     def __init__(self, **options: Any) -> None:
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import platform
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -25,6 +26,11 @@ REPORT_FORMAT = "busbahnhof-simulation/1"
 MAX_DECISIONS = 1_000_000
 
 Progress = Callable[[int, int], None]
+
+
+def max_workers() -> int:
+    """The most worker processes a run may start: four per CPU, at most 64 (more only cost memory)."""
+    return min(64, 4 * (os.cpu_count() or 1))
 
 
 @dataclass(frozen=True)
@@ -148,8 +154,12 @@ def simulate(
         game = load_game(game)
     if games < 1:
         raise InvalidOptionError(f"a simulation needs at least 1 game, not {games}")
-    if workers < 1:
-        raise InvalidOptionError(f"a simulation needs at least 1 worker, not {workers}")
+    if not 1 <= workers <= max_workers():
+        raise InvalidOptionError(
+            f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
+            key="error.workers",
+            params={"workers": workers, "high": max_workers()},
+        )
     if len(bot_names) != players:
         raise InvalidOptionError(f"{players} seats need {players} bots, got {len(bot_names)}: {', '.join(bot_names)}")
     for name in bot_names:
