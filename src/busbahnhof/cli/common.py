@@ -15,6 +15,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from ..engine import Catalog, Game, GameError, InvalidOptionError, game_class, game_ids
+from .sanitize import SafeConsole
 
 ERROR_EXIT = 2
 DEFAULT_LANG = "de"
@@ -35,7 +36,11 @@ DeckOption = Annotated[
 
 
 class Ui:
-    """The interface language: CLI strings from ``cli/locales/<lang>.toml``, and the consoles."""
+    """The interface language: CLI strings from ``cli/locales/<lang>.toml``, and the consoles.
+
+    Both consoles are :class:`SafeConsole`: no control character of a name, a deck text or
+    typed input reaches the terminal.
+    """
 
     def __init__(self, lang: str, game_id: str | None = None) -> None:
         self.lang = lang
@@ -43,8 +48,8 @@ class Ui:
         if game_id in game_ids():
             packages.insert(1, game_class(game_id).__module__.rsplit(".", 1)[0])
         self.catalog = Catalog(tuple(packages), lang)
-        self.out = Console(highlight=False)
-        self.err = Console(stderr=True, highlight=False)
+        self.out: Console = SafeConsole(highlight=False)
+        self.err: Console = SafeConsole(stderr=True, highlight=False)
 
     @classmethod
     def open(cls, ctx: typer.Context, lang: str, game_id: str | None = None) -> Ui:

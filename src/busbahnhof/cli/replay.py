@@ -16,6 +16,7 @@ from rich.rule import Rule
 from ..engine import Catalog, InvalidRecordError, State, load_record, replay_states
 from .common import DEFAULT_LANG, LangOption, Ui
 from .display import outcome_table, print_log, print_view
+from .sanitize import terminal_safe
 
 
 class Replay:
@@ -28,7 +29,7 @@ class Replay:
         first = self.positions[0]
         names = record.get("names")
         self.names: list[str] = (
-            [str(name) for name in names]
+            [terminal_safe(str(name)) for name in names]
             if isinstance(names, list) and len(names) == first.players
             else [ui.t("play.human_name", n=number + 1) for number in range(first.players)]
         )

@@ -12,9 +12,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots import parse_bot_spec
-from ..engine import InvalidOptionError
+from ..engine import InvalidOptionError, write_text_atomically
 from ..sim import simulate as run_simulation
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
+from .output import STDOUT, check_output_path
 
 FILL_BOT = "random"
 STATISTICS = ("mean", "median", "min", "max", "total")
@@ -129,21 +130,23 @@ def simulate(
     game = build_game(game_id, option, preset, deck)
     bot_list = parse_bot_spec(game, bots, seats=players)
     bot_list += [FILL_BOT] * (players - len(bot_list))
+    if json_out is not None:
+        check_output_path(json_out, "--json")
     if plot_out is not None:
-        check_plot_path(plot_out)
+        check_output_path(plot_out, "--plot", ".png")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=ui.err, transient=True) as bar:
         task = bar.add_task(ui.t("simulate.progress", game=game.title), total=games)
         report = run_simulation(
             game, players, bot_list, games, seed, workers, lambda done, _total: bar.update(task, completed=done)
         )
-    to_stdout = json_out is not None and str(json_out) == "-"
+    to_stdout = json_out is not None and str(json_out) == STDOUT
     if json_out is not None:
         text = json.dumps(report, ensure_ascii=False, indent=1)
         if to_stdout:
             print(text)
         else:
-            json_out.write_text(text + "\n", encoding="utf-8")
+            write_text_atomically(json_out, text + "\n")
     if not to_stdout:
         for table in seat_tables(ui, report):
             ui.out.print(table)
@@ -161,14 +164,6 @@ def simulate(
             ui.out.print(ui.t("simulate.saved", path=str(json_out)))
     if plot_out is not None:
         save_plot(ui, report, plot_out)
-
-
-def check_plot_path(plot_out: Path) -> None:
-    """Refuse a ``--plot`` file that cannot be written before any game is played."""
-    if plot_out.suffix.lower() != ".png":
-        raise InvalidOptionError(f"--plot {plot_out}: the figure is a PNG file; name it *.png")
-    if not plot_out.parent.is_dir():
-        raise InvalidOptionError(f"--plot {plot_out}: the folder {plot_out.parent} does not exist")
 
 
 def save_plot(ui: Ui, report: dict[str, Any], plot_out: Path) -> None:
