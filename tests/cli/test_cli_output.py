@@ -13,6 +13,7 @@ from busbahnhof.engine import load_game, save_record
 
 Invoke = Callable[..., Result]
 
+
 def _bad_paths(tmp_path: Path, name: str) -> list[tuple[str, str]]:
     a_file = tmp_path / "a-file"
     a_file.write_text("x", encoding="utf-8")

@@ -161,7 +161,9 @@ def test_simulate_plot_option(tmp_path: Path) -> None:
     assert png_size(out)[0] > 1000
 
 
-@pytest.mark.parametrize(("name", "fragment"), [("missing/run.png", "does not exist"), ("run.svg", "must be named *.png")])
+@pytest.mark.parametrize(
+    ("name", "fragment"), [("missing/run.png", "does not exist"), ("run.svg", "must be named *.png")]
+)
 def test_simulate_refuses_a_plot_path_before_playing(tmp_path: Path, name: str, fragment: str) -> None:
     result = CliRunner().invoke(app, ["simulate", "busfahrer", "--games", "5", "--plot", str(tmp_path / name)])
     assert result.exit_code == 2

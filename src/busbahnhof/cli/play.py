@@ -230,8 +230,8 @@ def play(
             ui.out.print()
             ui.out.print(ui.t("play.quit"))
         if record is not None:
-            ui.out.print(ui.t("play.saved", path=str(record)))
+            ui.out.print(ui.t("play.saved", path=str(record)), markup=False, soft_wrap=True)
             if status:
-                ui.out.print(ui.t("play.resume", path=str(record)))
+                ui.out.print(ui.t("play.resume", path=str(record)), markup=False, soft_wrap=True)
     if status:
         raise typer.Exit(status)

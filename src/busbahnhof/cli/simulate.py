@@ -1,4 +1,8 @@
-"""``busbahnhof simulate``: many games between bots, a progress bar, a summary table, a JSON report."""
+"""``busbahnhof simulate``: many games between bots, a progress bar, a summary table, a JSON report.
+
+Ctrl-C stops the workers at once; the games finished until then are reported (tables, JSON,
+plot) as usual, with a line saying how many of how many, and the program exits with 130.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOp
 from .output import STDOUT, check_output_path
 
 FILL_BOT = "random"
+INTERRUPT_STATUS = 130
+"""Exit status after Ctrl-C (128 + SIGINT), also when the games finished before it are reported."""
 STATISTICS = ("mean", "median", "min", "max", "total")
 UNLIMITED_WIDTH = 100_000
 
@@ -96,7 +102,7 @@ def seat_tables(ui: Ui, report: dict[str, Any]) -> list[Table]:
 
 def figures_table(ui: Ui, report: dict[str, Any]) -> Table:
     """Every figure outside ``seats`` with mean, median, min, max and total."""
-    table = Table(title=ui.t("simulate.figures_title", games=report["games"]))
+    table = Table(title=ui.t("simulate.figures_title", games=format_figure(report["games"], ui.lang)))
     rest = {key: value for key, value in report["summary"].items() if key != "seats"}
     leaves = _leaves(rest, [])
     label_column(table, ui.t("simulate.figure"))
@@ -135,11 +141,19 @@ def simulate(
     if plot_out is not None:
         check_output_path(plot_out, "--plot", ".png")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=ui.err, transient=True) as bar:
-        task = bar.add_task(ui.t("simulate.progress", game=game.title), total=games)
-        report = run_simulation(
-            game, players, bot_list, games, seed, workers, lambda done, _total: bar.update(task, completed=done)
-        )
+    try:
+        with Progress(*columns, console=ui.err, transient=True) as bar:
+            task = bar.add_task(ui.t("simulate.progress", game=game.title), total=games)
+            report = run_simulation(
+                game, players, bot_list, games, seed, workers, lambda done, _total: bar.update(task, completed=done)
+            )
+    except KeyboardInterrupt:
+        ui.err.print(ui.t("simulate.interrupted_none"), style="red")
+        raise typer.Exit(INTERRUPT_STATUS) from None
+    interrupted = "interrupted" in report
+    if interrupted:
+        kept = format_figure(report["games"], ui.lang)
+        ui.err.print(ui.t("simulate.interrupted", games=kept, requested=format_figure(games, ui.lang)), style="red")
     to_stdout = json_out is not None and str(json_out) == STDOUT
     if json_out is not None:
         text = json.dumps(report, ensure_ascii=False, indent=1)
@@ -154,16 +168,18 @@ def simulate(
         ui.out.print(
             ui.t(
                 "simulate.done",
-                games=games,
+                games=ui.t("simulate.games", count=format_figure(report["games"], ui.lang)),
                 seconds=format_figure(report["elapsed_seconds"], ui.lang, 2, whole_bare=False),
                 rate=format_figure(report["games_per_second"], ui.lang, 0),
-                workers=workers,
+                processes=ui.t("simulate.processes", count=workers),
             )
         )
         if json_out is not None:
             ui.out.print(ui.t("simulate.saved", path=str(json_out)))
     if plot_out is not None:
         save_plot(ui, report, plot_out)
+    if interrupted:
+        raise typer.Exit(INTERRUPT_STATUS)
 
 
 def save_plot(ui: Ui, report: dict[str, Any], plot_out: Path) -> None:

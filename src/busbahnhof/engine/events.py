@@ -85,12 +85,20 @@ class Catalog:
         self.messages = merged
 
     def has(self, key: str) -> bool:
-        """Whether ``key`` has a template."""
-        return key in self.messages
+        """Whether ``key`` has a template (or singular and plural ones)."""
+        return key in self.messages or f"{key}.other" in self.messages
 
     def text(self, key: str, **params: Any) -> str:
-        """Render template ``key`` with ``params``; an unknown key renders as itself."""
+        """Render template ``key`` with ``params``; an unknown key renders as itself.
+
+        A key may have a singular and a plural template instead of one (``key.one`` and
+        ``key.other``, in TOML ``key = { one = "1 Fahrgast", other = "{count} Fahrgäste" }``);
+        the parameter ``count`` chooses between them.
+        """
         template = self.messages.get(key)
+        if template is None and f"{key}.other" in self.messages:
+            singular = str(params.get("count")) == "1" and f"{key}.one" in self.messages
+            template = self.messages[f"{key}.one" if singular else f"{key}.other"]
         if template is None:
             return key if not params else f"{key} {params}"
         rendered = {name: self.format_param(name, value) for name, value in params.items()}
