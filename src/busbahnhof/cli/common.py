@@ -75,10 +75,11 @@ class Ui:
 
         ``catalog``: the game's own (with its seat names and parameter formatters) during play.
         """
-        text = (catalog or self.catalog).error_text(error)
+        chosen = catalog or self.catalog
+        text = chosen.error_text(error)
         message = "; ".join(part.strip() for part in text.splitlines() if part.strip())
         line = self.t("error", code=error.code, message=message)
-        return f"{line} {self.t('error_rule', rule=error.rule)}" if error.rule else line
+        return f"{line} {self.t('error_rule', rule=chosen.rule_text(error.rule))}" if error.rule else line
 
     def print_error(self, error: GameError, catalog: Catalog | None = None) -> None:
         """Print :meth:`error_line` on stderr."""
@@ -106,7 +107,9 @@ def require_drawing(game_id: str) -> None:
     """Refuse a game without an SVG drawing (an unknown game as unknown)."""
     if game_id not in svg_games():
         raise InvalidOptionError(
-            f"{game_class(game_id).title} has no SVG drawing; games with one: {', '.join(svg_games())}"
+            f"{game_class(game_id).title} has no SVG drawing; games with one: {', '.join(svg_games())}",
+            key="cli_error.no_drawing",
+            params={"game": game_class(game_id).title, "games": ", ".join(svg_games())},
         )
 
 
@@ -124,16 +127,28 @@ def game_options(game_id: str, assignments: list[str] | None, preset: str | None
     options: dict[str, Any] = {}
     if preset is not None:
         if preset not in cls.presets:
-            raise InvalidOptionError(f"{cls.title} has no preset {preset!r}; presets: {', '.join(cls.presets)}")
+            raise InvalidOptionError(
+                f"{cls.title} has no preset {preset!r}; presets: {', '.join(cls.presets)}",
+                key="cli_error.no_preset",
+                params={"game": cls.title, "preset": preset, "presets": ", ".join(cls.presets)},
+            )
         options.update(cls.presets[preset])
     if deck is not None:
         if "deck" not in cls.options_model.model_fields:
-            raise InvalidOptionError(f"{cls.title} has no deck: --deck is only for games with a rule option 'deck'")
+            raise InvalidOptionError(
+                f"{cls.title} has no deck: --deck is only for games with a rule option 'deck'",
+                key="cli_error.no_deck",
+                params={"game": cls.title},
+            )
         options["deck"] = str(deck)
     for assignment in assignments or []:
         key, sep, value = assignment.partition("=")
         if not sep or not key.strip():
-            raise InvalidOptionError(f"--option {assignment!r}: write KEY=VALUE, e.g. --option pyramid=5-4-3-2-1")
+            raise InvalidOptionError(
+                f"--option {assignment!r}: write KEY=VALUE, e.g. --option pyramid=5-4-3-2-1",
+                key="cli_error.option_syntax",
+                params={"assignment": assignment},
+            )
         options[key.strip()] = parse_option_value(value.strip())
     return options
 

@@ -92,7 +92,7 @@ def check(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Validate FILE and print cards by kind and type, demand against supply, and events per template."""
-    ui = Ui.open(ctx, lang)
+    ui = Ui.open(ctx, lang, "busfaktor")
     deck = load_deck(str(file))
     t = _catalog(lang)
     model = deck.model

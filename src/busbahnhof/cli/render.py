@@ -38,12 +38,24 @@ def render(
     check_output_path(output, "--output", ".svg")
     data = load_record(record)
     if data["game"] != game:
-        raise InvalidRecordError(f"{record} is a record of {data['game']!r}, not of {game!r}")
+        raise InvalidRecordError(
+            f"{record} is a record of {data['game']!r}, not of {game!r}",
+            key="cli_error.other_game",
+            params={"path": str(record), "recorded": str(data["game"]), "game": game},
+        )
     if at is not None and not 0 <= at <= len(data["actions"]):
-        raise InvalidRecordError(f"--at {at}: {record} has positions 0 to {len(data['actions'])}")
+        raise InvalidRecordError(
+            f"--at {at}: {record} has positions 0 to {len(data['actions'])}",
+            key="cli_error.no_position",
+            params={"number": at, "last": len(data["actions"])},
+        )
     state = replay(data, upto=at)
     if seat is not None and not 1 <= seat <= state.players:
-        raise InvalidRecordError(f"--seat {seat}: the record has seats 1 to {state.players}")
+        raise InvalidRecordError(
+            f"--seat {seat}: the record has seats 1 to {state.players}",
+            key="cli_error.no_seat",
+            params={"seat": seat, "players": state.players},
+        )
     names = data.get("names")
     seat_names = None
     if isinstance(names, list) and len(names) == state.players:

@@ -35,7 +35,11 @@ class Replay:
         )
         self.catalog: Catalog = first.game.catalog(ui.lang, self.names)
         if seat is not None and not 0 <= seat < first.players:
-            raise InvalidRecordError(f"--seat {seat + 1}: the record has seats 1 to {first.players}")
+            raise InvalidRecordError(
+                f"--seat {seat + 1}: the record has seats 1 to {first.players}",
+                key="cli_error.no_seat",
+                params={"seat": seat + 1, "players": first.players},
+            )
         self.seat = seat
 
     @property
@@ -46,7 +50,11 @@ class Replay:
     def show(self, number: int) -> None:
         """The position after ``number`` actions: the action that led there, its log lines, the view."""
         if not 0 <= number <= self.last:
-            raise InvalidRecordError(f"position {number} does not exist; the record has positions 0 to {self.last}")
+            raise InvalidRecordError(
+                f"position {number} does not exist; the record has positions 0 to {self.last}",
+                key="cli_error.no_position",
+                params={"number": number, "last": self.last},
+            )
         state = self.positions[number]
         self.ui.out.print(Rule(self.ui.t("replay.position", n=number, total=self.last)))
         if number > 0:

@@ -29,6 +29,7 @@ from .errors import (
 )
 from .events import Catalog, Event, ParamFormatter
 from .rng import Rng
+from .validation import english_problems, validation_problems
 
 if TYPE_CHECKING:
     from .bot import BotFactory
@@ -104,10 +105,12 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         try:
             self.options: OptionsT = self.options_model(**options)  # type: ignore[assignment]
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
-            )
-            raise InvalidOptionError(f"invalid rule options for {self.id}: {problems}") from None
+            problems = validation_problems(exc)
+            raise InvalidOptionError(
+                f"invalid rule options for {self.id}: {english_problems(problems)}",
+                key="error.invalid_options",
+                params={"game": self.title, "problems": problems},
+            ) from None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.option_dict()})"

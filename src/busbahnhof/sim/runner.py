@@ -184,7 +184,9 @@ def simulate(
     if isinstance(game, str):
         game = load_game(game)
     if games < 1:
-        raise InvalidOptionError(f"a simulation needs at least 1 game, not {games}")
+        raise InvalidOptionError(
+            f"a simulation needs at least 1 game, not {games}", key="error.games", params={"games": games}
+        )
     if not 1 <= workers <= max_workers():
         raise InvalidOptionError(
             f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
@@ -192,7 +194,11 @@ def simulate(
             params={"workers": workers, "high": max_workers()},
         )
     if len(bot_names) != players:
-        raise InvalidOptionError(f"{players} seats need {players} bots, got {len(bot_names)}: {', '.join(bot_names)}")
+        raise InvalidOptionError(
+            f"{players} seats need {players} bots, got {len(bot_names)}: {', '.join(bot_names)}",
+            key="error.bots_per_seat",
+            params={"players": players, "count": len(bot_names), "bots": ", ".join(bot_names)},
+        )
     for name in bot_names:
         make_bot(game, name)
     game.new_state(players, seed)

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...engine import InvalidDataError
+from ...engine.validation import validation_problems
 from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard
 
 PROJECT, FACTOR, EVENT = 0, 1, 2
@@ -185,15 +186,21 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
     try:
         return DeckFile.model_validate(raw)
     except ValidationError as exc:
-        raise InvalidDataError("\n".join(_problem(raw, source, err) for err in exc.errors())) from None
+        located = zip(exc.errors(), validation_problems(exc), strict=True)
+        problems = [_problem(raw, source, err, problem) for err, problem in located]
+        raise InvalidDataError(
+            "\n".join(problem.pop("english") for problem in problems),
+            key="deck_error.invalid",
+            params={"problems": problems},
+        ) from None
 
 
-def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
-    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``."""
-    message = str(err["msg"]).removeprefix("Value error, ")
+def _problem(raw: dict[str, Any], source: str, err: Any, problem: dict[str, Any]) -> dict[str, Any]:
+    """``problem`` located as ``FILE: CARD: FIELD`` (its ``english`` text ``FILE: CARD: field FIELD: MESSAGE``)."""
+    message = problem["message"]
     loc = tuple(err["loc"])
     if not loc:
-        return f"{source}: {message}"
+        return {**problem, "field": source, "english": f"{source}: {message}"}
     label, rest = _card_label(raw, loc)
     field = ".".join(str(p) for p in rest)
     if not field:
@@ -202,7 +209,9 @@ def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
             field = "template"
         elif sep and named.isidentifier():
             field, message = named, text
-    return f"{source}: {label}: field {field or '(card)'}: {message}"
+    where = f"{source}: {label}: {field or '(card)'}"
+    english = f"{source}: {label}: field {field or '(card)'}: {message}"
+    return {**problem, "field": where, "message": message, "english": english}
 
 
 def _builtin_path(name: str) -> Path:
