@@ -93,3 +93,17 @@ def test_delay_slows_a_game_of_bots_down(cli: Invoke, tmp_path: Path) -> None:
     assert moves > 10 and slow_seconds >= 0.02 * moves
     refused = cli(*args, "--delay", "-1")
     assert refused.exit_code == 2 and "--delay -1.0: choose 0 to 60 seconds" in refused.stderr
+
+
+def test_bus_options_are_grouped_so_a_decision_lists_them_in_few_lines(cli: Invoke) -> None:
+    from busbahnhof.engine import load_game
+
+    result = cli("play", "bus", "--players", "3", "--bots", "planer:2", "--seed", "4", "--lang", "de", input="quit\n")
+    state = load_game("bus").new_state(3, 4)
+    count = len(state.legal_actions())
+    assert count > 30
+    listed = result.stdout.split("Wartende Fahrgäste")[-1].split("deine Wahl")[0].strip().splitlines()[1:-1]
+    assert len(listed) <= count // 3 + 1, listed  # a lot's three buildings on one line
+    assert listed[0].split() == ["Bauplatz", "11", "(Kreuzung", "9):", "1", "Haus", "2", "Büro", "3", "Kneipe"]
+    numbers = [int(word) for line in listed for word in line.split(":", 1)[1].split() if word.isdigit()]
+    assert numbers == list(range(1, count + 1))

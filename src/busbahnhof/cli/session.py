@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from ..engine import Action, Bot, Catalog, GameError, Rng, State, write_text_atomically
 from .common import Ui
@@ -136,12 +138,25 @@ class Session:
         if self.read(self.ui.t("play.handoff", name=escape(self.seats[seat].name))).lower() in QUIT_WORDS:
             raise UserQuit
 
-    def list_actions(self, legal: tuple[Action, ...] | list[Action]) -> None:
-        """The legal actions, numbered, with their notation."""
-        describe = self.state.game.describe_action
-        for number, action in enumerate(legal, start=1):
-            text = escape(describe(action, self.catalog))
-            self.ui.out.print(f"  [bold]{number:>3}[/bold]  {text}  [dim]{escape(str(action))}[/dim]")
+    def list_actions(self, legal: list[Action]) -> None:
+        """The legal actions, numbered: one per line with description and notation, or, where the
+        game groups them (``Game.group_actions``, e.g. Bus buildings by lot), one line per group."""
+        game = self.state.game
+        groups = game.group_actions(legal, self.catalog) or [(None, [(index, "") for index in range(len(legal))])]
+        grouped = Table.grid(padding=(0, 1))
+        grouped.add_column(no_wrap=True)
+        grouped.add_column()
+        for heading, members in groups:
+            if heading is None:
+                for index, _label in members:
+                    text = escape(game.describe_action(legal[index], self.catalog))
+                    grouped.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{escape(str(legal[index]))}[/dim]")
+                continue
+            choices = Text()
+            for index, label in members:
+                choices.append(f"{index + 1}", style="bold").append(f" {label}   ")
+            grouped.add_row(f"  {escape(heading)}:", choices)
+        self.ui.out.print(grouped)
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its position and apply the action it chooses (re-asking after bad input).

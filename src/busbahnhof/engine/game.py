@@ -80,6 +80,9 @@ class Outcome:
         }
 
 
+ActionGroup = tuple[str | None, list[tuple[int, str]]]
+"""A heading (``None``: no heading) and its actions as (index in the decision's list, short label)."""
+
 OptionsT = TypeVar("OptionsT", bound=Options)
 ActionT = TypeVar("ActionT", bound=Action)
 
@@ -172,6 +175,16 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     def describe_action(self, action: Action, catalog: Catalog) -> str:
         """A short human description of ``action`` in the catalog's language (default: its notation)."""
         return str(action)
+
+    def group_actions(self, actions: Sequence[Action], catalog: Catalog) -> list[ActionGroup] | None:
+        """The legal actions of a decision grouped for a short list (terminal play), or ``None``.
+
+        A group is a heading (``"Bauplatz 24 (Kreuzung 19)"``) and, for each of its actions, the
+        action's index in ``actions`` and what distinguishes it from the others (``"Haus"``); a
+        heading ``None`` lists its actions one by one with their full description.  Every index
+        appears in exactly one group.  By default nothing is grouped.
+        """
+        return None
 
     @abstractmethod
     def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
