@@ -165,7 +165,9 @@ def test_simulate_plot_option(tmp_path: Path) -> None:
     ("name", "fragment"), [("missing/run.png", "does not exist"), ("run.svg", "must be named *.png")]
 )
 def test_simulate_refuses_a_plot_path_before_playing(tmp_path: Path, name: str, fragment: str) -> None:
-    result = CliRunner().invoke(app, ["simulate", "busfahrer", "--games", "5", "--plot", str(tmp_path / name)])
+    result = CliRunner().invoke(
+        app, ["simulate", "busfahrer", "--games", "5", "--plot", str(tmp_path / name), "--lang", "en"]
+    )
     assert result.exit_code == 2
     assert fragment in result.stderr
     assert not (tmp_path / name).exists()
