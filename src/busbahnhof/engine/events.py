@@ -158,7 +158,7 @@ class Catalog:
         ("„{action}“ ist jetzt nicht erlaubt: {reason}").
         """
         key = error.key
-        if key is None or key not in self.messages:
+        if key is None or not self.has(key):
             return error.message
         text = self.text(key, **error.params)
         if key.startswith("illegal."):

@@ -202,7 +202,7 @@ def test_render_command_refuses_a_record_of_another_game(tmp_path: Path) -> None
     record.write_text(json.dumps(other.record()), encoding="utf-8")
     result = CliRunner().invoke(app, ["render", "bus", "--record", str(record), "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2
-    assert "is a record of 'busfahrer', not of 'bus'" in result.output
+    assert "ist eine Aufzeichnung von „busfahrer“, nicht von „bus“" in result.output
 
 
 def test_lots_show_the_zone_labels_of_the_edition() -> None:
