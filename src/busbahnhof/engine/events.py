@@ -113,10 +113,10 @@ class Catalog:
         """Render one parameter value with the formatter registered for its name.
 
         ``problems`` (a list made by :func:`validation.validation_problems`) is rendered by
-        :meth:`problem_text`, one problem after the other.
+        :meth:`problem_text`, one problem per line.
         """
         if name == "problems" and isinstance(value, list):
-            return "; ".join(self.problem_text(problem) for problem in value)
+            return "\n".join(self.problem_text(problem) for problem in value)
         formatter = self.formatters.get(name)
         if formatter is None:
             base = name.rstrip("0123456789_")

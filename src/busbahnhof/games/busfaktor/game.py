@@ -24,9 +24,14 @@ class BusfaktorOptions(Options):
     Attributes:
         deck: a deck file (TOML, see docs/games/busfaktor-deck-format.md), or a built-in deck
             name (``standard``, ``mini``); ``None`` is the default 74-card deck.
+        shared_factor_at_a_time: ruling R11, §11 "Pro Kooperation darf höchstens ein Faktor
+            gemeinsam genutzt werden".  ``False`` (default, the literal reading): one shared factor
+            per cooperation, ever; once it has left (Rückschlag, Umverteilen) no other is shared.
+            ``True``: one at a time; a new one may be shared after the first left.
     """
 
     deck: str | None = None
+    shared_factor_at_a_time: bool = False
 
 
 class Busfaktor(Game[BusfaktorOptions, Act]):
@@ -37,7 +42,11 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
     min_players = 2
     max_players = 4
     options_model = BusfaktorOptions
-    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}, "mini": {"deck": "mini"}}
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "default": {},
+        "mini": {"deck": "mini"},
+        "shared-factor-at-a-time": {"shared_factor_at_a_time": True},
+    }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
