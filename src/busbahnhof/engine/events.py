@@ -128,13 +128,19 @@ class Catalog:
         return str(value)
 
     def problem_text(self, problem: Mapping[str, Any]) -> str:
-        """One validation problem as ``field: what is wrong`` in this language (pydantic's English
-        text where ``validation.<kind>`` has no template)."""
+        """One validation problem as ``field: what is wrong`` in this language.
+
+        A problem that brings its own ``english`` text (a deck file's, in the documented format
+        ``FILE: CARD: field FIELD: MESSAGE``) is shown so in English; where ``validation.<kind>``
+        has no template (a custom validator's ``value_error``) so is every language.
+        """
         key = f"validation.{problem.get('kind')}"
-        if key not in self.messages:
-            return f"{problem.get('field')}: {problem.get('message')}"
+        if key not in self.messages or (self.lang == "en" and problem.get("english")):
+            return str(problem.get("english") or f"{problem.get('field')}: {problem.get('message')}")
         choices = problem.get("choices") or []
         what = self.text(key, choices=", ".join(f"'{choice}'" for choice in choices), limit=problem.get("limit"))
+        if "value" in problem and self.has("validation.not_value"):
+            what += self.text("validation.not_value", value=problem["value"])
         return f"{problem.get('field')}: {what}"
 
     def rule_text(self, rule: str) -> str:

@@ -220,7 +220,7 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
         located = zip(exc.errors(), validation_problems(exc), strict=True)
         problems = [_problem(raw, source, err, problem) for err, problem in located]
         raise InvalidDataError(
-            "\n".join(problem.pop("english") for problem in problems),
+            "\n".join(problem["english"] for problem in problems),
             key="deck_error.invalid",
             params={"problems": problems},
         ) from None
