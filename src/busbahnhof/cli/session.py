@@ -150,7 +150,8 @@ class Session:
             if heading is None:
                 for index, _label in members:
                     text = escape(game.describe_action(legal[index], self.catalog))
-                    grouped.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{escape(str(legal[index]))}[/dim]")
+                    notation = escape(game.notation(legal[index], self.catalog.lang))
+                    grouped.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{notation}[/dim]")
                 continue
             choices = Text()
             for index, label in members:

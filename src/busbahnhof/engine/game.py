@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .credit import Credit
 from .errors import (
     GameError,
     GameOverError,
@@ -92,7 +93,8 @@ class Game(ABC, Generic[OptionsT, ActionT]):
 
     Class attributes every game sets: ``id``, ``title``, ``min_players``, ``max_players``,
     ``options_model`` and ``presets`` (named option sets the contract suite runs over); a game
-    whose points are penalty points sets ``lower_is_better``.
+    whose points are penalty points sets ``lower_is_better``; ``credit`` where the game's licence
+    requires an attribution wherever it is presented.
     """
 
     id: ClassVar[str]
@@ -103,6 +105,7 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
     lower_is_better: ClassVar[bool] = False
     """Whether fewer points win (penalty points, Busfahrer); every :class:`Outcome` of the game agrees."""
+    credit: ClassVar[Credit | None] = None
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -185,6 +188,13 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         appears in exactly one group.  By default nothing is grouped.
         """
         return None
+
+    def notation(self, action: Action, lang: str) -> str:
+        """``action`` in the text notation of ``lang``, which :meth:`parse_action` reads back.
+
+        Default: the action's one notation, ``str(action)``; records always store ``str(action)``.
+        """
+        return str(action)
 
     @abstractmethod
     def render_text(self, view: Mapping[str, Any], catalog: Catalog) -> Any:
