@@ -321,3 +321,15 @@ def test_the_german_game_stays_german() -> None:
     console.print(GAME.render_text(state.view(0), GAME.catalog("de")))
     text = console.export_text()
     assert "Serverumzug" in text and "Betrieb" in text and "Server Move" not in text
+
+
+def test_replay_in_english_names_the_actions_in_english_notation(tmp_path: Path) -> None:
+    runner = CliRunner()
+    record = tmp_path / "partie.json"
+    args = ["play", "busfaktor", "--players", "2", "--bots", "heuristik:2", "--seed", "6", "--record", str(record)]
+    assert runner.invoke(app, args).exit_code == 0
+    shown = runner.invoke(app, ["replay", str(record), "--at", "1", "--lang", "en"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "(draw " in shown.stdout and "ziehe" not in shown.stdout
+    german = runner.invoke(app, ["replay", str(record), "--at", "1"], env={"COLUMNS": "200"})
+    assert "(ziehe " in german.stdout
