@@ -27,7 +27,7 @@ def test_bots_finish_a_game(run_tables: Any, game: str, options: dict[str, Any],
         created = await service.create(spec)
         assert created.seats == (), "bot seats get no tokens"
         watcher = RecordingClient()
-        await service.connect(created.table_id, None, watcher)
+        connection = await service.connect(created.table_id, None, watcher)
         await until(lambda: watcher.last["table"]["status"] == "finished", seconds=120)
         stored = service.store.load_table(created.table_id)
         assert stored is not None and stored["status"] == "finished"
@@ -38,6 +38,11 @@ def test_bots_finish_a_game(run_tables: Any, game: str, options: dict[str, Any],
         assert replay(record).outcome().to_dict() == stored["outcome"] == watcher.last["view"]["outcome"]
         final = await service.position(created.table_id, len(versions))
         assert final.view(None) == service.tables[created.table_id].state.view(None)
+        await service.disconnect(connection)
+        assert created.table_id not in service.tables, "a finished table nobody watches leaves memory"
+        assert (await service.record(created.table_id))["actions"] == record["actions"], (
+            "and is read back from the store"
+        )
         if options.get("games") == 2:
             assert stored["outcome"]["details"]["games"] == 2, "a match is one table with running totals"
 

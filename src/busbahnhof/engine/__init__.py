@@ -1,6 +1,7 @@
 """The game protocol shared by every game, bot, simulation and user interface."""
 
 from .bot import Bot, BotFactory
+from .credit import Credit
 from .errors import (
     GameError,
     GameOverError,
@@ -14,7 +15,7 @@ from .errors import (
 )
 from .events import LANGUAGES, Catalog, Event
 from .game import Action, Game, Options, Outcome, State
-from .records import load_record, replay, replay_states, save_record, validate_record
+from .records import load_record, replay, replay_states, save_record, validate_record, write_text_atomically
 from .registry import game_class, game_ids, load_game, register
 from .rng import Rng, derive_seed
 
@@ -24,6 +25,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "Catalog",
+    "Credit",
     "Event",
     "Game",
     "GameError",
@@ -49,4 +51,5 @@ __all__ = [
     "replay_states",
     "save_record",
     "validate_record",
+    "write_text_atomically",
 ]

@@ -272,7 +272,7 @@ class TableService:
             return
         clients.remove(connection)
         table = self.tables.get(connection.table_id)
-        if table is None or connection.seat is None:
+        if table is None or self._forget_if_done(table) or connection.seat is None:
             return
         table.seats[connection.seat].connections -= 1
         if not table.humans_present():
@@ -432,9 +432,11 @@ class TableService:
                 if record is None:
                     raise UnknownTableError(f"no table {table_id!r}", key="table.error.unknown_table")
                 table = Table.from_record(record, self.deck_dir)
-                table.updated_at = record["updated_at"]
                 table.humans_gone_since = self.wall_clock()
                 self.tables[table_id] = table
+                async with table.lock:
+                    # another process may have committed while we read: its notice found no table here
+                    await self._catch_up_locked(table)
                 self._schedule(table)
         return table
 
@@ -449,8 +451,12 @@ class TableService:
         """Store the candidate's last action as the next version, then make it the table's state.
 
         Called under the table's lock.  ``False``: another process took that version first;
-        the table has caught up with the store instead.
+        the table has caught up with the store instead.  Shielded: once the store is asked, the
+        table in memory follows it even if the caller is cancelled (a client that went away).
         """
+        return await asyncio.shield(self._commit_now(table, candidate, seat, by))
+
+    async def _commit_now(self, table: Table, candidate: State[Any], seat: int, by: str) -> bool:
         version = table.version + 1
         now = self.wall_clock()
         text = str(candidate.history[-1])
@@ -466,6 +472,16 @@ class TableService:
     async def _after_change(self, table: Table) -> None:
         self._schedule(table)
         await self._broadcast(table)
+        self._forget_if_done(table)
+
+    def _forget_if_done(self, table: Table) -> bool:
+        """Drop a finished or closed table nobody watches from memory (the store keeps it)."""
+        if table.is_open or self.connections.get(table.id):
+            return False
+        self.tables.pop(table.id, None)
+        self.connections.pop(table.id, None)
+        self._loading.pop(table.id, None)
+        return True
 
     async def _broadcast(self, table: Table) -> None:
         """Send every client of the table its own message."""
@@ -485,11 +501,21 @@ class TableService:
             if isinstance(result, Exception):
                 await self.disconnect(connection)
 
+    def _awake(self, table: Table) -> None:
+        """A bot turn or timer has slept its time: from now on it is not cancelled any more (it may
+        commit and broadcast); it checks the table's version itself instead."""
+        task = asyncio.current_task()
+        if task is not None and self._tasks.get(table.id) is task:
+            del self._tasks[table.id]
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
     def _schedule(self, table: Table) -> None:
-        """Start what the table waits for next: a bot's move, a zombie's move, or the turn timer."""
-        current = self._tasks.pop(table.id, None)
-        if current is not None and current is not asyncio.current_task():
-            current.cancel()
+        """Start what the table waits for next: a bot's move, a zombie's move, or the turn timer.
+        A task still sleeping for the previous position is cancelled."""
+        sleeping = self._tasks.pop(table.id, None)
+        if sleeping is not None:
+            sleeping.cancel()
         table.deadline = None
         mover = table.mover()
         if mover is None:
@@ -505,6 +531,7 @@ class TableService:
     async def _bot_turn(self, table: Table, seat: int, who: str, version: int) -> None:
         """After the think delay, the bot decides in a worker thread and its action is committed."""
         await asyncio.sleep(table.spec.think_seconds)
+        self._awake(table)
         async with table.lock:
             if table.version != version or table.mover() != (seat, who):
                 return
@@ -521,6 +548,7 @@ class TableService:
         """When the seat's time is up, a bot plays for it (zombie mode) until its player is back."""
         assert table.deadline is not None
         await asyncio.sleep(max(0.0, table.deadline - asyncio.get_running_loop().time()))
+        self._awake(table)
         async with table.lock:
             if table.version != version or table.mover() != (seat, HUMAN):
                 return

@@ -202,7 +202,7 @@ def test_render_command_refuses_a_record_of_another_game(tmp_path: Path) -> None
     record.write_text(json.dumps(other.record()), encoding="utf-8")
     result = CliRunner().invoke(app, ["render", "bus", "--record", str(record), "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2
-    assert "is a record of 'busfahrer', not of 'bus'" in result.output
+    assert "ist eine Aufzeichnung von „busfahrer“, nicht von „bus“" in result.output
 
 
 def test_lots_show_the_zone_labels_of_the_edition() -> None:
@@ -221,3 +221,10 @@ def test_every_intersection_names_itself_so_the_web_client_can_make_it_clickable
         if element.get("class") in ("intersection", "station")
     )
     assert named == list(range(len(view["state"]["board"]["intersections"])))
+
+
+@pytest.mark.parametrize(("lang", "word"), [("de", "Bahnhof"), ("en", "Station")])
+def test_each_station_is_labelled_with_its_intersection_number(lang: str, word: str) -> None:
+    view = load_game("bus").new_state(3, 1).view(None)
+    labels = sorted(element.text or "" for element in _pieces(_svg(view, lang), "station-label"))
+    assert labels == sorted(f"{word} {node}" for node in view["state"]["board"]["train_stations"])

@@ -114,8 +114,8 @@ def test_render_text_shows_pending_decisions() -> None:
     console = Console(width=200, record=True)
     console.print(GAME.render_text(state.view(0), GAME.catalog("en")))
     text = console.export_text()
-    assert "Player 1 plays Bestandsaufnahme" in text
-    looked = ", ".join(f"{state.deck.names[c]} [{c}]" for c in sorted(state.looked))
+    assert "Player 1 plays Stocktaking" in text
+    looked = ", ".join(f"{state.deck.english_names[c]} [{c}]" for c in sorted(state.looked))
     assert f"Cards looked at: {looked}" in text, "the looked-at cards by name"
     offer = arrange(players=2, projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]})
     offer.apply(f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}")
@@ -140,7 +140,7 @@ def test_render_text_tells_the_player_what_the_turn_requires() -> None:
     assert "Handkarten: 1, davon Projekte: 0" in _text(state, 1)
     crowded = arrange(players=2, hands={0: [f.name for f in GAME.deck.model.factors[:8]]})
     crowded.apply("fertig")
-    assert "noch 3 Karte(n) einzeln auf die offene Ablage abwerfen" in _text(crowded, 0)
+    assert "noch 3 Karten einzeln auf die offene Ablage abwerfen" in _text(crowded, 0)
 
 
 def test_render_text_names_the_deciding_person_the_event_and_the_reaction_window() -> None:

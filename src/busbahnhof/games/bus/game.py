@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
 from ...engine import Action, BotFactory, Catalog, Game, Options, State
 from ...engine.events import ParamFormatter
+from ...engine.game import ActionGroup
 from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
 from .board import DEFAULT_BOARD, Board, load_board
 from .rules import Rules, make_rules
@@ -24,11 +25,21 @@ class BusOptions(Options):
         parallel_street: which street exception 2 of line expansion allows where two line ends
             meet: the other line's end street (``"end_street"``) or any occupied street there
             (``"any_occupied"``); see docs/rulings/bus.md.
+        complete_vrroomm: 1999 edition with the Complete Edition's Vrroomm: every bus runs on
+            every marker instead of slot a M buses, b M-1, ... (ruling 15).
+        complete_line_bonus: 1999 edition with the Complete Edition's five-player bonus: line
+            expansion gets power + 1 with five players (ruling 14).
+        complete_passengers: 1999 edition with the Complete Edition's passenger model: passengers
+            step out of the buildings at every clock step and into empty in-time buildings
+            (ruling 18).  The Complete Edition always plays all three this way.
     """
 
     edition: Literal["complete", "1999"] = "complete"
     board: str = DEFAULT_BOARD
     parallel_street: Literal["end_street", "any_occupied"] = "end_street"
+    complete_vrroomm: bool = False
+    complete_line_bonus: bool = False
+    complete_passengers: bool = False
 
     @field_validator("edition", mode="before")
     @classmethod
@@ -49,12 +60,26 @@ class Bus(Game[BusOptions, Action]):
         "default": {},
         "1999": {"edition": "1999"},
         "parallel-any": {"parallel_street": "any_occupied"},
+        "1999-complete-rules": {
+            "edition": "1999",
+            "complete_vrroomm": True,
+            "complete_line_bonus": True,
+            "complete_passengers": True,
+        },
     }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.board: Board = load_board(self.options.board)
-        self.rules: Rules = make_rules(self.options.edition, self.board.zones, self.options.parallel_street)
+        chosen = self.options
+        self.rules: Rules = make_rules(
+            chosen.edition,
+            self.board.zones,
+            chosen.parallel_street,
+            complete_vrroomm=chosen.complete_vrroomm,
+            complete_line_bonus=chosen.complete_line_bonus,
+            complete_passengers=chosen.complete_passengers,
+        )
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
         from .state import BusState
@@ -128,6 +153,27 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(action, Deliver):
             return text("describe.deliver", source=action.source, lot=action.lot)
         return str(action)
+
+    def group_actions(self, actions: Sequence[Action], catalog: Catalog) -> list[ActionGroup]:
+        """Line markers by the line end they leave, buildings by lot, deliveries by the waiting
+        passenger's intersection, new passengers in one group; the others one by one."""
+        groups: dict[str | None, list[tuple[int, str]]] = {}
+        for index, action in enumerate(actions):
+            heading: str | None = None
+            if isinstance(action, Line):
+                heading, label = catalog.text("group.line_from", start=action.start), str(action.to)
+            elif isinstance(action, Build):
+                heading = catalog.text("group.build_on", lot=catalog.format_param("lot", action.lot))
+                label = catalog.text(f"building.{BUILDING_NAMES[action.kind]}")
+            elif isinstance(action, Deliver):
+                heading = catalog.text("group.deliver_from", source=action.source)
+                label = catalog.format_param("lot", action.lot)
+            elif isinstance(action, Passenger):
+                heading, label = catalog.text("group.passenger"), str(action.station)
+            else:
+                label = self.describe_action(action, catalog)
+            groups.setdefault(heading, []).append((index, label))
+        return list(groups.items())
 
     def render_svg(self, view: Mapping[str, Any], catalog: Catalog) -> str:
         """The board as SVG (see ``svg.py``): lines, buildings, passengers, clock, action board, scores."""
