@@ -42,3 +42,15 @@ def test_every_literal_key_of_the_client_is_in_the_catalog() -> None:
     assert used, "the pattern finds the client's keys"
     missing = sorted((name, key) for name, key in used if key not in keys)
     assert not missing
+
+
+def test_every_game_text_the_boards_name_is_in_the_games_catalog() -> None:
+    from busbahnhof.engine import load_game
+
+    board = WEB.joinpath("games").joinpath("busfahrer.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r"""ctx\.gt\(\s*"([a-z_]+(?:\.[a-z0-9_]+)+)"\s*[,)]""", board))
+    keys |= {f"question.q{n}" for n in range(1, 5)} | {"points.one", "points.many"}
+    assert "ui.deck" in keys, "the pattern finds the board's keys"
+    for lang in ("de", "en"):
+        catalog = load_game("busfahrer").catalog(lang)
+        assert not sorted(key for key in keys if not catalog.has(key)), lang

@@ -67,9 +67,16 @@ export async function loadGameCatalog(game) {
   return gameCatalogs.get(key);
 }
 
-/** A text of the game's catalog (e.g. "question.q1"), else of the client's catalog under "<game>.<key>". */
+/** A text of the game's catalog (e.g. "question.q1"), else of the client's catalog under "<game>.<key>".
+ *  Like the engine's Catalog, a key may have singular and plural templates ("key.one", "key.other"),
+ *  chosen by the parameter count (else n, else slots). */
 export function gt(game, key, params = {}) {
   const catalog = gameCatalogs.get(`${game}:${current}`) || {};
   if (key in catalog) return fill(catalog[key], params);
+  if (`${key}.other` in catalog) {
+    const number = params.count ?? params.n ?? params.slots;
+    const singular = String(number) === "1" && `${key}.one` in catalog;
+    return fill(catalog[singular ? `${key}.one` : `${key}.other`], params);
+  }
   return t(`${game}.${key}`, params);
 }
