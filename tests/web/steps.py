@@ -11,10 +11,16 @@ GAME_SECONDS = 240.0
 
 
 def create_table(
-    page: Any, game: str, seats: list[str], *, pass_and_play: bool = False, options: dict[str, str] | None = None
+    page: Any,
+    game: str,
+    seats: list[str],
+    *,
+    pass_and_play: bool = False,
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
 ) -> str:
-    """In the German lobby: choose ``game``, the seats ("human" or a bot's option label), create;
-    returns the room code shown."""
+    """In the German lobby: choose ``game``, the seats ("human" or a bot's option label), options and
+    seed, create; returns the room code shown."""
     page.goto("/")
     page.get_by_role("radio", name=game, exact=True).check()
     page.get_by_label("Spieler", exact=True).select_option(str(len(seats)))
@@ -26,6 +32,8 @@ def create_table(
             select.select_option(seat)
     for label, value in (options or {}).items():
         page.get_by_label(label, exact=True).select_option(value)
+    if seed is not None:
+        page.get_by_label("Startwert (optional)").fill(str(seed))
     if pass_and_play:
         page.get_by_label(re.compile("Reihum an einem Gerät")).check()
     page.get_by_role("button", name="Tisch erstellen").click()

@@ -30,7 +30,7 @@ def test_seat_links_have_a_copy_button_and_a_readable_qr_code(open_page: Any) ->
         assert decode_qr(qr.screenshot()) == [link]
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.get_by_role("button", name="Link 2 kopieren").click()
-    assert page.get_by_text("Kopiert.").is_visible()
+    page.get_by_text("Kopiert.").wait_for()
     assert page.evaluate("navigator.clipboard.readText()") == page.get_by_label("Link für Spieler 2").input_value()
 
 

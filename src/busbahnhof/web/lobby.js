@@ -31,7 +31,7 @@ export function showLobby(root) {
   }
 
   // -- create a table ---------------------------------------------------------------------
-  const choice = { game: null, options: {}, seats: [], timer: 0, deck: null, passAndPlay: false };
+  const choice = { game: null, options: {}, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false };
 
   function selectGame(id) {
     const game = games.find((g) => g.id === id);
@@ -100,6 +100,13 @@ export function showLobby(root) {
         ),
       ),
       game.has_deck ? deckUpload() : null,
+      h(
+        "div",
+        { class: "option" },
+        h("label", { for: "seed" }, t("lobby.seed")),
+        h("input", { id: "seed", type: "number", inputmode: "numeric", min: 0, value: choice.seed ?? "", "aria-describedby": "seed-help", onchange: (e) => (choice.seed = e.target.value === "" ? null : Number(e.target.value)) }),
+        h("p", { class: "help", id: "seed-help" }, t("lobby.seed_help")),
+      ),
       h(
         "label",
         { class: "check" },
@@ -250,6 +257,7 @@ export function showLobby(root) {
       seats: choice.seats.map((kind) => (kind === "human" ? {} : { bot: kind })),
     };
     if (choice.timer) spec.turn_seconds = choice.timer;
+    if (choice.seed !== null && choice.seed !== undefined) spec.seed = choice.seed;
     if (choice.deck !== null) spec.deck_text = choice.deck;
     try {
       const table = await api.createTable(spec, lang());
