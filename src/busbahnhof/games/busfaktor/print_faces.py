@@ -17,6 +17,7 @@ from fpdf import FPDF
 
 from ...engine import Catalog
 from .actions import type_name
+from .credit import PHYLO_CREDIT
 from .deck import EVENT, FACTOR, PROJECT, Deck
 from .print_text import FAMILY, PT, Box, Fitted, draw_text, fit_text
 from .schema import FACTOR_TYPES
@@ -104,7 +105,7 @@ def _name(sheet: Sheet, x: float, y: float, name: str, placed: Placed) -> None:
     _set(sheet, placed, name, Box(x + PAD, y + 7.2, 41.5, 11.0), "B", (10.5, 6.0), lines=2, valign="M")
 
 
-def _badge(sheet: Sheet, x: float, y: float, pieces: list[tuple[str, Rgb]], size: float) -> None:
+def _badge(sheet: Sheet, x: float, y: float, pieces: list[tuple[str, Rgb]], size: float, placed: Placed) -> None:
     """A white disc at the band's right with points, type symbols (each in its colour) or a template."""
     pdf = sheet.pdf
     pdf.set_fill_color(*WHITE)
@@ -113,6 +114,7 @@ def _badge(sheet: Sheet, x: float, y: float, pieces: list[tuple[str, Rgb]], size
     fitted = fit_text(pdf, "".join(text for text, _ in pieces), Box(0, 0, 9.0, 9.0), "B", size, size / 2, 1)
     pdf.set_font(FAMILY, "B", fitted.size)
     left = x + 53.0 - pdf.get_string_width(fitted.lines[0]) / 2
+    placed.append((Box(x + 48.5, y + 11.0 - fitted.height / 2, 9.0, fitted.height), fitted))
     for text, colour in pieces:
         pdf.set_text_color(*colour)
         draw_text(pdf, Fitted("B", fitted.size, (text,)), Box(left, y + 11.0 - fitted.height / 2, 9.0, fitted.height))
@@ -163,7 +165,7 @@ def _project(sheet: Sheet, card: int, x: float, y: float, placed: Placed) -> Non
     project = sheet.deck.model.projects[card]
     _frame(sheet, x, y, PROJECT_COLOUR, sheet.t.text("print.project"), KIND_SYMBOLS[PROJECT], placed)
     _name(sheet, x, y, sheet.deck.name(card, sheet.lang), placed)
-    _badge(sheet, x, y, [(str(project.points), BLACK)], 15.0)
+    _badge(sheet, x, y, [(str(project.points), BLACK)], 15.0, placed)
     sheet.pdf.set_text_color(*ink(PROJECT_COLOUR))
     _set(sheet, placed, sheet.t.text("print.points"), Box(x + 48.0, y + 16.3, 10.0, 2.2), "", (4.5, 4.0), align="C")
     _symbols(sheet, x, y + 21.0, list(project.requirements), 20.0, placed)
@@ -192,7 +194,7 @@ def _factor(sheet: Sheet, card: int, x: float, y: float, placed: Placed) -> None
     label = sheet.t.text("print.wildcard" if wildcard else "print.factor")
     _frame(sheet, x, y, colour, label, KIND_SYMBOLS[FACTOR], placed)
     _name(sheet, x, y, sheet.deck.name(card, sheet.lang), placed)
-    _badge(sheet, x, y, [(TYPE_SYMBOLS[name], TYPE_COLOURS[name]) for name in types], 15.0)
+    _badge(sheet, x, y, [(TYPE_SYMBOLS[name], TYPE_COLOURS[name]) for name in types], 15.0, placed)
     text = sheet.deck.text(card, sheet.lang)
     _symbols(sheet, x, y + (22.0 if text else 32.0), types, 44.0 if len(types) == 1 else 30.0, placed)
     if text:
@@ -208,7 +210,7 @@ def _event(sheet: Sheet, card: int, x: float, y: float, placed: Placed) -> None:
     label = f"{t.text('print.event')} · {t.text(f'deck_check.t{template[1]}')}"
     _frame(sheet, x, y, EVENT_COLOUR, label, KIND_SYMBOLS[EVENT], placed)
     _name(sheet, x, y, deck.name(card, sheet.lang), placed)
-    _badge(sheet, x, y, [(template, EVENT_COLOUR)], 11.0)
+    _badge(sheet, x, y, [(template, EVENT_COLOUR)], 11.0, placed)
     top = y + 21.0
     blocks = list(getattr(event, "blocks", []) or [])
     if event.negative or blocks:
@@ -222,7 +224,7 @@ def _event(sheet: Sheet, card: int, x: float, y: float, placed: Placed) -> None:
         pdf.rect(x + INSET + 1.5, top, CARD_W - 2 * INSET - 3.0, 7.0, style="F", round_corners=True, corner_radius=1.5)
         pdf.set_text_color(*ink(colour))
         box = Box(x + PAD, top + 0.6, TEXT_W, 5.8)
-        _set(sheet, placed, banner, box, "B", (8.5, 5.0), lines=2, align="C", valign="M")
+        _set(sheet, placed, banner, box, "B", (8.5, 5.0), lines=1, align="C", valign="M")
         top += 9.0
     types = _event_types(event)
     if types:
@@ -251,11 +253,21 @@ def _event_types(event: object) -> list[str]:
     return [factor_type] if factor_type else []
 
 
+def credit_line(sheet: Sheet) -> str:
+    """The deck's ``license`` and ``credit`` fields; for a deck without them the §19 credit of the
+    game's mechanics, which goes wherever the game is presented."""
+    info = sheet.deck.model.deck
+    notes = [sheet.t.text("print.licence", license=info.license)] if info.license else []
+    if info.credit:
+        notes.append(sheet.t.text("print.credit", credit=info.credit))
+    return " · ".join(notes) if notes else PHYLO_CREDIT.text(sheet.t)
+
+
 def draw_back(sheet: Sheet, card: int, x: float, y: float) -> Placed:
     """The back of ``card``: its stack (projects: Projektstapel, others: Aktionsstapel, §2) and the
     licence and credit of the deck's card data (§19)."""
     placed: Placed = []
-    pdf, info = sheet.pdf, sheet.deck.model.deck
+    pdf = sheet.pdf
     project = sheet.deck.kind[card] == PROJECT
     colour = PROJECT_COLOUR if project else EVENT_COLOUR
     _fill(pdf, colour)
@@ -268,18 +280,6 @@ def draw_back(sheet: Sheet, card: int, x: float, y: float) -> Placed:
     _set(sheet, placed, "Busfaktor: 1", Box(x + PAD, y + 34.0, TEXT_W, 8.0), "B", (17.0, 10.0), lines=1, align="C")
     stack = sheet.t.text("print.project_stack" if project else "print.action_stack")
     _set(sheet, placed, stack, Box(x + PAD, y + 44.0, TEXT_W, 5.0), "", (10.0, 6.0), lines=1, align="C")
-    notes = [sheet.t.text("print.licence", license=info.license)] if info.license else []
-    if info.credit:
-        notes.append(sheet.t.text("print.credit", credit=info.credit))
-    if notes:
-        _set(
-            sheet,
-            placed,
-            " · ".join(notes),
-            Box(x + PAD, y + 66.0, TEXT_W, 16.0),
-            "",
-            (5.5, 4.0),
-            align="C",
-            valign="B",
-        )
+    notes = Box(x + PAD, y + 66.0, TEXT_W, 16.0)
+    _set(sheet, placed, credit_line(sheet), notes, "", (5.5, 4.0), align="C", valign="B")
     return placed

@@ -17,7 +17,7 @@ from fpdf import FPDF
 
 from ...engine import Catalog, InvalidDataError
 from .deck import Deck
-from .print_faces import CARD_H, CARD_W, GREY, Placed, Sheet, draw_back, draw_front
+from .print_faces import CARD_H, CARD_W, GREY, Placed, Sheet, credit_line, draw_back, draw_front
 from .print_text import Box, TextOverflowError, add_fonts, draw_text, fit_text
 
 PAGE_W, PAGE_H = 210.0, 297.0
@@ -68,7 +68,7 @@ def deck_document(deck: Deck, lang: str) -> tuple[FPDF, list[Placed]]:
     pdf.set_subject(" · ".join(part for part in (info.license, info.credit) if part))
     pdf.set_creator("busbahnhof deck print")
     pdf.set_lang(lang)
-    sheet = Sheet(pdf, deck, lang, Catalog(("busbahnhof.games.busfaktor",), lang))
+    sheet = Sheet(pdf, deck, lang, Catalog(("busbahnhof.games.busfaktor", "busbahnhof.engine"), lang))
     placed: list[Placed] = [[] for _ in range(deck.size)]
     pages = 2 * -(-deck.size // PER_PAGE)
     for first in range(0, deck.size, PER_PAGE):
@@ -142,11 +142,7 @@ def _footer(sheet: Sheet, page: int, pages: int, back: bool) -> None:
     info = sheet.deck.model.deck
     key = "print.back_footer" if back else "print.front_footer"
     lines = [sheet.t.text(key, deck=info.title(sheet.lang), version=info.version, page=page, pages=pages)]
-    notes = [sheet.t.text("print.licence", license=info.license)] if info.license else []
-    if info.credit:
-        notes.append(sheet.t.text("print.credit", credit=info.credit))
-    if notes:
-        lines.append(" · ".join(notes))
+    lines.append(credit_line(sheet))
     sheet.pdf.set_text_color(*GREY)
     top = TOP + ROWS * CARD_H + MARK_END + 1.5
     for number, line in enumerate(lines):
