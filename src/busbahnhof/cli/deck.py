@@ -20,9 +20,10 @@ from ..games.busfaktor.actions import type_name
 from ..games.busfaktor.deck import Deck, load_deck
 from ..games.busfaktor.deck_copy import DEFAULT_SOURCE, copy_deck
 from ..games.busfaktor.deck_warnings import RULE_MIX, deck_warnings, warning_text
-from ..games.busfaktor.printing import PER_PAGE, check_output, write_deck_pdf
+from ..games.busfaktor.printing import PER_PAGE, write_deck_pdf
 from ..games.busfaktor.schema import FACTOR_TYPES
 from .common import DEFAULT_LANG, CommandGroup, LangOption, Ui
+from .output import check_output_path
 
 app = typer.Typer(
     cls=CommandGroup, no_args_is_help=True, help="Busfaktor: 1 decks: start, check and print a designer's deck file."
@@ -186,7 +187,7 @@ def print_deck(
     Card texts and labels in --lang (the deck's English texts with en); an existing PDF is replaced.
     """
     ui = Ui.open(ctx, lang, GAME_ID)
-    check_output(output)
+    check_output_path(output, "-o", ".pdf")
     if file is not None and source is not None:
         raise InvalidDataError(
             f"deck given twice: {file} and --from {source}; give only one",

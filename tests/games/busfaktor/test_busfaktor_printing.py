@@ -172,9 +172,14 @@ def test_a_bad_deck_is_one_error_line_and_no_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("output", "words"),
-    [("deck.toml", "must end in .pdf"), ("missing/deck.pdf", "does not exist"), (".", "must end in .pdf")],
+    [
+        ("deck.toml", "must be named *.pdf"),
+        ("missing/deck.pdf", "does not exist"),
+        ("folder.pdf", "not a regular file"),
+    ],
 )
 def test_output_path_is_checked_before_the_deck(tmp_path: Path, output: str, words: str) -> None:
+    (tmp_path / "folder.pdf").mkdir()
     result = RUNNER.invoke(app, ["print", str(tmp_path / "no-deck.toml"), "-o", str(tmp_path / output), "--lang", "en"])
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1 and words in result.output, result.output

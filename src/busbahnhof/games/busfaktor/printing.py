@@ -40,19 +40,6 @@ def slot_origin(slot: int, back: bool) -> tuple[float, float]:
     return LEFT + column * CARD_W, TOP + row * CARD_H
 
 
-def check_output(path: Path) -> None:
-    """Refuse an output path before any work: it must end in ``.pdf`` and lie in an existing folder."""
-    params = {"file": str(path), "folder": str(path.parent)}
-    if path.suffix.lower() != ".pdf":
-        raise InvalidDataError(f"{path}: the output file must end in .pdf", key="deck_error.not_pdf", params=params)
-    if path.is_dir():
-        raise InvalidDataError(f"{path} is a folder; give a PDF file", key="deck_error.is_folder", params=params)
-    if not path.parent.is_dir():
-        raise InvalidDataError(
-            f"{path}: the folder {path.parent} does not exist", key="deck_error.no_folder", params=params
-        )
-
-
 def deck_document(deck: Deck, lang: str) -> tuple[FPDF, list[Placed]]:
     """The PDF of ``deck`` in ``lang`` and, per card, the texts set on its front and back.
 
@@ -89,7 +76,6 @@ def deck_document(deck: Deck, lang: str) -> tuple[FPDF, list[Placed]]:
 
 def write_deck_pdf(deck: Deck, lang: str, path: Path) -> int:
     """Write the print-and-play PDF of ``deck`` to ``path`` in one step; the number of pages."""
-    check_output(path)
     pdf, _ = deck_document(deck, lang)
     content = bytes(pdf.output())
     partial = path.with_name(f".{path.name}.{os.getpid()}.part")
