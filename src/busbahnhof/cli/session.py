@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -140,24 +142,29 @@ class Session:
 
     def list_actions(self, legal: list[Action]) -> None:
         """The legal actions, numbered: one per line with description and notation, or, where the
-        game groups them (``Game.group_actions``, e.g. Bus buildings by lot), one line per group."""
+        game groups them (``Game.group_actions``, e.g. Bus buildings by lot), one entry per group,
+        the groups side by side as far as the terminal is wide."""
         game = self.state.game
         groups = game.group_actions(legal, self.catalog) or [(None, [(index, "") for index in range(len(legal))])]
-        grouped = Table.grid(padding=(0, 1))
-        grouped.add_column(no_wrap=True)
-        grouped.add_column()
+        single = Table.grid(padding=(0, 1))
+        single.add_column(no_wrap=True)
+        single.add_column()
+        entries: list[Text] = []
         for heading, members in groups:
             if heading is None:
                 for index, _label in members:
                     text = escape(game.describe_action(legal[index], self.catalog))
                     notation = escape(game.notation(legal[index], self.catalog.lang))
-                    grouped.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{notation}[/dim]")
+                    single.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{notation}[/dim]")
                 continue
-            choices = Text()
+            entry = Text(f"{heading}:")
             for index, label in members:
-                choices.append(f"{index + 1}", style="bold").append(f" {label}   ")
-            grouped.add_row(f"  {escape(heading)}:", choices)
-        self.ui.out.print(grouped)
+                entry.append(f" {index + 1}", style="bold").append(f" {label}")
+            entries.append(entry)
+        if single.row_count:
+            self.ui.out.print(single)
+        if entries:
+            self.ui.out.print(Padding(Columns(entries, padding=(0, 4)), (0, 0, 0, 2)))
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its position and apply the action it chooses (re-asking after bad input).
