@@ -8,6 +8,7 @@ import pytest
 
 from busbahnhof.engine import Game, game_class, game_ids, load_game
 from busbahnhof.engine.contract import (
+    check_api_is_sealed,
     check_bad_input_leaves_state,
     check_clone_independence,
     check_determinism,
@@ -91,6 +92,13 @@ def test_determinize_does_not_depend_on_hidden_information(game_id: str, preset:
     game = _game(game_id, preset)
     for seed in range(2):
         check_determinize_canonical(game, game.min_players, seed)
+
+
+@pytest.mark.parametrize(("game_id", "preset"), CASES)
+def test_api_cannot_be_corrupted_from_outside(game_id: str, preset: str) -> None:
+    game = _game(game_id, preset)
+    for seed in range(2):
+        check_api_is_sealed(game, game.min_players, seed)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

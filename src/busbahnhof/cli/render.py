@@ -10,7 +10,7 @@ status 2).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
@@ -44,8 +44,7 @@ def render(
     names = data.get("names")
     seat_names = [str(name) for name in names] if isinstance(names, list) and len(names) == state.players else None
     catalog = state.game.catalog(ui.lang, seat_names)
-    svg = state.game.render_svg(state.view(None if seat is None else seat - 1), catalog)
-    assert svg is not None
+    svg = cast(str, state.game.render_svg(state.view(None if seat is None else seat - 1), catalog))
     try:
         output.write_text(svg, encoding="utf-8")
     except OSError as exc:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.markup import escape
 
@@ -58,8 +58,7 @@ class Session:
         """Play until the game ends (``True``) or the user quits (``False``)."""
         try:
             while not self.state.is_over:
-                seat = self.state.to_move
-                assert seat is not None
+                seat = cast(int, self.state.to_move)  # a running game has a seat to move
                 bot = self.seats[seat].bot
                 if bot is None:
                     self.human_turn(seat)

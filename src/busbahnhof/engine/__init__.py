@@ -13,7 +13,7 @@ from .errors import (
     WrongSeatError,
 )
 from .events import LANGUAGES, Catalog, Event
-from .game import Action, Game, Options, Outcome, State
+from .game import Action, Game, Options, Outcome, State, wrong_kind
 from .records import load_record, replay, replay_states, save_record, validate_record
 from .registry import game_class, game_ids, load_game, register
 from .rng import Rng, derive_seed
@@ -49,4 +49,5 @@ __all__ = [
     "replay_states",
     "save_record",
     "validate_record",
+    "wrong_kind",
 ]

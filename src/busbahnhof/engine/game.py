@@ -193,6 +193,31 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         )
 
 
+def wrong_kind(value: Any, kind: type) -> GameError:
+    """The error for ``value`` where a ``kind`` was expected (``if not isinstance(...): raise wrong_kind(...)``).
+
+    For entry points that receive a state or action from outside (a bot or a summary asked
+    about another game's state), so that a mix-up is a clear error also under ``python -O``.
+    """
+    return GameError(
+        f"expected a {kind.__name__}, not a {type(value).__name__}",
+        key="error.wrong_kind",
+        params={"expected": kind.__name__, "kind": type(value).__name__},
+    )
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON-like value: every dict, list and tuple in it new, the leaves shared."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _fresh(item) for key, item in value.items()}
+    if kind is list:
+        return [_fresh(item) for item in value]
+    if kind is tuple:
+        return tuple(_fresh(item) for item in value)
+    return value
+
+
 def _game_from_options(game_class: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
     return game_class(**options)
 
@@ -219,7 +244,7 @@ class State(ABC, Generic[G]):
         self.rng = Rng(seed)
         self.history: list[Action] = []
         self.log: list[Event] = []
-        self._legal: Sequence[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # -- what every game implements -------------------------------------------------------
 
@@ -259,25 +284,32 @@ class State(ABC, Generic[G]):
 
     # -- shared machinery -----------------------------------------------------------------
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The legal actions of :attr:`to_move` (empty once the game is over)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of :attr:`to_move` (empty once the game is over), as an immutable tuple."""
         legal = self._legal
         if legal is None:
-            legal = () if self.is_over else self._legal_actions()
-            self._legal = legal
+            found = () if self.is_over else self._legal_actions()
+            legal = self._legal = found if type(found) is tuple else tuple(found)
         return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Validate and carry out ``action`` (an action or its text).
 
         Args:
-            action: the action, or its text notation.
+            action: the action, or its text notation.  An action object that is not one of the
+                legal ones (e.g. another game's) is judged by its text notation.
             seat: if given, the seat submitting it; it must be :attr:`to_move`.
 
         Raises:
-            GameError: the action is malformed, out of turn, after the end, or not legal now.
-                The state is unchanged then.
+            GameError: the action is not an action at all, malformed, out of turn, after the end,
+                or not legal now.  The state is unchanged then.
         """
+        if not isinstance(action, (str, Action)):
+            raise MalformedActionError(
+                f"{type(action).__name__} {action!r:.60} is neither a {self.game.title} action nor action text",
+                key="error.not_an_action",
+                params={"kind": type(action).__name__, "game": self.game.title},
+            )
         if self.is_over:
             raise GameOverError(
                 f"the game is over; {str(action)!r} cannot be played",
@@ -296,7 +328,10 @@ class State(ABC, Generic[G]):
         if legal is None:
             legal = self.legal_actions()
         if move not in legal:
-            raise self._explain_illegal(move)
+            if not isinstance(action, str):
+                move = self.game.parse_action(str(move))
+            if move not in legal:
+                raise self._explain_illegal(move)
         self._legal = None
         self.history.append(move)
         self._apply(move)
@@ -325,23 +360,30 @@ class State(ABC, Generic[G]):
         self.log.append(Event(key, params))
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators."""
+        """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators.
+
+        The result is fresh data: no list or dict in it is shared with the state, the game or
+        another view, so a caller may change it freely.
+        """
         if seat is not None and not 0 <= seat < self.players:
             raise WrongSeatError(f"there is no seat {seat} in a {self.players}-player game")
         to_move = self.to_move
-        return {
-            "game": self.game.id,
-            "options": self.game.option_dict(),
-            "players": self.players,
-            "seat": seat,
-            "to_move": to_move,
-            "is_over": self.is_over,
-            "turn": len(self.history),
-            "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
-            "state": self._view(seat),
-            "log": [event.to_dict() for event in self.log],
-            "outcome": self.outcome().to_dict() if self.is_over else None,
-        }
+        fresh: dict[str, Any] = _fresh(
+            {
+                "game": self.game.id,
+                "options": self.game.option_dict(),
+                "players": self.players,
+                "seat": seat,
+                "to_move": to_move,
+                "is_over": self.is_over,
+                "turn": len(self.history),
+                "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
+                "state": self._view(seat),
+                "log": [event.to_dict() for event in self.log],
+                "outcome": self.outcome().to_dict() if self.is_over else None,
+            }
+        )
+        return fresh
 
     def record(self) -> dict[str, Any]:
         """Options, players, seed and actions: enough to replay this state exactly."""

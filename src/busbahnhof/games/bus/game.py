@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
-from ...engine import Action, BotFactory, Catalog, Game, Options, State
+from ...engine import Action, BotFactory, Catalog, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
 from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
 from .board import DEFAULT_BOARD, Board, load_board
@@ -145,7 +145,8 @@ class Bus(Game[BusOptions, Action]):
         placed per round."""
         from .state import BusState
 
-        assert isinstance(state, BusState)
+        if not isinstance(state, BusState):
+            raise wrong_kind(state, BusState)
         outcome = state.outcome()
         return {
             "seats": [

@@ -6,7 +6,6 @@ The rules of each phase live in :mod:`.questions`, :mod:`.pyramid`, :mod:`.drive
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Event, GameError, Outcome, Rng, State
@@ -96,7 +95,7 @@ class BusfahrerState(State["Busfahrer"]):
         """The kind of decision pending: questions, giving, laying, ride, american or over."""
         return PHASE_NAMES[self.phase]
 
-    def _legal_actions(self) -> Sequence[BusfahrerAction]:
+    def _legal_actions(self) -> tuple[BusfahrerAction, ...]:
         phase = self.phase
         if phase == QUESTIONS:
             return questions.legal(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import Action, Catalog, Game, Options, State
+from ...engine import Action, Catalog, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
 from .actions import NOTATION, Act, parse
 from .deck import Deck, load_deck
@@ -87,5 +87,6 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         return render(self.deck, view, catalog)
 
     def summarize(self, state: State[Any]) -> dict[str, Any]:
-        assert isinstance(state, BusfaktorState)
+        if not isinstance(state, BusfaktorState):
+            raise wrong_kind(state, BusfaktorState)
         return summarize(state)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ...engine import Action, GameError, Outcome, Rng, State
+from ...engine import Action, GameError, Outcome, Rng, State, wrong_kind
 from . import effects, flow
 from .actions import (
     ACCEPT,
@@ -192,11 +192,12 @@ class BusfaktorState(State["Busfaktor"]):
         return legal_actions(self)
 
     def _explain_illegal(self, action: Action) -> GameError:
-        assert isinstance(action, Act)
+        if not isinstance(action, Act):
+            raise wrong_kind(action, Act)
         return explain(self, action)
 
     def _apply(self, action: Action) -> None:
-        assert isinstance(action, Act)
+        action = cast(Act, action)  # the base class applies only legal actions, all of them Act
         verb, a = action.verb, action.a
         if verb == DRAW:
             flow.draw(self, a)
