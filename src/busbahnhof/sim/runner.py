@@ -21,7 +21,7 @@ from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, Rng, State, derive_seed, load_game
 from .aggregate import Columns, FlatSummary, flatten_summary
 
-REPORT_FORMAT = "busbahnhof-simulation/1"
+REPORT_FORMAT = "busbahnhof-simulation/2"
 MAX_DECISIONS = 1_000_000
 
 Progress = Callable[[int, int], None]
