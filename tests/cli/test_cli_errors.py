@@ -33,7 +33,7 @@ Run = Callable[..., "subprocess.CompletedProcess[str]"]
         (["simulate", "busfahrer", "--players", "2", "--bots", "random:3"], "invalid_option", "do not fit"),
         (["simulate", "busfahrer", "--games", "0"], "invalid_option", "at least 1 game"),
         (["bench", "busfahrer", "--repeats", "0"], "invalid_option", "repeats >= 1"),
-        (["replay", "missing-record.json"], "invalid_record", "missing-record.json"),
+        (["replay", "missing-record.json"], "invalid_file", "missing-record.json"),
         (["games", "--lang", "fr"], "invalid_data", "unsupported language 'fr'"),
     ],
 )
@@ -73,4 +73,5 @@ def test_deck_shorthand_reaches_a_game_with_decks(cli: Invoke, tmp_path: Path) -
     shipped = Path(str(resources.files("busbahnhof.games.busfaktor").joinpath("data", "deck.toml")))
     good = cli("simulate", "busfaktor", "--deck", str(shipped), "--games", "1", "--json", "-")
     assert good.exit_code == 0, good.output
-    assert json.loads(good.stdout)["options"]["deck"] == str(shipped)
+    deck = json.loads(good.stdout)["options"]["deck"]
+    assert deck["name"] == "deck.toml" and deck["text"] == shipped.read_text(encoding="utf-8")

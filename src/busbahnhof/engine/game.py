@@ -33,6 +33,10 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .bot import BotFactory
 
+RECORD_FORMAT = "busbahnhof-record/2"
+"""Format 2 (issue 7): records carry designer decks and boards by content, never by path.
+Records without a ``format`` field are format 1 and replay unless they name a file."""
+
 
 class Action(ABC):
     """An immutable, hashable decision with exactly one text notation, ``str(action)``."""
@@ -388,6 +392,7 @@ class State(ABC, Generic[G]):
     def record(self) -> dict[str, Any]:
         """Options, players, seed and actions: enough to replay this state exactly."""
         return {
+            "format": RECORD_FORMAT,
             "game": self.game.id,
             "options": self.game.option_dict(),
             "players": self.players,

@@ -9,6 +9,7 @@ from pydantic import field_validator
 
 from ...engine import Action, BotFactory, Catalog, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
+from ...engine.userfiles import EmbeddedFile, embed_file
 from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
 from .board import DEFAULT_BOARD, Board, load_board
 from .rules import Rules, make_rules
@@ -20,14 +21,16 @@ class BusOptions(Options):
     Attributes:
         edition: ``"complete"`` (Capstone Complete Edition, the default) or ``"1999"`` (the
             short rules of the first edition); docs/rulings/bus.md lists the differences.
-        board: ``"default"`` for the packaged city map, or the path of a board file in the same format.
+        board: ``"default"`` for the packaged city map, or the path of a board file in the same
+            format; a file is read once and carried by content from then on (an
+            ``EmbeddedFile``: name, sha256, text), so records replay without it.
         parallel_street: which street exception 2 of line expansion allows where two line ends
             meet: the other line's end street (``"end_street"``) or any occupied street there
             (``"any_occupied"``); see docs/rulings/bus.md.
     """
 
     edition: Literal["complete", "1999"] = "complete"
-    board: str = DEFAULT_BOARD
+    board: str | EmbeddedFile = DEFAULT_BOARD
     parallel_street: Literal["end_street", "any_occupied"] = "end_street"
 
     @field_validator("edition", mode="before")
@@ -53,7 +56,10 @@ class Bus(Game[BusOptions, Action]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.board: Board = load_board(self.options.board)
+        path = self.options.board
+        if isinstance(path, str) and path != DEFAULT_BOARD:
+            self.options = self.options.model_copy(update={"board": embed_file(path)})
+        self.board: Board = load_board(self.options.board, path if isinstance(path, str) else None)
         self.rules: Rules = make_rules(self.options.edition, self.board.zones, self.options.parallel_street)
 
     def _new_state(self, players: int, seed: int) -> State[Any]:

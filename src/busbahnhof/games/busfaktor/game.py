@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Action, Catalog, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
+from ...engine.userfiles import EmbeddedFile, embed_file
 from .actions import NOTATION, Act, parse
-from .deck import Deck, load_deck
+from .deck import BUILTIN_DECKS, Deck, load_deck
 from .render import describe, render
 from .schema import FACTOR_TYPES
 from .state import BusfaktorState
@@ -23,10 +24,12 @@ class BusfaktorOptions(Options):
 
     Attributes:
         deck: a deck file (TOML, see docs/games/busfaktor-deck-format.md), or a built-in deck
-            name (``standard``, ``mini``); ``None`` is the default 74-card deck.
+            name (``standard``, ``mini``); ``None`` is the default 74-card deck.  A file is read
+            once and carried by content from then on (an ``EmbeddedFile``: name, sha256, text),
+            so records replay without it.
     """
 
-    deck: str | None = None
+    deck: str | EmbeddedFile | None = None
 
 
 class Busfaktor(Game[BusfaktorOptions, Act]):
@@ -41,9 +44,12 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        deck = path = self.options.deck
+        if isinstance(path, str) and path not in BUILTIN_DECKS:
+            deck = embed_file(path)
+        self.deck: Deck = load_deck(deck, path if isinstance(path, str) else None)
         # every option explicitly set: games made with defaults and from a record's options pickle alike
-        self.options = BusfaktorOptions(**self.options.model_dump())
-        self.deck: Deck = load_deck(self.options.deck)
+        self.options = BusfaktorOptions(deck=deck)
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
