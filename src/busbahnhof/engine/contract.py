@@ -183,6 +183,44 @@ def check_view_hides(game: Game[Any, Any], players: int, seed: int, samples: int
         step += 1
 
 
+def _agrees(known: dict[str, list[Any]], places: dict[str, list[Any]], where: str) -> None:
+    """Every slot of ``known`` (a ``known_places`` result) holds what it says in ``places``."""
+    for place, slots in known.items():
+        cards = places.get(place)
+        require(
+            cards is not None and len(cards) == len(slots),
+            f"{where}: place {place!r} has {None if cards is None else len(cards)} cards, known {len(slots)}",
+        )
+        for index, (slot, card) in enumerate(zip(slots, cards or [], strict=True)):
+            fits = slot is None or (card in slot if isinstance(slot, frozenset) else card == slot)
+            require(fits, f"{where}: {place}[{index}] holds {card!r}, but the seat knows it is {slot!r}")
+
+
+def check_determinize_keeps_known_cards(game: Game[Any, Any], players: int, seed: int, every: int = 3) -> int:
+    """``determinize(seat)`` leaves every card where ``seat`` knows it to be (``State.known_places``):
+    a card it saw played and spent, a card its own effect put under a stack, a reshuffled card.
+
+    The knowledge is first checked against the state itself (it must be true), then against the
+    determinized state.  Returns how many known slots were checked.
+    """
+    state = game.new_state(players, seed)
+    chooser = Rng(seed + 5)
+    step = checked = 0
+    while not state.is_over:
+        if step % every == 0:
+            truth = state.card_places()
+            for seat in [None, *range(players)]:
+                known = state.known_places(seat)
+                where = f"{game.id} seed {seed} step {step} seat {seat}"
+                _agrees(known, truth, f"{where}: the state itself")
+                twin = state.determinize(seat, Rng(seed * 17 + step))
+                _agrees(known, twin.card_places(), f"{where}: determinize")
+                checked += sum(slot is not None for slots in known.values() for slot in slots)
+        state.apply(chooser.pick(state.legal_actions()))
+        step += 1
+    return checked
+
+
 def check_determinize_canonical(game: Game[Any, Any], players: int, seed: int, every: int = 9) -> None:
     """Two states that look the same from a seat determinize to the same state with the same rng.
 

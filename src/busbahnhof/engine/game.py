@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -284,7 +284,29 @@ class State(ABC, Generic[G]):
 
     @abstractmethod
     def determinize(self, seat: int | None, rng: Rng) -> State[G]:
-        """A full state consistent with ``view(seat)``, everything hidden from ``seat`` resampled."""
+        """A full state consistent with everything ``seat`` has seen, everything hidden from it resampled.
+
+        It agrees with ``view(seat)`` and with :meth:`known_places` (what the seat remembers:
+        a card it saw go face down stays where it went).
+        """
+
+    def card_places(self) -> dict[str, list[Hashable]]:
+        """Where every card of the game is now: place name -> its cards in order (bottom first).
+
+        Only games with hidden cards need it (the default: none); the contract suite compares it
+        with :meth:`known_places` to check that :meth:`determinize` keeps what a seat knows.
+        """
+        return {}
+
+    def known_places(self, seat: int | None) -> dict[str, list[Hashable | frozenset[Hashable] | None]]:
+        """What ``seat`` (``None``: a spectator) knows of each place of :meth:`card_places`, slot by slot.
+
+        An entry is the card itself where the seat knows it (it saw the card put there, face up
+        or face down, and nothing has moved it unseen since), a frozenset of the cards it may be
+        (e.g. one of the cards reshuffled into a pile), or ``None`` for no knowledge beyond the
+        place's size.  Derived from what the seat saw, not from how ``determinize`` resamples.
+        """
+        return {}
 
     # -- shared machinery -----------------------------------------------------------------
 

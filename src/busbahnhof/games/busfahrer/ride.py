@@ -128,6 +128,9 @@ def _reshuffle(state: BusfahrerState) -> None:
     """Option ``empty_pile="reshuffle"``: the removed cards are shuffled and put under the pile."""
     removed = state.discard
     state.rng.shuffled(removed)
+    reshuffle = 1 + max(state.pool)
+    for card in removed:  # everybody saw them removed: a card dealt from them is one of them
+        state.pool[card] = reshuffle
     state.pile = removed + state.pile
     state.discard = []
     state.log.append(Event("ride_reshuffled", {"count": len(removed)}))

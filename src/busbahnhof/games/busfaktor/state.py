@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import Action, GameError, Outcome, Rng, State, wrong_kind
@@ -31,7 +31,7 @@ from .actions import (
 from .deck import Deck
 from .legal import explain, legal_actions
 from .phases import ANSWER_OFFER, ANSWER_SHARE, E4_MOVE, OVER, REACT
-from .views import build_view, resample_hidden
+from .views import build_view, card_places, known_places, resample_hidden
 
 if TYPE_CHECKING:
     from .game import Busfaktor
@@ -60,6 +60,8 @@ _FLAT = frozenset(
         "moved",
         "queue",
         "affected",
+        "under_by",
+        "pool",
         "history",
         "log",
     )
@@ -78,7 +80,10 @@ class BusfaktorState(State["Busfaktor"]):
     it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
-    revealed by E2, returned by E7 or at completion).
+    revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
+    (ruling R14): ``under_by`` (per card: the seat whose E1 put it under the stack it lies in,
+    -1 otherwise) and ``pool`` (per action card: the number of the reshuffle that put it into
+    the Aktionsstapel, 0 for the first deal).
     """
 
     deck: Deck
@@ -108,6 +113,8 @@ class BusfaktorState(State["Busfaktor"]):
     moved: list[int]
     queue: list[int]
     affected: list[int]
+    under_by: list[int]
+    pool: list[int]
     round: int
     start: int
     active: int
@@ -151,6 +158,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.drawn, self.plays = [0] * n, [0] * (n * players)
         self.spent, self.discard, self.looked, self.queue, self.affected = [], [], [], [], []
         self.moved = []
+        self.under_by, self.pool = [-1] * n, [0] * n
         self.round, self.phase, self.draws_left = 1, 0, 0
         self.started = self.event_used = self.must_start = False
         self.offered = self.proposed = 0
@@ -282,8 +290,16 @@ class BusfaktorState(State["Busfaktor"]):
         super().__setstate__(data)
         self.rng_owned = True
 
+    def card_places(self) -> dict[str, list[Hashable]]:
+        return cast(dict[str, list[Hashable]], card_places(self))
+
+    def known_places(self, seat: int | None) -> dict[str, list[Hashable | frozenset[Hashable] | None]]:
+        return known_places(self, seat)
+
     def determinize(self, seat: int | None, rng: Rng) -> BusfaktorState:
-        """Resample what ``seat`` cannot see: others' unknown hand cards, the stacks, the Verbrauchsstapel."""
+        """Resample what ``seat`` cannot see (others' unknown hand cards, the stacks, cards an E1
+        looks at), keeping what it remembers (R14): the Verbrauchsstapel, the cards its own E1 put
+        under a stack, which reshuffle each action card came from."""
         twin = self.clone()
         resample_hidden(twin, seat, rng)
         twin.rng = Rng(rng.below(1 << 62))
