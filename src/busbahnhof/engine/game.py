@@ -330,12 +330,6 @@ class State(ABC, Generic[G]):
             GameError: the action is not an action at all, malformed, out of turn, after the end,
                 or not legal now.  The state is unchanged then.
         """
-        if not isinstance(action, (str, Action)):
-            raise MalformedActionError(
-                f"{type(action).__name__} {action!r:.60} is neither a {self.game.title} action nor action text",
-                key="error.not_an_action",
-                params={"kind": type(action).__name__, "game": self.game.title},
-            )
         if self.is_over:
             raise GameOverError(
                 f"the game is over; {str(action)!r} cannot be played",
@@ -354,7 +348,13 @@ class State(ABC, Generic[G]):
         if legal is None:
             legal = self.legal_actions()
         if move not in legal:
-            if not isinstance(action, str):
+            if not isinstance(action, str):  # checked only here: a legal move is an action anyway
+                if not isinstance(action, Action):
+                    raise MalformedActionError(
+                        f"{type(action).__name__} {action!r:.60} is neither a {self.game.title} action nor action text",
+                        key="error.not_an_action",
+                        params={"kind": type(action).__name__, "game": self.game.title},
+                    )
                 move = self.game.parse_action(str(move))
             if move not in legal:
                 raise self._explain_illegal(move)
