@@ -188,5 +188,6 @@ def resample_hidden(s: BusfaktorState, seat: int | None, rng: Rng) -> None:
         pools[key].sort()
         rng.shuffled(pools[key])
     for place, index in slots:
-        place[index] = pools[_pool(s, place[index])].pop()
+        place[index] = card = pools[_pool(s, place[index])].pop()
+        s.under_by[card] = -1  # another seat's E1 put some card there; in this world it knows none
     s._legal = None
