@@ -69,7 +69,9 @@ def test_deck_shorthand_reaches_a_game_with_decks(cli: Invoke, tmp_path: Path) -
     result = cli("simulate", "busfaktor", "--deck", str(bad), "--games", "1")
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "[invalid_data]" in lines[0] and "bad-deck.toml" in lines[0]
+    # one line per problem (name, projects and factors missing), each a whole error line
+    assert len(lines) == 3
+    assert all("[invalid_data]" in line and "bad-deck.toml" in line for line in lines)
     shipped = Path(str(resources.files("busbahnhof.games.busfaktor").joinpath("data", "deck.toml")))
     good = cli("simulate", "busfaktor", "--deck", str(shipped), "--games", "1", "--json", "-")
     assert good.exit_code == 0, good.output

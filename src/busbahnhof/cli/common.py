@@ -1,7 +1,7 @@
 """What every command shares: the UI catalog and consoles, the game options, the error exit.
 
-Every :class:`GameError` that escapes a command is printed as one line (code, message, rule)
-on stderr and ends the program with exit status 2, never with a traceback.
+Every :class:`GameError` that escapes a command is printed as one line per problem (code,
+message, rule) on stderr and ends the program with exit status 2, never with a traceback.
 """
 
 from __future__ import annotations
@@ -65,23 +65,25 @@ class Ui:
         """Whether the UI has a string ``key``."""
         return self.catalog.has(key)
 
-    def error_line(self, error: GameError, catalog: Catalog | None = None) -> str:
-        """One line naming the error's code, its message (several lines joined by ``; ``) and its rule.
+    def error_lines(self, error: GameError, catalog: Catalog | None = None) -> list[str]:
+        """One line per problem: the error's code, one line of its message, and its rule.
 
+        A message of several lines (a deck file with several problems) gives one line each.
         ``catalog``: the game's own (with its seat names and parameter formatters) during play.
         """
         text = (catalog or self.catalog).error_text(error)
-        message = "; ".join(part.strip() for part in text.splitlines() if part.strip())
-        line = self.t("error", code=error.code, message=message)
-        return f"{line} {self.t('error_rule', rule=error.rule)}" if error.rule else line
+        problems = [part.strip() for part in text.splitlines() if part.strip()] or [""]
+        rule = f" {self.t('error_rule', rule=error.rule)}" if error.rule else ""
+        return [self.t("error", code=error.code, message=problem) + rule for problem in problems]
 
     def print_error(self, error: GameError, catalog: Catalog | None = None) -> None:
-        """Print :meth:`error_line` on stderr."""
-        self.err.print(self.error_line(error, catalog), style="bold red", markup=False, soft_wrap=True)
+        """Print :meth:`error_lines` on stderr."""
+        for line in self.error_lines(error, catalog):
+            self.err.print(line, style="bold red", markup=False, soft_wrap=True)
 
 
 class CommandGroup(TyperGroup):
-    """The top-level group: turns any :class:`GameError` of a command into one line and exit status 2."""
+    """The top-level group: turns any :class:`GameError` of a command into error lines and exit status 2."""
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:

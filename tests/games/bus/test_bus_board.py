@@ -101,7 +101,7 @@ def test_disconnected_map_is_refused() -> None:
 
 
 def test_unreadable_board_file(tmp_path: Path) -> None:
-    with pytest.raises(InvalidDataError, match="missing.json: does not exist"):
+    with pytest.raises(InvalidDataError, match=r"missing\.json: does not exist"):
         load_game("bus", board=str(tmp_path / "missing.json"))
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")

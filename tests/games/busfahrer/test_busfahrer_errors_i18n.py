@@ -41,6 +41,14 @@ def rising_giver() -> BusfahrerState:
     return state
 
 
+def rising_giver_of_two() -> BusfahrerState:
+    """Steigende Strafen: seat 0 guessed "höher" right in round 2 and gives 2 points to one other player."""
+    state = rising_giver()
+    for text in ("give 1 to 3", "guess red", "guess red", "guess higher"):
+        state.apply(text)
+    return state
+
+
 def optional_layer() -> BusfahrerState:
     """Anna may lay her Kreuz-2 on the Pik-2 (laying="optional")."""
     return anna_ben_carla(laying="optional")
@@ -99,6 +107,15 @@ ILLEGAL = [
         "illegal.too_many_points",
         "„give 2 to 2“ ist jetzt nicht erlaubt: es gibt nur noch 1 Strafpunkt zu verteilen",
         "'give 2 to 2' is not allowed now: only 1 penalty point left to hand out",
+    ),
+    (
+        rising_giver_of_two,
+        "give 1 to 2",
+        "illegal.one_recipient",
+        "„give 1 to 2“ ist jetzt nicht erlaubt: bei steigenden Strafen gehen alle 2 Strafpunkte an einen anderen "
+        "Spieler („dieselbe Zahl an jemand anderen verteilen“)",
+        "'give 1 to 2' is not allowed now: under rising penalties all 2 penalty points go to one other player "
+        '("dieselbe Zahl an jemand anderen verteilen")',
     ),
     (
         optional_layer,
@@ -168,6 +185,14 @@ SET_UP_ERRORS: list[tuple[Callable[[], object], str, str, str]] = [
         "keine Raute; wähle entweder karten_zaehlen oder ride='american'",
         "Karten zählen sets the price of a picture card in the diamond, but the American ride has no diamond; "
         "choose one of karten_zaehlen and ride='american'",
+    ),
+    (
+        lambda: load_game("busfahrer", rising_recipients="split").new_state(3, 0),
+        "option.split_without_rising",
+        "rising_recipients='split' regelt das Verteilen bei steigenden Strafen, aber rising_penalties ist aus; "
+        "schalte es ein oder lass rising_recipients weg",
+        "rising_recipients='split' says how a right guesser hands out points under rising penalties, but "
+        "rising_penalties is off; switch it on or leave rising_recipients alone",
     ),
     (
         lambda: load_game("busfahrer", pyramid="6-5-4-3-2-1").new_state(8, 0),

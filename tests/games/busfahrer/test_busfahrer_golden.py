@@ -14,8 +14,22 @@ from busbahnhof.engine.contract import fingerprint, random_playout
 @pytest.mark.parametrize(
     ("options", "players", "seed", "decisions", "points", "digest"),
     [
-        ({}, 4, 7, 63, (29, 10, 15, 5), "c7dabafd5393f65c"),
-        ({"games": 2, "ride": "american", "rising_penalties": True}, 3, 11, 114, (40, 35, 26), "fd8be30f7242be30"),
+        ({}, 4, 7, 63, (29, 10, 15, 5), "df2302cddb3f3ee0"),
+        (
+            {
+                "games": 2,
+                "ride": "american",
+                "rising_penalties": True,
+                "empty_pile": "end",
+                "rising_recipients": "split",
+            },
+            3,
+            11,
+            114,
+            (40, 35, 26),
+            "7b177c7f4e0d7469",
+        ),
+        ({"games": 2, "ride": "american", "rising_penalties": True}, 3, 11, 61, (41, 25, 9), "5fa590581a3e5753"),
     ],
 )
 def test_golden_game(

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from busfahrer_helpers import card, cards, first_deck, stacked
 
-from busbahnhof.engine import IllegalActionError
+from busbahnhof.engine import IllegalActionError, InvalidOptionError, load_game
 from busbahnhof.engine.contract import fingerprint
+from busbahnhof.games.busfahrer import BusfahrerState
 from busbahnhof.games.busfahrer.actions import GUESS_WORDS
 from busbahnhof.games.busfahrer.questions import is_right
 
@@ -128,11 +129,11 @@ def test_rising_penalties_wrong_costs_the_round_number() -> None:
         assert state.points[0][1] == expected
 
 
-def test_rising_penalties_right_guesser_hands_out_the_same_number() -> None:
-    """... und wer richtig rät, darf dieselbe Zahl an jemand anderen verteilen."""
+def _rising_to_the_second_question(**options: object) -> BusfahrerState:
+    """Three players under rising penalties; seat 0 has just answered question 2 right (2 points to hand out)."""
     seat0 = ["Herz-9", "Herz-10", "Karo-8", "Herz-5"]
     others = [["Pik-2", "Pik-3", "Pik-4", "Pik-5"], ["Kreuz-2", "Kreuz-3", "Kreuz-4", "Kreuz-5"]]
-    state = stacked(3, [first_deck([seat0, *others])], rising_penalties=True)
+    state = stacked(3, [first_deck([seat0, *others])], rising_penalties=True, **options)
     state.apply("guess red")
     assert state.phase_name == "giving" and state.to_move == 0
     assert [str(a) for a in state.legal_actions()] == ["give 1 to 2", "give 1 to 3"]
@@ -143,6 +144,31 @@ def test_rising_penalties_right_guesser_hands_out_the_same_number() -> None:
     assert state.points[0] == [0, 1, 2]
     state.apply("guess higher")  # seat 0: Herz-10 after Herz-9
     assert state.phase_name == "giving"
+    return state
+
+
+def test_rising_penalties_right_guesser_gives_the_same_number_to_one_other_player() -> None:
+    """... und wer richtig rät, darf dieselbe Zahl an jemand anderen verteilen: all of it to one
+    other player (ruling R6, the default ``rising_recipients="one"``)."""
+    state = _rising_to_the_second_question()
+    assert {str(a) for a in state.legal_actions()} == {"give 2 to 2", "give 2 to 3"}
+    before = fingerprint(state)
+    with pytest.raises(IllegalActionError, match="all 2 penalty points go to one other player") as refused:
+        state.apply("give 1 to 2")
+    assert refused.value.rule == "Busfahrer: Varianten, Steigende Strafen in Phase 1"
+    with pytest.raises(IllegalActionError, match="not to the giver"):
+        state.apply("give 2 to 1")
+    with pytest.raises(IllegalActionError, match="only 2 penalty points"):
+        state.apply("give 3 to 2")
+    assert fingerprint(state) == before
+    state.apply("give 2 to 2")
+    assert state.points[0] == [0, 3, 2]
+    assert state.phase_name == "questions" and state.to_move == 1
+
+
+def test_rising_penalties_split_option_hands_out_like_the_pyramid() -> None:
+    """Option ``rising_recipients="split"``: the points may be split like pyramid points (R5, R6)."""
+    state = _rising_to_the_second_question(rising_recipients="split")
     assert {str(a) for a in state.legal_actions()} == {"give 1 to 2", "give 2 to 2", "give 1 to 3", "give 2 to 3"}
     with pytest.raises(IllegalActionError, match="not to the giver"):
         state.apply("give 1 to 1")
@@ -152,3 +178,10 @@ def test_rising_penalties_right_guesser_hands_out_the_same_number() -> None:
     state.apply("give 1 to 3")
     assert state.points[0] == [0, 2, 3]
     assert state.phase_name == "questions" and state.to_move == 1
+
+
+def test_splitting_without_rising_penalties_is_refused_before_dealing() -> None:
+    game = load_game("busfahrer", rising_recipients="split")
+    with pytest.raises(InvalidOptionError, match="rising_penalties is off") as refused:
+        game.new_state(3, 0)
+    assert refused.value.key == "option.split_without_rising"

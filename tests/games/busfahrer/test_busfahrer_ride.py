@@ -139,9 +139,12 @@ def _wrong_colour(state: BusfahrerState) -> str:
     return "guess black" if state.pile[-1] % 4 >= 2 else "guess red"
 
 
-@pytest.mark.parametrize(("empty_pile", "over"), [("end", True), ("reshuffle", False)])
-def test_american_ride_and_the_empty_pile(empty_pile: str, over: bool) -> None:
-    state = at_the_ride(cards(*AMERICAN_PILE), ride="american", empty_pile=empty_pile)
+@pytest.mark.parametrize(("empty_pile", "over"), [(None, False), ("end", True), ("reshuffle", False)])
+def test_american_ride_and_the_empty_pile(empty_pile: str | None, over: bool) -> None:
+    """R11: "fängt wieder bei Frage 1 an, bis er alle vier richtig hat" -- by default an empty pile is
+    refilled with the removed cards; ``empty_pile="end"`` cuts the ride short."""
+    options = {} if empty_pile is None else {"empty_pile": empty_pile}
+    state = at_the_ride(cards(*AMERICAN_PILE), ride="american", **options)
     for _ in range(52):
         state.apply(_wrong_colour(state))
     assert state.points[2][DRIVER] == 52
@@ -150,6 +153,15 @@ def test_american_ride_and_the_empty_pile(empty_pile: str, over: bool) -> None:
         assert state.ride_result == "pile_empty" and state.ride_stats[3] == 1
     else:
         assert len(state.pile) == 52 and any(e.key == "ride_reshuffled" for e in state.log)
+
+
+def test_the_american_ride_goes_on_until_all_four_are_right() -> None:
+    """R11 (default): every American ride ends with four right answers in a row, never cut short by the
+    pile; the diamond ride keeps the document's end ("Ist der Ziehstapel leer, endet die Fahrt")."""
+    american = _finished_rides(ride="american")
+    assert all(state.ride_result == "completed" and len(state.streak) == 4 for state in american)
+    assert any(e.key == "ride_reshuffled" for state in american for e in state.log)
+    assert {state.ride_result for state in _finished_rides()} == {"completed", "pile_empty"}
 
 
 def test_reshuffled_removed_cards_go_under_the_pile() -> None:

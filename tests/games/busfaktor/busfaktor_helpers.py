@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 from busbahnhof.engine import load_game
 from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
@@ -11,6 +12,9 @@ from busbahnhof.games.busfaktor.schema import FACTOR_TYPES
 
 GAME: Busfaktor = load_game("busfaktor")  # type: ignore[assignment]
 MINI: Busfaktor = load_game("busfaktor", deck="mini")  # type: ignore[assignment]
+# A card for each capability §4, §11, §12 and §17 grant card texts (issue 8 item 3).
+DESIGNER_DECK = Path(__file__).parent / "data" / "designer-deck.toml"
+DESIGNER: Busfaktor = load_game("busfaktor", deck=str(DESIGNER_DECK))  # type: ignore[assignment]
 
 Attached = Sequence[tuple[str, str]]
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from busfaktor_helpers import GAME, arrange, cid
+from busfaktor_helpers import DESIGNER, GAME, arrange, cid
 
 from busbahnhof.bots import make_bot
 from busbahnhof.engine import Rng
 from busbahnhof.games.busfaktor import BusfaktorState
 from busbahnhof.games.busfaktor.bots import HeuristicBot
+from busbahnhof.games.busfaktor.flow import lay_extra
 
 
 def _match(seed: int, heuristic_seats: set[int]) -> BusfaktorState:
@@ -84,3 +85,20 @@ def test_it_secures_itself_and_accepts_a_cooperation_only_when_both_gain() -> No
     good = arrange(projects={0: [("Serverumzug", [])], 1: [("Persistente Identifikatoren", [])]})
     good.apply(f"biete {cid('Serverumzug')} mit {cid('Persistente Identifikatoren')}")
     assert str(HeuristicBot().choose(good, 1, Rng(0))) == "annehmen"
+
+
+def test_it_takes_a_mehraufwand_off_its_own_project_not_off_another() -> None:
+    """A card taking a Mehraufwand away (§4, ruling R19) helps that project's owner."""
+    state = arrange(
+        players=2,
+        game=DESIGNER,
+        hands={0: ["Aufwand gestrichen"]},
+        projects={0: [("Kleines Repositorium", [])], 1: [("Kleine Edition", [])]},
+    )
+    names = DESIGNER.deck.names
+    for extra, project in (("Zusatzprüfung", "Kleines Repositorium"), ("Nachdokumentation", "Kleine Edition")):
+        state.astack.remove(names.index(extra))
+        lay_extra(state, names.index(extra), names.index(project), DESIGNER.deck.factor_type[names.index(extra)], 1)
+    state._legal = None
+    choice = HeuristicBot().choose(state, 0, Rng(0))
+    assert str(choice) == f"spiele {names.index('Aufwand gestrichen')} auf {names.index('Zusatzprüfung')}"

@@ -35,3 +35,19 @@ def test_check_refuses_an_invalid_deck_with_exit_2(tmp_path: Path) -> None:
     result = RUNNER.invoke(app, ["check", str(bad)], terminal_width=200)
     assert result.exit_code == 2
     assert "projects[0] 'A': field requirements" in result.output
+
+
+def test_check_prints_one_line_per_problem(tmp_path: Path) -> None:
+    """Issue 8 item 2: the documented format, one error line per problem."""
+    bad = tmp_path / "bad.toml"
+    text = resolve_deck_path("mini").read_text(encoding="utf-8")
+    bad.write_text(text.replace("points = 2", "points = 2.0", 2), encoding="utf-8")
+    result = RUNNER.invoke(app, ["check", str(bad), "--lang", "en"], terminal_width=400)
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == [
+        f"Error [invalid_data]: {bad}: projects[0] 'Kleines Repositorium': field points: "
+        "Input should be a valid integer, not 2.0 (no type conversion)",
+        f"Error [invalid_data]: {bad}: projects[1] 'Kleine Edition': field points: "
+        "Input should be a valid integer, not 2.0 (no type conversion)",
+    ]

@@ -76,17 +76,45 @@ def test_the_mini_deck_is_valid_and_loads_as_an_option(tmp_path: Path) -> None:
         ),
         (
             'keywords = ["MEHRAUFWAND"]\nfactor_type = "Methode"',
-            'factor_type = "Methode"',
+            'keywords = ["RÜCKSCHLAG"]\nfactor_type = "Methode"',
             "events[5] 'Mehraufwand'",
             "keywords",
-            "MEHRAUFWAND",
+            "the keywords the text shows in capitals ([MEHRAUFWAND])",
         ),
         (
             'template = "E3"',
             'template = "E3"\nkeywords = ["RÜCKSCHLAG"]',
             "events[2] 'Rückholen'",
             "keywords",
-            "must be exactly [none]",
+            "([none])",
+        ),
+        (
+            'text = "Absicherung für alle."',
+            'text = "Absicherung gegen jeden RÜCKSCHLAG."',
+            "events[7] 'Absicherung'",
+            "text",
+            "cannot show MEHRAUFWAND or RÜCKSCHLAG",
+        ),
+        (
+            'template = "E3"',
+            'template = "E3"\noverrides = { ends_cooperation = true }',
+            "events[2] 'Rückholen'",
+            "overrides",
+            "E5, E6, E7",
+        ),
+        (
+            'template = "E7"',
+            'template = "E7"\ncards = ["faktor", "faktor"]',
+            "events[6] 'Rückschlag'",
+            "cards",
+            "each kind once",
+        ),
+        (
+            'template = "E7"',
+            'template = "E7"\nreach = "eigene"',
+            "events[6] 'Rückschlag'",
+            "reach",
+            "'ziel', 'andere' or 'alle'",
         ),
         ('template = "E4"\ncount = 1', 'template = "E4"\ncount = 0', "events[3] 'Umverteilen'", "count", "1"),
         ('template = "E8"', 'template = "E9"', "events[7] 'Absicherung'", "template", "E1"),
@@ -107,7 +135,7 @@ def test_the_mini_deck_is_valid_and_loads_as_an_option(tmp_path: Path) -> None:
         ),
         (
             'overrides = { on_completion = "hand" }',
-            'overrides = { on_completion = "ablage" }',
+            'overrides = { on_completion = "papierkorb" }',
             "factors[1] 'Team B'",
             "overrides.on_completion",
             "hand",
@@ -145,3 +173,49 @@ def test_structured_overrides_compile_into_the_tables(tmp_path: Path) -> None:
     assert deck.returns_to_hand[deck.names.index("Team B")]
     assert deck.free_event[deck.names.index("Joker")]
     assert not deck.free_event[deck.names.index("Rückschlag")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "field", "value"),
+    [
+        ('count = 1\nreach = "alle"', 'count = "1"\nreach = "alle"', "events[3] 'Umverteilen'", "count", '"1"'),
+        ('count = 1\nreach = "alle"', 'count = true\nreach = "alle"', "events[3] 'Umverteilen'", "count", "true"),
+        (
+            'requirements = ["Daten", "Betrieb"]\npoints = 2',
+            'requirements = ["Daten", "Betrieb"]\npoints = 2.0',
+            "projects[0] 'Kleines Repositorium'",
+            "points",
+            "2.0",
+        ),
+        (
+            'requirements = ["Daten", "Betrieb"]\npoints = 2',
+            'requirements = ["Daten", "Betrieb"]\npoints = "2"',
+            "projects[0] 'Kleines Repositorium'",
+            "points",
+            '"2"',
+        ),
+        (
+            "overrides = { counts_for_event_limit = false }",
+            'overrides = { counts_for_event_limit = "no" }',
+            "events[4] 'Joker'",
+            "overrides.counts_for_event_limit",
+            '"no"',
+        ),
+        ('types = ["Team"]', 'types = "Team"', "events[4] 'Joker'", "types", '"Team"'),
+    ],
+)
+def test_no_type_coercion(tmp_path: Path, old: str, new: str, card: str, field: str, value: str) -> None:
+    """Issue 8 item 2: a value of the wrong type is an error naming file, card and field, never converted."""
+    assert old in MINI_TEXT
+    message = refused(tmp_path, MINI_TEXT.replace(old, new, 1))
+    assert f"{card}: field {field}:" in message
+    assert f"not {value} (no type conversion)" in message
+
+
+def test_every_problem_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    text = MINI_TEXT.replace("points = 2", 'points = "2"').replace(
+        'count = 1\nreach = "alle"', 'count = "1"\nreach = "alle"'
+    )
+    lines = refused(tmp_path, text).splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith(str(tmp_path / "deck.toml") + ": ") for line in lines)

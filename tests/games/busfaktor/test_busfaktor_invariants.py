@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from busfaktor_helpers import GAME, MINI
+from busfaktor_helpers import DESIGNER, GAME, MINI
 
 from busbahnhof.engine import Rng
 from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
-from busbahnhof.games.busfaktor.phases import E4_MOVE, SHARED
+from busbahnhof.games.busfaktor.phases import COMPLETE_ORDER, E4_MOVE, SHARED
 
 
 def check(state: BusfaktorState) -> None:
@@ -38,13 +38,13 @@ def check(state: BusfaktorState) -> None:
             extra = 1 if state.extra[p] >= 0 and state.ctype[state.extra[p]] == t else 0
             assert state.open[p * 4 + t] == deck.requirements[p][t] + extra - filled[t] >= 0
         assert state.need[p] == sum(state.open[p * 4 : p * 4 + 4])
-        assert state.need[p] > 0 or state.phase == E4_MOVE, (
+        assert state.need[p] > 0 or state.phase in (E4_MOVE, COMPLETE_ORDER), (
             f"fulfilled project {p} not completed in phase {state.phase}"
         )
         assert state.nfac[p] == sum(filled.values()) - (state.shared[p] >= 0)
 
 
-@pytest.mark.parametrize("game", [GAME, MINI], ids=["standard", "mini"])
+@pytest.mark.parametrize("game", [GAME, MINI, DESIGNER], ids=["standard", "mini", "designer"])
 def test_random_games_keep_every_card_in_one_place(game: Busfaktor) -> None:
     for seed in range(40):
         state: BusfaktorState = game.new_state(2 + seed % 3, seed)  # type: ignore[assignment]
@@ -53,3 +53,16 @@ def test_random_games_keep_every_card_in_one_place(game: Busfaktor) -> None:
             check(state)
             state.apply(chooser.pick(state.legal_actions()))
         check(state)
+
+
+def test_random_designer_games_reach_every_new_capability() -> None:
+    """The random designer games above (seeds 0-39) end cooperations by card text, remove Mehraufwand
+    and lay cards onto the open discard at completion, so the invariants were checked there (issue 8)."""
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        state: BusfaktorState = DESIGNER.new_state(2 + seed % 3, seed)  # type: ignore[assignment]
+        chooser = Rng(seed)
+        while not state.is_over:
+            state.apply(chooser.pick(state.legal_actions()))
+        seen.update(event.key for event in state.log if event.key in ("cooperation_ended", "removed", "to_discard"))
+    assert seen["cooperation_ended"] and seen["removed"] and seen["to_discard"], seen

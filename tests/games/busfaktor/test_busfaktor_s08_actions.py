@@ -108,7 +108,7 @@ HAND += ["Serverausfall", "Notfallplan", "Aus dem Papierkorb gerettet", "Nutzung
         (["beginne Serverumzug"], "spiele Formatmigration an Serverumzug", r"another person's.*§13 E6"),
         (["beginne Serverumzug"], "spiele Überstunden an Schulungsprogramm als Team", r"own active projects.*§13 E5"),
         (["beginne Serverumzug"], "spiele Überstunden", r"'spiele E an P als TYP'.*§13 E5"),
-        (["beginne Serverumzug"], "spiele Serverausfall auf Monitoring", r"attached factor.*§13 E7"),
+        (["beginne Serverumzug"], "spiele Serverausfall auf Monitoring", r"attached card.*§13 E7"),
         (["beginne Serverumzug"], "spiele Aus dem Papierkorb gerettet", r"open discard.*§13 E3"),
         (["beginne Serverumzug"], "spiele Monitoring", r"only an event.*§8\.3"),
         (["beginne Serverumzug"], "biete Serverumzug mit Serverumzug", r"§11"),

@@ -213,3 +213,37 @@ def test_a_shared_joker_is_the_turns_one_event() -> None:
     assert not any(t.startswith(f"teile {joker}") for t in legal_texts(state))
     with pytest.raises(IllegalActionError, match=r"one event.*§8\.3, §13 E5"):
         state.apply(f"teile {joker} an {a} als Team")
+
+
+def _share_then_setback(game_options: dict[str, Any]) -> tuple[BusfaktorState, int]:
+    """A cooperation shares Monitoring; a Rückschlag (Serverausfall) returns it to seat 0's hand."""
+    from busbahnhof.engine import load_game
+
+    game = load_game("busfaktor", **game_options)
+    state, a, _ = cooperating(game=game, hands={0: ["Monitoring", "Serverausfall"]})
+    monitoring = cid("Monitoring")
+    state.apply(f"teile {monitoring} an {a} als Betrieb")
+    state.apply("annehmen")
+    state.apply(f"spiele {cid('Serverausfall')} auf {monitoring}")
+    state.apply("verzichten")
+    assert monitoring in state.hands[0] and state.shared[a] < 0 and state.partner[a] >= 0
+    state.proposed = 0
+    state._legal = None
+    return state, a
+
+
+def test_one_shared_factor_per_cooperation_ever_by_default() -> None:
+    """§11 "Pro Kooperation darf höchstens ein Faktor gemeinsam genutzt werden", ruling R11 (literal reading)."""
+    state, a = _share_then_setback({})
+    assert not any(t.startswith("teile") for t in legal_texts(state))
+    assert state.view(1)["state"]["projects"][0]["shared_once"] is True
+    with pytest.raises(IllegalActionError, match="already shared its one factor") as caught:
+        state.apply(f"teile {cid('Monitoring')} an {a} als Betrieb")
+    assert caught.value.key == "illegal.share_used"
+
+
+def test_option_shared_factor_at_a_time_allows_a_new_one_after_the_first_left() -> None:
+    state, a = _share_then_setback({"shared_factor_at_a_time": True})
+    state.apply(f"teile {cid('Monitoring')} an {a} als Betrieb")
+    state.apply("annehmen")
+    assert state.shared[a] == cid("Monitoring")

@@ -102,6 +102,12 @@ def action_from_text(text: str) -> BusfahrerAction:
     return BY_TEXT[" ".join(text.lower().split())]
 
 
+def give_all_actions(players: int, giver: int, points: int) -> tuple[BusfahrerAction, ...]:
+    """``give points to P`` for every other seat P: everything to one player ("Steigende Strafen":
+    "dieselbe Zahl an jemand anderen verteilen")."""
+    return tuple(GIVES[points][(giver + step) % players] for step in range(1, players))
+
+
 def give_actions(players: int, giver: int, points: int) -> tuple[BusfahrerAction, ...]:
     """The ways to hand out the next part of ``points`` (Phase 2: "alle einem geben oder aufteilen").
 

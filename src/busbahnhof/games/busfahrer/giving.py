@@ -1,8 +1,9 @@
 """Handing out penalty points: one seat's sequence of ``give K to P`` decisions.
 
 Phase 2: the layer "verteilt Strafpunkte an andere Spieler. Er kann alle einem geben oder sie
-aufteilen."  The same happens for a right answer under "Steigende Strafen" ("darf dieselbe Zahl
-an jemand anderen verteilen").
+aufteilen."  A right answer under "Steigende Strafen" ("darf dieselbe Zahl an jemand anderen
+verteilen") gives all its points to one other player (ruling R6; option
+``rising_recipients="split"`` lets them be split like pyramid points).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Event, GameError
-from .actions import GIVE, BusfahrerAction, give_actions
+from .actions import GIVE, BusfahrerAction, give_actions, give_all_actions
 from .phases import BUCKET_QUESTIONS, GIVING
 
 if TYPE_CHECKING:
@@ -28,8 +29,17 @@ def start_give(state: BusfahrerState, seat: int, points: int, bucket: int) -> No
     state.give_bucket = bucket
 
 
+def to_one(state: BusfahrerState) -> bool:
+    """Whether every point goes to a single other player: the rising-penalty points of a right answer
+    ("dieselbe Zahl an jemand anderen verteilen", ruling R6) unless the option splits them."""
+    return state.give_bucket == BUCKET_QUESTIONS and not state.rising_split
+
+
 def legal(state: BusfahrerState) -> tuple[BusfahrerAction, ...]:
-    """``give K to P`` for every other player and every part K of what is left."""
+    """``give K to P`` for every other player and every part K of what is left; all of it to one
+    other player for a right answer under rising penalties."""
+    if to_one(state):
+        return give_all_actions(state.players, state.mover, state.give_left)
     return give_actions(state.players, state.mover, state.give_left)
 
 
@@ -66,6 +76,14 @@ def explain(state: BusfahrerState, action: BusfahrerAction) -> GameError:
             rule,
             key="no_such_player",
             player=action.target + 1,
+        )
+    if to_one(state) and action.value < left:
+        return state.illegal(
+            action,
+            f"under rising penalties all {left} penalty points go to one other player",
+            rule,
+            key="one_recipient",
+            points=left,
         )
     # a seat is asked only with two or more other players (with one, ``give_actions`` leaves a
     # single action, taken by the engine), so the remaining fault is the amount

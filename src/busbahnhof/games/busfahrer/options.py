@@ -28,10 +28,16 @@ class BusfahrerOptions(Options):
         driver_tie: "lowest_card" (the document), "highest_card", "lot" (a fair lot such as
             rock-paper-scissors) or "all_ride" (every tied player rides, sharing the ride).
         rising_penalties: "Varianten: Steigende Strafen in Phase 1".
+        rising_recipients: under rising penalties a right guesser gives the round's points to
+            "one" other player ("an jemand anderen", the default) or may "split" them like pyramid
+            points (ruling R6); "split" needs ``rising_penalties``.
         karten_zaehlen: "Varianten: Karten zählen".
         ride: "diamond" (Phase 3) or "american" ("Varianten: Ride the Bus, amerikanisch").
-        empty_pile: when the draw pile cannot supply the ride, it "end"s (the document) or
-            the removed cards are shuffled into a new pile ("reshuffle").
+        empty_pile: what an exhausted draw pile does to the ride: "document" (the diamond ride
+            ends, "Ist der Ziehstapel leer, endet die Fahrt"; the American ride reshuffles the
+            removed cards, "bis er alle vier richtig hat"), "end" (every ride ends, the American
+            one cut short) or "reshuffle" (every ride shuffles the removed cards into a new pile);
+            rulings R10 and R11.
         games: games in a match; points are added up and the deal rotates (Spielende).
     """
 
@@ -40,9 +46,10 @@ class BusfahrerOptions(Options):
     laying: Literal["document", "mandatory", "optional"] = "document"
     driver_tie: Literal["lowest_card", "highest_card", "lot", "all_ride"] = "lowest_card"
     rising_penalties: bool = False
+    rising_recipients: Literal["one", "split"] = "one"
     karten_zaehlen: bool = False
     ride: Literal["diamond", "american"] = "diamond"
-    empty_pile: Literal["end", "reshuffle"] = "end"
+    empty_pile: Literal["document", "end", "reshuffle"] = "document"
     games: int = Field(default=1, ge=1, le=100)
 
 
@@ -51,13 +58,29 @@ def pyramid_size(rows: int) -> int:
     return rows * (rows + 1) // 2
 
 
+def reshuffles(options: BusfahrerOptions) -> bool:
+    """Whether an exhausted draw pile is refilled with the removed cards (rulings R10, R11): by
+    default only in the American ride, which goes on "bis er alle vier richtig hat"."""
+    if options.empty_pile == "document":
+        return options.ride == "american"
+    return options.empty_pile == "reshuffle"
+
+
 def check_deal(options: BusfahrerOptions, players: int) -> None:
-    """Refuse a player count whose hands and pyramid need more than 52 cards (rules-notes 6), and
-    "Karten zählen" with the American ride, which has no diamond to count on (ruling R15).
+    """Refuse a player count whose hands and pyramid need more than 52 cards (rules-notes 6),
+    "Karten zählen" with the American ride, which has no diamond to count on (ruling R15), and
+    split rising-penalty points without rising penalties (ruling R6).
 
     Raises:
         InvalidOptionError: before anything is dealt.
     """
+    if options.rising_recipients == "split" and not options.rising_penalties:
+        raise InvalidOptionError(
+            "rising_recipients='split' says how a right guesser hands out points under rising penalties, "
+            "but rising_penalties is off; switch it on or leave rising_recipients alone",
+            rule="Busfahrer: Varianten, Steigende Strafen in Phase 1",
+            key="option.split_without_rising",
+        )
     if options.karten_zaehlen and options.ride == "american":
         raise InvalidOptionError(
             "Karten zählen sets the price of a picture card in the diamond, but the American ride has no "

@@ -6,6 +6,8 @@ go on, a B, D, K or A costs as many points as the row has cards ("Karten zählen
 turned on this attempt), every card turned on the attempt is replaced from the pile and he starts
 again at the top.  The ride is done with a number card in the bottom row, and ends when the pile
 cannot replace the cards (option ``empty_pile="reshuffle"``: the removed cards form a new pile).
+The American ride goes on "bis er alle vier richtig hat": an empty pile is refilled with the
+removed cards (ruling R11; option ``empty_pile="end"`` cuts it short instead).
 """
 
 from __future__ import annotations
@@ -125,7 +127,8 @@ def _pile_ran_out(state: BusfahrerState) -> None:
 
 
 def _reshuffle(state: BusfahrerState) -> None:
-    """Option ``empty_pile="reshuffle"``: the removed cards are shuffled and put under the pile."""
+    """The removed cards are shuffled and put under the pile (the American ride by default, ruling
+    R11; the diamond ride with ``empty_pile="reshuffle"``, ruling R10)."""
     removed = state.discard
     state.rng.shuffled(removed)
     reshuffle = 1 + max(state.pool)

@@ -14,7 +14,7 @@ from . import driver, giving, knowledge, pyramid, questions, ride
 from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
 from .cards import DECK_SIZE
 from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
-from .options import POINTS_FACTOR, PYRAMID_ROWS
+from .options import POINTS_FACTOR, PYRAMID_ROWS, reshuffles
 from .phases import AMERICAN, BUCKET_QUESTIONS, GIVING, LAYING, OVER, PHASE_NAMES, QUESTIONS, RIDE
 
 if TYPE_CHECKING:
@@ -39,7 +39,8 @@ class BusfahrerState(State["Busfahrer"]):
         self.rising = options.rising_penalties
         self.counting = options.karten_zaehlen
         self.american = options.ride == "american"
-        self.reshuffle = options.empty_pile == "reshuffle"
+        self.reshuffle = reshuffles(options)
+        self.rising_split = options.rising_recipients == "split"
         self.games = options.games
         self.stacked = stacked
         # match

@@ -20,6 +20,7 @@ by their German name.  Notation:
 ``verschiebe F nach P``                §13 E4: move attached factor F to project P
 ``fertig``                             end the action phase (§8) or stop moving (E4)
 ``wirf C``                             §9: discard C onto the open discard
+``schliesse P ab``                     §17: complete P next among simultaneous completions
 =====================================  ==============================================================
 """
 
@@ -49,7 +50,8 @@ from .schema import FACTOR_TYPES
     MOVE,
     DONE,
     DISCARD,
-) = range(18)
+    COMPLETE,
+) = range(19)
 
 SOURCES = ("projekt", "aktion", "ablage")
 TYPE_WORDS = {name.lower(): index for index, name in enumerate(FACTOR_TYPES)}
@@ -74,6 +76,7 @@ _TEMPLATES = {
     MOVE: "verschiebe {a} nach {b}",
     DONE: "fertig",
     DISCARD: "wirf {a}",
+    COMPLETE: "schliesse {a} ab",
 }
 
 
@@ -135,7 +138,7 @@ DRAW_ACTS = tuple(act(DRAW, source) for source in range(3))
 NOTATION = (
     "ziehe projekt|aktion|ablage, beginne P, lege F an P als TYP, teile F an P als TYP, spiele E [an P [als TYP]], "
     "spiele E auf F, biete P mit Q, annehmen, ablehnen, absichern E, verzichten, nimm C, unter C, "
-    "verschiebe F nach P, fertig, wirf C"
+    "verschiebe F nach P, fertig, wirf C, schliesse P ab"
 )
 
 _SIMPLE = {"annehmen": ACCEPT_ACT, "ablehnen": DECLINE_ACT, "verzichten": WAIVE_ACT, "fertig": DONE_ACT}
@@ -163,6 +166,8 @@ def parse(text: str) -> Act | None:
             if verb in _ONE_CARD:
                 return act(_ONE_CARD[verb], _number(words[1]))
             return act(PLAY, _number(words[1])) if verb == "spiele" else None
+        if len(words) == 3:
+            return act(COMPLETE, _number(words[1])) if verb == "schliesse" and words[2] == "ab" else None
         if len(words) == 4:
             first, word, second = _number(words[1]), words[2], _number(words[3])
             shapes = {

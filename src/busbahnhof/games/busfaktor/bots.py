@@ -166,6 +166,8 @@ class HeuristicBot:
             where = s.att[action.b]
             if where == SHARED:
                 return -1.0
+            if s.extra[where] == action.b:  # taking a Mehraufwand away (§4, ruling R19) helps its project
+                return 6.0 if s.owner[where] == me else -1.0
             return self._hinder(s, me, s.owner[where], where)
         if verb == OFFER:
             return 11.0 if self._both_gain(s, action.a, action.b) and self._holds_shared(s, me, action) else -1.0

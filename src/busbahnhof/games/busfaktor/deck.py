@@ -7,6 +7,7 @@ the field of the first problem found (a :class:`UserFileError` for a file that c
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -17,9 +18,13 @@ from pydantic import ValidationError
 
 from ...engine import InvalidDataError
 from ...engine.userfiles import EmbeddedFile, parse_toml, read_user_text
-from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard
+from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard, RueckschlagEvent
 
 PROJECT, FACTOR, EVENT = 0, 1, 2
+HITS_FACTOR, HITS_JOKER, HITS_EXTRA = 1, 2, 4
+AREA_TARGET, AREA_OTHERS, AREA_ALL = 0, 1, 2
+_HITS = {"faktor": HITS_FACTOR, "joker": HITS_JOKER, "mehraufwand": HITS_EXTRA}
+_AREAS = {"ziel": AREA_TARGET, "andere": AREA_OTHERS, "alle": AREA_ALL}
 BUILTIN_DECKS = {"standard": "deck.toml", "mini": "mini-deck.toml"}
 
 
@@ -39,10 +44,17 @@ class Deck:
         template: per event 1..8 (E1..E8), else 0.
         count, stack, factor_type, reach: the template parameters (-1 where unused);
             ``stack`` 0 = Projektstapel, 1 = Aktionsstapel; ``reach`` 1 = "alle".
-        negative: keyword bits of negative events (``MEHRAUFWAND``, ``RUECKSCHLAG``).
+        negative: keyword bits of negative events, the keywords their text shows (§4, ruling R5).
         blocks: keyword bits an Absicherung prevents.
         chosen_order: E1 puts the rest under the stack in an order the player chooses.
+        hits: per E4/E7 event the attached kinds it may take, bits ``HITS_FACTOR``, ``HITS_JOKER``,
+            ``HITS_EXTRA`` (§4, ruling R19).
+        area: per E7 event ``AREA_TARGET`` (one chosen card), ``AREA_OTHERS`` (every other person's
+            projects) or ``AREA_ALL`` (every project) (§12, ruling R18).
+        removes: E7 ``destination = "verbrauch"``: the card is spent instead of returned (ruling R19).
+        ends_cooperation: the §11 override ``ends_cooperation = true`` (ruling R20).
         returns_to_hand: the §17 override ``on_completion = "hand"``.
+        to_discard: the §17 override ``on_completion = "ablage"`` (§10 steps 2-3, ruling R10).
         free_event: the §17 override ``counts_for_event_limit = false``.
     """
 
@@ -62,7 +74,12 @@ class Deck:
     negative: tuple[int, ...]
     blocks: tuple[int, ...]
     chosen_order: tuple[bool, ...]
+    hits: tuple[int, ...]
+    area: tuple[int, ...]
+    removes: tuple[bool, ...]
+    ends_cooperation: tuple[bool, ...]
     returns_to_hand: tuple[bool, ...]
+    to_discard: tuple[bool, ...]
     free_event: tuple[bool, ...]
 
     @property
@@ -97,7 +114,7 @@ class Deck:
                 "kind": "ereignis",
                 "template": e.template,
                 "text": e.text,
-                "keywords": list(e.keywords),
+                "keywords": e.negative,
             }
             for i, e in enumerate(self.model.events)
         ]
@@ -123,19 +140,28 @@ def compile_deck(model: DeckFile, source: str) -> Deck:
     types: list[tuple[int, ...]] = [()] * len(projects) + [tuple(_type_index(t) for t in f.allowed) for f in factors]
     template, count, stack, ftype, reach = [0] * n, [-1] * n, [-1] * n, [-1] * n, [-1] * n
     negative, blocks, chosen, to_hand, free = [0] * n, [0] * n, [False] * n, [False] * n, [False] * n
+    hits, area, removes, ends, to_discard = [0] * n, [-1] * n, [False] * n, [False] * n, [False] * n
     for i, f in enumerate(factors, start=len(projects)):
         to_hand[i] = f.overrides.on_completion == "hand"
+        to_discard[i] = f.overrides.on_completion == "ablage"
     for i, e in enumerate(model.events, start=len(projects) + len(factors)):
         template[i] = int(e.template[1])
         types.append(tuple(_type_index(t) for t in e.types) if isinstance(e, JokerEvent) else ())
         count[i] = getattr(e, "count", -1)
         stack[i] = {"projekt": 0, "aktion": 1}.get(getattr(e, "stack", ""), -1)
         ftype[i] = _type_index(getattr(e, "factor_type", None))
-        reach[i] = {"eigene": 0, "selbst": 0, "alle": 1}.get(getattr(e, "reach", ""), -1)
-        negative[i] = _keyword_bits(list(e.keywords))
+        if isinstance(e, RueckschlagEvent):
+            area[i] = _AREAS[e.reach]
+            removes[i] = e.destination == "verbrauch"
+        else:
+            reach[i] = {"eigene": 0, "selbst": 0, "alle": 1}.get(getattr(e, "reach", ""), -1)
+        hits[i] = sum(_HITS[kind] for kind in getattr(e, "cards", []))
+        negative[i] = _keyword_bits(e.negative)
         blocks[i] = _keyword_bits(list(getattr(e, "blocks", [])))
         chosen[i] = getattr(e, "order", "") == "gewählt"
         to_hand[i] = e.overrides.on_completion == "hand"
+        to_discard[i] = e.overrides.on_completion == "ablage"
+        ends[i] = e.overrides.ends_cooperation
         free[i] = not e.overrides.counts_for_event_limit
     return Deck(
         source=source,
@@ -154,7 +180,12 @@ def compile_deck(model: DeckFile, source: str) -> Deck:
         negative=tuple(negative),
         blocks=tuple(blocks),
         chosen_order=tuple(chosen),
+        hits=tuple(hits),
+        area=tuple(area),
+        removes=tuple(removes),
+        ends_cooperation=tuple(ends),
         returns_to_hand=tuple(to_hand),
+        to_discard=tuple(to_discard),
         free_event=tuple(free),
     )
 
@@ -188,8 +219,15 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
 
 
 def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
-    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``."""
+    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``.
+
+    A value of the wrong type (strict schema: ``count = "3"``, ``points = 2.0``) is quoted as TOML
+    would write it.
+    """
     message = str(err["msg"]).removeprefix("Value error, ")
+    value = err.get("input")
+    if str(err["type"]).endswith("_type") and isinstance(value, (str, int, float, bool)):
+        message += f", not {json.dumps(value, ensure_ascii=False)} (no type conversion)"
     loc = tuple(err["loc"])
     if not loc:
         return f"{source}: {message}"

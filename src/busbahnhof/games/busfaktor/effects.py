@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .deck import FACTOR
-from .flow import complete_ready, count_play, give_to_hand, place, renew_action_stack, take_from_hand, unplace
+from .deck import AREA_ALL, AREA_TARGET, FACTOR, HITS_EXTRA, HITS_FACTOR, HITS_JOKER
+from .flow import (
+    complete_ready,
+    count_play,
+    end_cooperation,
+    give_to_hand,
+    lay_extra,
+    lift_extra,
+    place,
+    renew_action_stack,
+    take_from_hand,
+    unplace,
+)
 from .phases import ACTION, E1_TAKE, E1_UNDER, E3_TAKE, E4_MOVE, REACT, SHARED
 
 if TYPE_CHECKING:
@@ -32,30 +43,51 @@ def play_event(s: BusfaktorState, card: int, target: int, ftype: int) -> None:
     else:
         s.emit("event", seat=seat, card=card)
     if deck.negative[card]:
-        open_window(s, affected_by(s, card, target))
+        affected, single = affected_by(s, card, target)
+        open_window(s, affected, single)
     else:
         resolve(s)
 
 
-def affected_by(s: BusfaktorState, card: int, target: int) -> list[int]:
-    """§12: the directly affected persons: the owner of the Mehraufwand's project (E6), the owners
-    of the project(s) the Rückschlag's factor lies on (E7)."""
-    if s.deck.template[card] == 6:
-        return [s.owner[target]]
-    if s.att[target] == SHARED:
-        return [s.owner[p] for p in range(s.deck.n_projects) if s.shared[p] == target]
-    return [s.owner[s.att[target]]]
+def projects_under(s: BusfaktorState, card: int) -> list[int]:
+    """The project(s) an attached card lies on: both projects of a shared factor (§11), else one."""
+    where = s.att[card]
+    if where == SHARED:
+        return [p for p in range(s.deck.n_projects) if s.shared[p] == card]
+    return [where]
 
 
-def open_window(s: BusfaktorState, affected: list[int]) -> None:
-    """§12 Reaktionsfenster: the affected person first, then the others from the left of the active person.
+def affected_by(s: BusfaktorState, card: int, target: int) -> tuple[list[int], bool]:
+    """§12: the directly affected persons of a negative event, and whether it has a single target.
 
-    Ruling: the active person, who played the negative event, is not asked.  Every other
+    A single target: the owner of the project a Mehraufwand (E6) or joker (E5) is laid on, the
+    owners of the project(s) a Rückschlag's card lies on (E7).  Without a single target (ruling
+    R18): an E7 with reach ``andere``/``alle`` affects the owners of every project it hits; an
+    E1-E4 card showing a keyword affects nobody directly.
+    """
+    deck = s.deck
+    template = deck.template[card]
+    if template == 7 and deck.area[card] != AREA_TARGET:
+        hit = {s.owner[p] for c in area_hits(s, card) for p in projects_under(s, c)}
+        return sorted(hit), False
+    if target < 0:
+        return [], False
+    if template in (5, 6):
+        return [s.owner[target]], True
+    return [s.owner[p] for p in projects_under(s, target)], True
+
+
+def open_window(s: BusfaktorState, affected: list[int], single: bool) -> None:
+    """§12 Reaktionsfenster: with a single target the directly affected person first, then the others
+    from the left of the active person; without one ("etwa gegen alle Personen") everybody from the
+    left of the active person, the affected ones (for reach ``selbst``) included in that order.
+
+    Ruling R3: the active person, who played the negative event, is not asked.  Every other
     seat is asked (whether or not it holds an Absicherung, so that asking reveals nothing).
     """
     order = [(s.active + step) % s.players for step in range(1, s.players)]
     s.affected = [seat for seat in order if seat in affected]
-    s.queue = s.affected + [seat for seat in order if seat not in affected]
+    s.queue = s.affected + [seat for seat in order if seat not in affected] if single else order
     s.decider = s.queue[0]
     s.phase = REACT
 
@@ -111,23 +143,77 @@ def resolve(s: BusfaktorState) -> None:
         s.phase = E4_MOVE
     elif template == 5:
         place(s, card, s.target, s.target_type, s.active)
+        end_cooperations(s, card, [s.target])
         finish(s, spend=False)
     elif template == 6:
-        project, ftype = s.target, deck.factor_type[card]
-        s.att[card] = project
-        s.ctype[card] = ftype
-        s.ctrl[card] = s.active
-        s.extra[project] = card
-        s.open[project * 4 + ftype] += 1
-        s.need[project] += 1
+        lay_extra(s, card, s.target, deck.factor_type[card], s.active)
+        end_cooperations(s, card, [s.target])
         finish(s, spend=False)
     elif template == 7:
-        factor = s.target
-        owner = s.ctrl[factor]
-        unplace(s, factor)
-        give_to_hand(s, owner, factor, True, returned=True)
-        s.emit("returns", seat=owner, card=factor)
+        hit = [s.target] if deck.area[card] == AREA_TARGET else area_hits(s, card)
+        under = sorted({p for c in hit for p in projects_under(s, c)})
+        for attached in hit:
+            take_off(s, attached, deck.removes[card])
+        end_cooperations(s, card, under)
         finish(s)
+
+
+def end_cooperations(s: BusfaktorState, card: int, projects: list[int]) -> None:
+    """§11 "Kartentext kann diese Regel ausdrücklich überschreiben": with the override
+    ``ends_cooperation`` the cooperation of each project the effect was carried out on ends (ruling R20)."""
+    if s.deck.ends_cooperation[card]:
+        for project in projects:
+            end_cooperation(s, project)
+
+
+def take_off(s: BusfaktorState, card: int, remove: bool) -> None:
+    """§13 E7: an attached card (factor, joker or Mehraufwand, §4) leaves its project: back to its
+    controlling person's hand (§3, §17), or with ``destination = "verbrauch"`` face down onto the
+    Verbrauchsstapel (ruling R19)."""
+    controller = s.ctrl[card]
+    where = s.att[card]
+    if where != SHARED and s.extra[where] == card:
+        lift_extra(s, card)
+    else:
+        unplace(s, card)
+    if remove:
+        s.spent.append(card)
+        s.emit("removed", card=card)
+    else:
+        give_to_hand(s, controller, card, True, returned=True)
+        s.emit("returns", seat=controller, card=card)
+
+
+def area_hits(s: BusfaktorState, card: int) -> list[int]:
+    """§12 "ohne einzelnes Ziel", ruling R18: every attached card an E7 with reach ``andere`` (on
+    another person's project) or ``alle`` (on any project) takes, of its kinds and type."""
+    others = s.deck.area[card] != AREA_ALL
+    return [
+        c for c in attached_cards(s, card) if not others or any(s.owner[p] != s.active for p in projects_under(s, c))
+    ]
+
+
+def attached_cards(s: BusfaktorState, card: int) -> list[int]:
+    """§4, §13 E4/E7: the attached cards ``card`` may take, by id: factors, jokers and Mehraufwand as
+    its ``cards`` field allows, of its ``factor_type`` if it names one (E7).
+
+    A Mehraufwand only while a requirement of its type is still open at its project (ruling R19):
+    once all are met, taking it away would leave a factor that fills no requirement (§3 Anlegen).
+    """
+    deck = s.deck
+    hits = deck.hits[card]
+    wanted = deck.factor_type[card] if deck.template[card] == 7 else -1
+    found = []
+    for c in range(deck.n_projects, deck.size):
+        where = s.att[c]
+        if where == -1 or (wanted >= 0 and s.ctype[c] != wanted):
+            continue
+        if where != SHARED and s.extra[where] == c:
+            if hits & HITS_EXTRA and s.open[where * 4 + s.ctype[c]] > 0:
+                found.append(c)
+        elif hits & (HITS_FACTOR if deck.kind[c] == FACTOR else HITS_JOKER):
+            found.append(c)
+    return found
 
 
 def finish(s: BusfaktorState, spend: bool = True) -> None:
@@ -257,14 +343,20 @@ def retrieve(s: BusfaktorState, chosen: int) -> None:
 
 
 def move(s: BusfaktorState, factor: int, project: int) -> None:
-    """§13 E4: the factor fills an open requirement of its chosen type at its new project.
+    """§13 E4: the factor fills an open requirement of its chosen type at its new project; a moved
+    Mehraufwand adds its requirement there instead (§4 "bis … ein Karteneffekt sie bewegt", ruling R19).
 
     Its controlling person does not change; a moved shared factor stops being shared.  Each
-    factor moves at most once per card ("bis zu N Faktoren": N different factors, ruling R6).
+    card moves at most once per card ("bis zu N Faktoren": N different factors, ruling R6).
     """
     controller, ftype = s.ctrl[factor], s.ctype[factor]
-    unplace(s, factor)
-    place(s, factor, project, ftype, controller)
+    where = s.att[factor]
+    if where != SHARED and s.extra[where] == factor:
+        lift_extra(s, factor)
+        lay_extra(s, factor, project, ftype, controller)
+    else:
+        unplace(s, factor)
+        place(s, factor, project, ftype, controller)
     s.moved.append(factor)
     s.emit("moved", card=factor, project=project)
     s.moves_left -= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .deck import EVENT
-from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, DISCARD, DRAW, HAND_LIMIT, OVER, ROUNDS, SHARED
+from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, DISCARD, DRAW, HAND_LIMIT, OVER, ROUNDS, SHARED
 
 if TYPE_CHECKING:
     from .state import BusfaktorState
@@ -190,44 +190,93 @@ def unplace(s: BusfaktorState, card: int) -> None:
     s.att[card] = -1
 
 
+def ready_projects(s: BusfaktorState, seat: int) -> list[int]:
+    """§10: ``seat``'s active projects whose requirements are all met, in the order they were started."""
+    return [p for p in s.actives[seat] if s.need[p] == 0]
+
+
+def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
+    """§13 E6: a Mehraufwand lies at ``project`` and adds an ``ftype`` requirement (it fills none)."""
+    s.att[card] = project
+    s.ctype[card] = ftype
+    s.ctrl[card] = controller
+    s.extra[project] = card
+    s.open[project * 4 + ftype] += 1
+    s.need[project] += 1
+
+
+def lift_extra(s: BusfaktorState, card: int) -> None:
+    """§4 "bis … ein Karteneffekt sie bewegt": a Mehraufwand leaves its project, and its added
+    requirement with it (only while one of its type is open there, ruling R19)."""
+    project, ftype = s.att[card], s.ctype[card]
+    s.extra[project] = -1
+    s.open[project * 4 + ftype] -= 1
+    s.need[project] -= 1
+    s.att[card] = -1
+
+
 def complete_ready(s: BusfaktorState) -> None:
     """§8.5, §17: complete every fulfilled project; the active person first, then clockwise.
 
-    Ruling: one person's simultaneous completions go in the order the projects were started
-    (the order changes nothing but the log; see docs/rulings/busfaktor.md).
+    §17 "in selbst gewählter Reihenfolge" (ruling R10): where the order of one person's
+    simultaneous completions matters — two or more of them lay cards onto the open discard
+    (override ``on_completion = "ablage"``), so the order decides the top card — that person
+    chooses (phase ``COMPLETE_ORDER``, ``schliesse P ab``); otherwise the order changes nothing
+    but the log, and the projects complete in the order they were started.
     """
     for step in range(s.players):
         seat = (s.active + step) % s.players
-        for project in [p for p in s.actives[seat] if s.need[p] == 0]:
+        ready = ready_projects(s, seat)
+        if sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
+            s.decider = seat
+            s.phase = COMPLETE_ORDER
+            return
+        for project in ready:
             complete(s, project)
+
+
+def choose_completion(s: BusfaktorState, project: int) -> None:
+    """§17: the deciding person completes ``project`` next; the other completions follow (ruling R10)."""
+    s.phase = ACTION
+    complete(s, project)
+    complete_ready(s)
+
+
+def leaving_cards(s: BusfaktorState, project: int) -> list[int]:
+    """§10, §11.3: the cards that leave a project when it is completed, by id: those attached only
+    to it, and its shared factor once the partner project no longer needs it (not active)."""
+    leaving = [c for c in range(s.deck.n_projects, s.deck.size) if s.att[c] == project]
+    common = s.shared[project]
+    if common >= 0 and s.status[s.partner[project]] != 1:
+        leaving.append(common)
+    return leaving
 
 
 def complete(s: BusfaktorState, project: int) -> None:
     """§10, §11 Beiträge und Abschluss: score the project, then its attached cards leave.
 
-    Cards whose text overrides the normal consumption (§10 steps 2-3, override ``on_completion =
-    "hand"``) return to their controlling person's hand; all others go face down onto the
+    Cards whose text overrides the normal consumption (§10 steps 2-3) return to their
+    controlling person's hand (override ``on_completion = "hand"``) or go face up onto the open
+    discard (``"ablage"``, in deck order: ruling R10); all others go face down onto the
     Verbrauchsstapel (§10 step 4).  A shared factor stays while the partner project is active (§11.3).
     """
     seat = s.owner[project]
+    leaving = leaving_cards(s, project)
     s.status[project] = 2
     s.actives[seat].remove(project)
     s.dones[seat].append(project)
     s.done_round[project] = s.round
     s.emit("complete", seat=seat, project=project, points=s.deck.points[project])
-    leaving = [c for c in range(s.deck.n_projects, s.deck.size) if s.att[c] == project]
-    common = s.shared[project]
-    if common >= 0:
-        s.shared[project] = -1
-        partner = s.partner[project]
-        if s.status[partner] != 1:
-            leaving.append(common)
+    s.shared[project] = -1
     s.extra[project] = -1
     for card in leaving:
         s.att[card] = -1
         if s.deck.returns_to_hand[card]:
             give_to_hand(s, s.ctrl[card], card, True, returned=True)
             s.emit("returns", seat=s.ctrl[card], card=card)
+        elif s.deck.to_discard[card]:
+            s.discard.append(card)
+            s.emit("to_discard", card=card)
         else:
             s.spent.append(card)
 
@@ -244,6 +293,34 @@ def cooperating_with(s: BusfaktorState, seat: int) -> int:
             if q >= 0 and (s.status[p] == 1 or s.status[q] == 1):
                 busy |= 1 << s.owner[q]
     return busy
+
+
+def end_cooperation(s: BusfaktorState, project: int) -> None:
+    """§11 "Eine begonnene Kooperation kann nicht freiwillig beendet werden. Kartentext kann diese
+    Regel ausdrücklich überschreiben": a card ends the cooperation of ``project`` (ruling R20).
+
+    Its shared factor stays only at the project of its controlling person (the one who shared it,
+    §3) if that is still active, else at the partner's active project; the other project's
+    requirement it filled is open again.  The two projects and the pair are free to cooperate anew.
+    """
+    partner = s.partner[project]
+    if partner < 0:
+        return
+    common = max(s.shared[project], s.shared[partner])
+    if common >= 0:
+        pair = [p for p in (project, partner) if s.status[p] == 1]
+        keep = next((p for p in pair if s.owner[p] == s.ctrl[common]), pair[0])
+        for p in (project, partner):
+            if s.shared[p] == common:
+                s.shared[p] = -1
+                if p != keep:
+                    s.open[p * 4 + s.ctype[common]] += 1
+                    s.need[p] += 1
+        s.att[common] = keep
+        s.nfac[keep] += 1
+    s.partner[project] = s.partner[partner] = -1
+    s.share_used[project] = s.share_used[partner] = 0
+    s.emit("cooperation_ended", project=project, project2=partner)
 
 
 def can_cooperate(s: BusfaktorState, project: int) -> bool:
@@ -302,6 +379,7 @@ def answer_share(s: BusfaktorState, accepted: bool) -> None:
     s.ctrl[card] = seat
     for p in (project, partner):
         s.shared[p] = card
+        s.share_used[p] = 1
         s.open[p * 4 + ftype] -= 1
         s.need[p] -= 1
     count_play(s, seat, card)

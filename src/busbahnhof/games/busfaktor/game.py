@@ -27,9 +27,14 @@ class BusfaktorOptions(Options):
             name (``standard``, ``mini``); ``None`` is the default 74-card deck.  A file is read
             once and carried by content from then on (an ``EmbeddedFile``: name, sha256, text),
             so records replay without it.
+        shared_factor_at_a_time: ruling R11, §11 "Pro Kooperation darf höchstens ein Faktor
+            gemeinsam genutzt werden".  ``False`` (default, the literal reading): one shared factor
+            per cooperation, ever; once it has left (Rückschlag, Umverteilen) no other is shared.
+            ``True``: one at a time; a new one may be shared after the first left.
     """
 
     deck: str | EmbeddedFile | None = None
+    shared_factor_at_a_time: bool = False
 
 
 class Busfaktor(Game[BusfaktorOptions, Act]):
@@ -49,7 +54,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
             deck = embed_file(path)
         self.deck: Deck = load_deck(deck, path if isinstance(path, str) else None)
         # every option explicitly set: games made with defaults and from a record's options pickle alike
-        self.options = BusfaktorOptions(deck=deck)
+        self.options = BusfaktorOptions(**{**self.options.model_dump(), "deck": deck})
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
 
     def _new_state(self, players: int, seed: int) -> State[Any]:

@@ -9,6 +9,7 @@ from .actions import (
     ACCEPT,
     ACCEPT_ACT,
     ATTACH,
+    COMPLETE,
     DECLINE,
     DECLINE_ACT,
     DISCARD,
@@ -32,13 +33,14 @@ from .actions import (
     Act,
     act,
 )
-from .deck import EVENT, FACTOR, PROJECT
-from .effects import allowed_take, can_secure
-from .flow import can_cooperate, cooperating_with
+from .deck import AREA_TARGET, EVENT, FACTOR, PROJECT
+from .effects import allowed_take, area_hits, attached_cards, can_secure
+from .flow import can_cooperate, cooperating_with, ready_projects
 from .phases import (
     ACTION,
     ANSWER_OFFER,
     ANSWER_SHARE,
+    COMPLETE_ORDER,
     E1_TAKE,
     E1_UNDER,
     E3_TAKE,
@@ -79,6 +81,8 @@ def legal_actions(s: BusfaktorState) -> tuple[Act, ...]:
         return tuple(act(UNDER, c) for c in sorted(s.looked))
     if phase == E3_TAKE:
         return tuple(act(TAKE, c) for c in sorted(set(s.discard)) if allowed_take(s, s.pending, c))
+    if phase == COMPLETE_ORDER:
+        return tuple(act(COMPLETE, p) for p in sorted(ready_projects(s, s.decider)))
     return (DONE_ACT, *(act(MOVE, f, p) for f, p in moves(s, s.pending)))
 
 
@@ -122,10 +126,16 @@ def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
             found.extend(event_plays(s, card))
     for p in mine:
         q = s.partner[p]
-        if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1:
+        if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1 and may_share_again(s, p):
             found.extend(share_options(s, p, q, hand, event_free))
     found.extend(offers(s))
     return tuple(found)
+
+
+def may_share_again(s: BusfaktorState, project: int) -> bool:
+    """§11 "Pro Kooperation darf höchstens ein Faktor gemeinsam genutzt werden" (ruling R11): by default
+    once per cooperation, ever; with the option ``shared_factor_at_a_time`` again after the first left."""
+    return not s.share_used[project] or s.game.options.shared_factor_at_a_time
 
 
 def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool) -> list[Act]:
@@ -165,43 +175,28 @@ def event_plays(s: BusfaktorState, card: int) -> list[Act]:
             for p in s.actives[other]
             if s.extra[p] < 0
         ]
+    if template == 7 and deck.area[card] != AREA_TARGET:
+        return [act(PLAY, card)] if area_hits(s, card) else []
     if template == 7:
-        return [act(PLAY_SETBACK, card, f) for f in setback_targets(s, card)]
+        return [act(PLAY_SETBACK, card, f) for f in attached_cards(s, card)]
     return []
 
 
-def attached_factors(s: BusfaktorState) -> list[int]:
-    """§13 E4/E7: attached factors and jokers of active projects (a Mehraufwand is no factor, E6), by id."""
-    deck = s.deck
-    extra = s.extra
-    found = []
-    for c in range(deck.n_projects, deck.size):
-        where = s.att[c]
-        if where == SHARED or (where >= 0 and extra[where] != c):
-            found.append(c)
-    return found
-
-
-def setback_targets(s: BusfaktorState, card: int) -> list[int]:
-    """§13 E7: any attached factor (of the named type, if the card names one)."""
-    wanted = s.deck.factor_type[card]
-    return [f for f in attached_factors(s) if wanted < 0 or s.ctype[f] == wanted]
-
-
 def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
-    """§13 E4: (factor, new project) pairs within the card's reach.
+    """§13 E4: (card, new project) pairs within the card's reach, of the kinds its ``cards`` allow.
 
-    Reach ``eigene``: factors lying only on the player's own projects, to another own project;
-    ``alle``: any attached factor to any other active project.  A shared factor moves only to a
-    project outside its cooperation and then stops being shared (ruling).  A factor this card
-    already moved does not move again (N different factors, ruling R6).
+    Reach ``eigene``: cards lying only on the player's own projects, to another own project;
+    ``alle``: any attached card to any other active project.  A shared factor moves only to a
+    project outside its cooperation and then stops being shared (ruling).  A factor or joker needs
+    an open requirement of its chosen type there; a Mehraufwand (§4, ruling R19) a project without
+    one (§13 E6).  A card this event already moved does not move again (N different factors, ruling R6).
     """
     seat = s.active
     everyone = s.deck.reach[card] == 1
     projects = [p for p in range(s.deck.n_projects) if s.status[p] == 1 and (everyone or s.owner[p] == seat)]
     result: list[tuple[int, int]] = []
     moved = s.moved
-    for f in attached_factors(s):
+    for f in attached_cards(s, card):
         if f in moved:
             continue
         where = s.att[f]
@@ -214,7 +209,10 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
         else:
             continue
         t = s.ctype[f]
-        result.extend((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
+        if where != SHARED and s.extra[where] == f:
+            result.extend((f, p) for p in projects if p not in excluded and s.extra[p] < 0)
+        else:
+            result.extend((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
     return result
 
 
@@ -250,6 +248,12 @@ _PHASE_VERBS: dict[int, tuple[set[int], str, str, str]] = {
     E1_UNDER: ({UNDER}, "put the looked-at cards under the stack first", "Busfaktor §13 E1", "under_first"),
     E3_TAKE: ({TAKE}, "take a factor from the open discard first", "Busfaktor §13 E3", "retrieve_first"),
     E4_MOVE: ({MOVE, DONE}, "move a factor or say 'fertig' first", "Busfaktor §13 E4", "move_first"),
+    COMPLETE_ORDER: (
+        {COMPLETE},
+        "choose which of your fulfilled projects is completed next",
+        "Busfaktor §17",
+        "complete_order_first",
+    ),
     ACTION: (
         {START, ATTACH, SHARE, PLAY, PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK, OFFER, DONE},
         "this is the action phase",
@@ -265,7 +269,7 @@ def explain(s: BusfaktorState, action: Act) -> GameError:
     verb = action.verb
     phase = s.phase
     deck = s.deck
-    seat = s.decider if phase in (REACT, ANSWER_OFFER, ANSWER_SHARE) else s.active
+    seat = s.decider if phase in (REACT, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER) else s.active
     allowed, reason, rule, key = _PHASE_VERBS.get(phase, _OVER)
     if verb not in allowed:
         return s.illegal(action, reason, rule, key)
@@ -325,6 +329,19 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
             "attach_no_requirement",
         )
     if verb == SHARE:
+        project = action.b
+        if (
+            0 <= project < deck.n_projects
+            and s.owner[project] == s.active
+            and s.partner[project] >= 0
+            and not may_share_again(s, project)
+        ):
+            return s.illegal(
+                action,
+                "this cooperation has already shared its one factor (ruling R11)",
+                "Busfaktor §11",
+                "share_used",
+            )
         if kind == EVENT and deck.template[card] == 5 and s.event_used and not deck.free_event[card]:
             return s.illegal(
                 action,
@@ -361,6 +378,13 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
         return s.illegal(
             action, "take a factor the card allows from the open discard", "Busfaktor §13 E3", "retrieve_not_allowed"
         )
+    if verb == COMPLETE:
+        return s.illegal(
+            action,
+            "that is not one of your fulfilled projects waiting to be completed",
+            "Busfaktor §17",
+            "complete_not_ready",
+        )
     if verb in (TAKE, UNDER):
         return s.illegal(
             action, "that card is not among the cards you may choose", "Busfaktor §13 E1", "not_among_looked"
@@ -394,11 +418,17 @@ _EVENT_USE = {
     ),
     7: (
         PLAY_SETBACK,
-        "a Rückschlag targets an attached factor (of the type the card names)",
+        "a Rückschlag targets an attached card it may take (of the kinds and type the card names)",
         "Busfaktor §13 E7",
         "e7_target",
     ),
 }
+_E7_AREA = (
+    PLAY,
+    "this Rückschlag hits every matching card in its reach, and there is none",
+    "Busfaktor §12, §13 E7",
+    "e7_area_nothing",
+)
 _EVENT_SHAPES = {
     PLAY: "spiele E",
     PLAY_JOKER: "spiele E an P als TYP",
@@ -414,7 +444,8 @@ def _explain_event(s: BusfaktorState, action: Act) -> GameError:
         return s.illegal(
             action, "an Absicherung is played only in the reaction window", "Busfaktor §12", "secure_outside_window"
         )
-    verb, reason, rule, key = _EVENT_USE[template]
+    area = template == 7 and s.deck.area[action.a] != AREA_TARGET
+    verb, reason, rule, key = _E7_AREA if area else _EVENT_USE[template]
     if action.verb != verb:
         shape = _EVENT_SHAPES[verb]
         return s.illegal(

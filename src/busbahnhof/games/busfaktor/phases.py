@@ -11,6 +11,7 @@ E1_UNDER = 7  # §13 E1: put the rest under the stack in a chosen order
 E3_TAKE = 8  # §13 E3: take a factor from anywhere in the open discard
 E4_MOVE = 9  # §13 E4: move up to N attached factors, or stop
 OVER = 10  # §15: six rounds played
+COMPLETE_ORDER = 11  # §17: a person picks which of several simultaneous completions comes next (ruling R10)
 
 NAMES = (
     "ziehen",
@@ -24,6 +25,7 @@ NAMES = (
     "rueckholen",
     "umverteilen",
     "ende",
+    "abschluss",
 )
 
 SHARED = -2  # ``att[card]`` of a shared factor lying between two cooperating projects (§11)

@@ -14,6 +14,7 @@ from ...engine import Catalog
 from .actions import (
     ACCEPT,
     ATTACH,
+    COMPLETE,
     DECLINE,
     DISCARD,
     DONE,
@@ -54,6 +55,7 @@ _KEYS = {
     MOVE: ("move", ("card", "project")),
     DONE: ("done", ()),
     DISCARD: ("discard", ("card",)),
+    COMPLETE: ("complete", ("project",)),
 }
 
 
@@ -137,6 +139,14 @@ def _pending_lines(deck: Deck, state: Mapping[str, Any], catalog: Catalog) -> li
             lines.append(Text(catalog.text("ui.looked", card=pending["looked"]), style="magenta"))
         if pending["moves_left"] is not None:
             lines.append(Text(catalog.text("ui.moves_left", n=pending["moves_left"]), style="magenta"))
+    if state["completing"]:
+        completing = state["completing"]
+        lines.append(
+            Text(
+                catalog.text("ui.complete_order", seat=completing["seat"], project=completing["projects"]),
+                style="green",
+            )
+        )
     if state["offer"]:
         mine, theirs = state["offer"]
         lines.append(Text(catalog.text("ui.offer", project=mine, project2=theirs), style="cyan"))

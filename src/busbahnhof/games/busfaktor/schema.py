@@ -9,6 +9,7 @@ documents every field.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -17,23 +18,45 @@ FactorType = Literal["Team", "Daten", "Betrieb", "Methode"]
 Keyword = Literal["MEHRAUFWAND", "RÜCKSCHLAG"]
 FACTOR_TYPES: tuple[str, ...] = ("Team", "Daten", "Betrieb", "Methode")
 KEYWORDS: tuple[str, ...] = ("MEHRAUFWAND", "RÜCKSCHLAG")
+_SHOWN_KEYWORD = re.compile(r"\b(MEHRAUFWAND|RÜCKSCHLAG)\b")
+AttachedKind = Literal["faktor", "joker", "mehraufwand"]
+
+
+def shown_keywords(text: str) -> list[str]:
+    """§4: the negative keywords a card text shows, in capitals as printed (``MEHRAUFWAND``, ``RÜCKSCHLAG``).
+
+    "Rückschlag" or "Mehraufwand" in ordinary spelling is a word, not the keyword.
+    """
+    return sorted(set(_SHOWN_KEYWORD.findall(text)), key=KEYWORDS.index)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """Every deck model: frozen, unknown fields refused, and no type coercion (pydantic strict mode).
+
+    ``count = "3"``, ``count = true``, ``points = 2.0`` or ``counts_for_event_limit = "no"`` are
+    errors naming the file, the card and the field, never silently converted.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Overrides(_Strict):
     """Card text that overrides a general rule (§17), as structured fields.
 
     Attributes:
-        on_completion: ``"hand"``: when its project is completed the card returns to the hand of
-            its controlling person instead of the Verbrauchsstapel (§10 steps 2-3).
+        on_completion: §10 steps 2-3, what replaces the normal spending when its project is
+            completed: ``"hand"`` the card returns to the hand of its controlling person;
+            ``"ablage"`` it goes face up onto the open discard (where it can be drawn; §17: the
+            person completing several such projects at once chooses their order).
         counts_for_event_limit: ``false``: playing this event does not use the turn's one event (§8.3).
+        ends_cooperation: ``true`` (events with a target: E5, E6, E7): once the effect is carried
+            out, the cooperation of the project it was carried out on ends (§11 "Kartentext kann
+            diese Regel ausdrücklich überschreiben").
     """
 
-    on_completion: Literal["verbrauch", "hand"] = "verbrauch"
+    on_completion: Literal["verbrauch", "hand", "ablage"] = "verbrauch"
     counts_for_event_limit: bool = True
+    ends_cooperation: bool = False
 
 
 class DeckInfo(_Strict):
@@ -86,15 +109,34 @@ class FactorCard(_Strict):
 
 
 class _Event(_Strict):
+    """Fields every event has.  §4: an event is negative exactly when its text shows the keyword
+    ``MEHRAUFWAND`` or ``RÜCKSCHLAG`` (whatever its template); ``keywords``, if given, must list
+    exactly the keywords the text shows (ruling R5)."""
+
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
-    keywords: list[Keyword] = []
+    keywords: list[Keyword] | None = None
     overrides: Overrides = Overrides()
 
-    def _require_keywords(self, wanted: tuple[str, ...]) -> None:
-        if sorted(self.keywords) != sorted(wanted):
-            shown = ", ".join(wanted) or "none"
-            raise ValueError(f"keywords: must be exactly [{shown}] for template {self.template_name} (§4, §12)")
+    @model_validator(mode="after")
+    def _keywords_are_the_shown_ones(self) -> _Event:
+        shown = shown_keywords(self.text)
+        if self.keywords is not None and sorted(self.keywords) != sorted(shown):
+            listed = ", ".join(shown) or "none"
+            raise ValueError(
+                f"keywords: must list exactly the keywords the text shows in capitals ([{listed}]); "
+                "an event is negative by its visible keyword (§4)"
+            )
+        if self.overrides.ends_cooperation and self.template_name not in ("E5", "E6", "E7"):
+            raise ValueError("overrides: ends_cooperation needs an event carried out on a project (E5, E6, E7) (§11)")
+        if self.overrides.on_completion != "verbrauch" and self.template_name not in ("E5", "E6"):
+            raise ValueError("overrides: on_completion applies to cards attached to a project (E5, E6) (§10)")
+        return self
+
+    @property
+    def negative(self) -> list[str]:
+        """§4: the negative keywords the card shows (empty for a non-negative event)."""
+        return shown_keywords(self.text)
 
     @property
     def template_name(self) -> str:
@@ -113,7 +155,6 @@ class SichtenEvent(_Event):
 
     @model_validator(mode="after")
     def _check(self) -> SichtenEvent:
-        self._require_keywords(())
         if self.stack == "projekt" and self.factor_type is not None:
             raise ValueError("factor_type: filters factors, but the project stack holds only projects (§13 E1)")
         return self
@@ -126,11 +167,6 @@ class NachziehenEvent(_Event):
     count: int = Field(ge=1, le=10)
     factor_type: FactorType | None = None
 
-    @model_validator(mode="after")
-    def _check(self) -> NachziehenEvent:
-        self._require_keywords(())
-        return self
-
 
 class RueckholenEvent(_Event):
     """E3 – Rückholen: take one allowed factor from anywhere in the open discard (§13 E3)."""
@@ -138,27 +174,31 @@ class RueckholenEvent(_Event):
     template: Literal["E3"]
     factor_type: FactorType | None = None
 
+
+class _AttachedCards(_Event):
+    """Events acting on attached cards (E4, E7): ``cards`` names which kinds they may take (§4:
+    a joker or a Mehraufwand stays at its project "bis … ein Karteneffekt sie bewegt")."""
+
+    cards: list[AttachedKind] = Field(default=["faktor", "joker"], min_length=1)
+
     @model_validator(mode="after")
-    def _check(self) -> RueckholenEvent:
-        self._require_keywords(())
+    def _cards_once_each(self) -> _AttachedCards:
+        if len(set(self.cards)) != len(self.cards):
+            raise ValueError("cards: lists each kind once (§4)")
         return self
 
 
-class UmverteilenEvent(_Event):
-    """E4 – Umverteilen: move up to ``count`` attached factors (§13 E4).
+class UmverteilenEvent(_AttachedCards):
+    """E4 – Umverteilen: move up to ``count`` attached cards (§13 E4, §4).
 
     ``reach``: ``"eigene"`` between the player's own active projects, ``"alle"`` between any
-    active projects.
+    active projects.  ``cards``: ``faktor`` (factors and wildcards), ``joker`` (events attached
+    as jokers, E5), ``mehraufwand`` (E6 cards; ruling R19).
     """
 
     template: Literal["E4"]
     count: int = Field(ge=1, le=10)
     reach: Literal["eigene", "alle"]
-
-    @model_validator(mode="after")
-    def _check(self) -> UmverteilenEvent:
-        self._require_keywords(())
-        return self
 
 
 class JokerEvent(_Event):
@@ -169,7 +209,6 @@ class JokerEvent(_Event):
 
     @model_validator(mode="after")
     def _check(self) -> JokerEvent:
-        self._require_keywords(())
         if len(set(self.types)) != len(self.types):
             raise ValueError("types: lists each factor type once (§13 E5)")
         return self
@@ -181,22 +220,22 @@ class MehraufwandEvent(_Event):
     template: Literal["E6"]
     factor_type: FactorType
 
-    @model_validator(mode="after")
-    def _check(self) -> MehraufwandEvent:
-        self._require_keywords(("MEHRAUFWAND",))
-        return self
 
+class RueckschlagEvent(_AttachedCards):
+    """E7 – Rückschlag: an attached card returns to its controlling person's hand (§13 E7).
 
-class RueckschlagEvent(_Event):
-    """E7 – Rückschlag: an attached factor returns to its controlling person's hand (§13 E7)."""
+    ``reach``: ``"ziel"`` one chosen card; ``"andere"`` every matching card on the other persons'
+    active projects, ``"alle"`` on every active project (§12: a negative event without a single
+    target, its reaction window starts left of the active person).  ``cards``: which attached
+    kinds it takes (§4); ``factor_type``: only cards of this (chosen or added) type;
+    ``destination``: ``"hand"`` (§13 E7) or ``"verbrauch"`` (the card is removed, face down onto
+    the Verbrauchsstapel).
+    """
 
     template: Literal["E7"]
     factor_type: FactorType | None = None
-
-    @model_validator(mode="after")
-    def _check(self) -> RueckschlagEvent:
-        self._require_keywords(("RÜCKSCHLAG",))
-        return self
+    reach: Literal["ziel", "andere", "alle"] = "ziel"
+    destination: Literal["hand", "verbrauch"] = "hand"
 
 
 class AbsicherungEvent(_Event):
@@ -211,8 +250,12 @@ class AbsicherungEvent(_Event):
     blocks: list[Keyword] = Field(default=["MEHRAUFWAND", "RÜCKSCHLAG"], min_length=1)
 
     @model_validator(mode="after")
-    def _check(self) -> AbsicherungEvent:
-        self._require_keywords(())
+    def _not_negative(self) -> AbsicherungEvent:
+        if self.negative:
+            raise ValueError(
+                "text: an Absicherung cannot show MEHRAUFWAND or RÜCKSCHLAG in capitals: that would make it "
+                "a negative event, and nobody reacts to an Absicherung (§4, §12); write the word in normal case"
+            )
         return self
 
 

@@ -10,6 +10,7 @@ from . import effects, flow
 from .actions import (
     ACCEPT,
     ATTACH,
+    COMPLETE,
     DECLINE,
     DISCARD,
     DONE,
@@ -30,7 +31,7 @@ from .actions import (
 )
 from .deck import Deck
 from .legal import explain, legal_actions
-from .phases import ANSWER_OFFER, ANSWER_SHARE, E4_MOVE, OVER, REACT
+from .phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
 from .views import build_view, card_places, known_places, resample_hidden
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ _FLAT = frozenset(
         "extra",
         "partner",
         "shared",
+        "share_used",
         "att",
         "ctype",
         "ctrl",
@@ -77,7 +79,8 @@ class BusfaktorState(State["Busfaktor"]):
     (cards an E1 is looking at), ``moved`` (factors the pending E4 moved).  Projects (ids
     ``< n_projects``): ``owner``, ``status`` (0 not in play, 1 active, 2 completed), ``open``
     (open requirements, 4 per project), ``need`` (their sum), ``nfac`` (factors lying only on
-    it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11).  Attached cards: ``att``
+    it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11), ``share_used`` (1 once its
+    cooperation has shared a factor, ruling R11).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
@@ -103,6 +106,7 @@ class BusfaktorState(State["Busfaktor"]):
     extra: list[int]
     partner: list[int]
     shared: list[int]
+    share_used: list[int]
     att: list[int]
     ctype: list[int]
     ctrl: list[int]
@@ -153,6 +157,7 @@ class BusfaktorState(State["Busfaktor"]):
         for requirement in deck.requirements:
             self.open.extend(requirement)
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
+        self.share_used = [0] * p
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
         self.drawn, self.plays = [0] * n, [0] * (n * players)
@@ -188,7 +193,7 @@ class BusfaktorState(State["Busfaktor"]):
         phase = self.phase
         if phase == OVER:
             return None
-        if REACT <= phase <= ANSWER_SHARE:
+        if REACT <= phase <= ANSWER_SHARE or phase == COMPLETE_ORDER:
             return self.decider
         return self.active
 
@@ -246,6 +251,8 @@ class BusfaktorState(State["Busfaktor"]):
             effects.under(self, a)
         elif verb == MOVE:
             effects.move(self, a, action.b)
+        elif verb == COMPLETE:
+            flow.choose_completion(self, a)
 
     def points(self, seat: int) -> int:
         """§16: completed projects' values minus one per active, unfinished project."""

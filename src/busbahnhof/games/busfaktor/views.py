@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from .phases import NAMES
+from .flow import ready_projects
+from .phases import COMPLETE_ORDER, NAMES
 from .schema import FACTOR_TYPES
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ def _project_view(s: BusfaktorState, p: int) -> dict[str, Any]:
         "attached": attached,
         "mehraufwand": None if extra < 0 else {"card": extra, "type": FACTOR_TYPES[s.ctype[extra]]},
         "partner": None if s.partner[p] < 0 else s.partner[p],
+        "shared_once": bool(s.share_used[p]),
         "shared": None
         if common < 0
         else {"card": common, "type": FACTOR_TYPES[s.ctype[common]], "controller": s.ctrl[common]},
@@ -97,6 +99,9 @@ def build_view(s: BusfaktorState, seat: int | None) -> dict[str, Any]:
         "offer": [s.offer_mine, s.offer_theirs] if NAMES[s.phase] == "kooperation" else None,
         "share": {"card": s.share_card, "project": s.share_project, "type": FACTOR_TYPES[s.share_type]}
         if NAMES[s.phase] == "gemeinsamer_faktor"
+        else None,
+        "completing": {"seat": s.decider, "projects": ready_projects(s, s.decider)}
+        if s.phase == COMPLETE_ORDER
         else None,
         "reshuffles": s.reshuffles,
         "cards": s.game.card_descriptions,
