@@ -71,7 +71,7 @@ def supply_table(deck: Deck, t: Catalog) -> Table:
 
 
 def events_table(deck: Deck, t: Catalog) -> Table:
-    """Events per template E1-E8, with their names and keywords."""
+    """Events per template E1-E8, with their names and the keywords their texts show (negative events, §4)."""
     table = Table(title=t.text("deck_check.events_by_template"))
     table.add_column(t.text("deck_check.template"))
     table.add_column(t.text("deck_check.count"), justify="right")
@@ -79,7 +79,7 @@ def events_table(deck: Deck, t: Catalog) -> Table:
     for number in range(1, 9):
         template = f"E{number}"
         cards = [e for e in deck.model.events if e.template == template]
-        names = ", ".join(e.name + (f" ({', '.join(e.keywords)})" if e.keywords else "") for e in cards)
+        names = ", ".join(e.name + (f" ({', '.join(e.negative)})" if e.negative else "") for e in cards)
         style = "yellow" if not cards else None
         table.add_row(f"{template} {t.text(f'deck_check.t{number}')}", str(len(cards)), names or "—", style=style)
     return table

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from busfaktor_helpers import DESIGNER_DECK
 from typer.testing import CliRunner
 
 from busbahnhof.cli.deck import app
@@ -51,3 +52,11 @@ def test_check_prints_one_line_per_problem(tmp_path: Path) -> None:
         f"Error [invalid_data]: {bad}: projects[1] 'Kleine Edition': field points: "
         "Input should be a valid integer, not 2.0 (no type conversion)",
     ]
+
+
+def test_check_names_negative_events_by_the_keyword_their_text_shows() -> None:
+    """§4, ruling R5: the designer deck lists no ``keywords``; an E4 showing MEHRAUFWAND is negative."""
+    result = RUNNER.invoke(app, ["check", str(DESIGNER_DECK), "--lang", "en"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "Weitergereicht (MEHRAUFWAND)" in result.output
+    assert "gestrichen (" not in result.output, "an E7 without keyword is not negative"

@@ -103,6 +103,13 @@ def test_the_mini_deck_is_valid_and_loads_as_an_option(tmp_path: Path) -> None:
             "E5, E6, E7",
         ),
         (
+            'template = "E3"',
+            'template = "E3"\noverrides = { on_completion = "hand" }',
+            "events[2] 'Rückholen'",
+            "overrides",
+            "attached to a project (E5, E6)",
+        ),
+        (
             'template = "E7"',
             'template = "E7"\ncards = ["faktor", "faktor"]',
             "events[6] 'Rückschlag'",

@@ -45,7 +45,11 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
     min_players = 2
     max_players = 4
     options_model = BusfaktorOptions
-    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}, "mini": {"deck": "mini"}}
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "default": {},
+        "mini": {"deck": "mini"},
+        "shared-factor-at-a-time": {"shared_factor_at_a_time": True},
+    }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
