@@ -138,8 +138,6 @@ class BusfahrerState(State["Busfahrer"]):
             ride.turn(self, action.value)
 
     def _explain_illegal(self, action: Any) -> GameError:
-        if not isinstance(action, BusfahrerAction):
-            return self.illegal(action, "it is not a Busfahrer action", "Busfahrer", key="not_busfahrer")
         phase = self.phase
         if phase == QUESTIONS:
             return questions.explain(self, action)
