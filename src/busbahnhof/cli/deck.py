@@ -1,6 +1,7 @@
-"""``busbahnhof deck check FILE``: validate a Busfaktor: 1 deck file and summarise its mix.
+"""``busbahnhof deck check FILE`` and ``deck init [--from DECK] FILE``: Busfaktor: 1 decks for designers.
 
-Exit status 0 for a valid deck, 2 (with the error naming file, card and field) for an invalid one.
+``check``: exit status 0 for a valid deck (with warnings where it departs from §2), 2 (with the
+error naming file, card and field) for an invalid one.  ``init``: an editable copy of a deck.
 """
 
 from __future__ import annotations
@@ -13,11 +14,16 @@ import typer
 from rich.table import Table
 
 from ..engine import Catalog
+from ..games.busfaktor.actions import type_name
 from ..games.busfaktor.deck import Deck, load_deck
+from ..games.busfaktor.deck_copy import DEFAULT_SOURCE, copy_deck
+from ..games.busfaktor.deck_warnings import RULE_MIX, deck_warnings, warning_text
 from ..games.busfaktor.schema import FACTOR_TYPES
 from .common import DEFAULT_LANG, CommandGroup, LangOption, Ui
 
-app = typer.Typer(cls=CommandGroup, no_args_is_help=True, help="Busfaktor: 1 decks: check a designer's deck file.")
+app = typer.Typer(
+    cls=CommandGroup, no_args_is_help=True, help="Busfaktor: 1 decks: start and check a designer's deck file."
+)
 
 
 @app.callback()
@@ -25,7 +31,7 @@ def deck() -> None:
     """Busfaktor: 1 decks."""
 
 
-RULE_MIX = {"projects": 16, "factors": 46, "events": 12}  # §2
+GAME_ID = "busfaktor"
 
 
 def _catalog(lang: str) -> Catalog:
@@ -44,10 +50,11 @@ def kinds_table(deck: Deck, t: Catalog) -> Table:
         table.add_row(t.text("deck_check.projects"), t.text("deck_check.requirements_n", n=size), str(sizes[size]))
     single = Counter(str(f.type) for f in model.factors if f.type is not None)
     for name in FACTOR_TYPES:
-        table.add_row(t.text("deck_check.factors"), name, str(single[name]))
-    for factor in model.factors:
+        table.add_row(t.text("deck_check.factors"), type_name(name, t.lang), str(single[name]))
+    for card, factor in enumerate(model.factors, start=deck.n_projects):
         if factor.types is not None:
-            table.add_row(t.text("deck_check.wildcard"), f"{factor.name}: {' / '.join(factor.types)}", "1")
+            types = " / ".join(type_name(name, t.lang) for name in factor.types)
+            table.add_row(t.text("deck_check.wildcard"), f"{deck.name(card, t.lang)}: {types}", "1")
     for kind in ("projects", "factors", "events"):
         count = len(getattr(model, kind))
         note = "" if count == RULE_MIX[kind] else t.text("deck_check.rule_mix", n=RULE_MIX[kind])
@@ -66,7 +73,7 @@ def supply_table(deck: Deck, t: Catalog) -> Table:
         factors = sum(1 for f in model.factors if f.type == name)
         wildcards = sum(1 for f in model.factors if f.types is not None and name in f.types)
         jokers = sum(1 for e in model.events if e.template == "E5" and name in e.types)
-        table.add_row(name, str(demanded), str(factors), str(wildcards), str(jokers))
+        table.add_row(type_name(name, t.lang), str(demanded), str(factors), str(wildcards), str(jokers))
     return table
 
 
@@ -76,10 +83,13 @@ def events_table(deck: Deck, t: Catalog) -> Table:
     table.add_column(t.text("deck_check.template"))
     table.add_column(t.text("deck_check.count"), justify="right")
     table.add_column(t.text("deck_check.cards"))
+    first = deck.size - len(deck.model.events)
     for number in range(1, 9):
         template = f"E{number}"
-        cards = [e for e in deck.model.events if e.template == template]
-        names = ", ".join(e.name + (f" ({', '.join(e.negative)})" if e.negative else "") for e in cards)
+        cards = [(card, e) for card, e in enumerate(deck.model.events, start=first) if e.template == template]
+        names = ", ".join(
+            deck.name(card, t.lang) + (f" ({', '.join(e.negative)})" if e.negative else "") for card, e in cards
+        )
         style = "yellow" if not cards else None
         table.add_row(f"{template} {t.text(f'deck_check.t{number}')}", str(len(cards)), names or "—", style=style)
     return table
@@ -91,14 +101,61 @@ def check(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The deck file (TOML) to validate.")],
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    """Validate FILE and print cards by kind and type, demand against supply, and events per template."""
-    ui = Ui.open(ctx, lang)
+    """Validate FILE: its licence, cards by kind and type, demand and supply, events, warnings (§2, English)."""
+    ui = Ui.open(ctx, lang, GAME_ID)
     deck = load_deck(str(file))
     t = _catalog(lang)
-    model = deck.model
+    info = deck.model.deck
     ui.out.print(
-        t.text("deck_check.valid", name=model.deck.name, version=model.deck.version, file=str(file), cards=deck.size)
+        t.text("deck_check.valid", name=info.title(lang), version=info.version, file=str(file), cards=deck.size),
+        markup=False,
     )
+    print_licence(ui, deck, t)
     ui.out.print(kinds_table(deck, t))
     ui.out.print(supply_table(deck, t))
     ui.out.print(events_table(deck, t))
+    warnings = deck_warnings(deck)
+    for warning in warnings:
+        ui.out.print(
+            t.text("deck_check.warning", text=warning_text(warning, t)),
+            style="bold yellow",
+            markup=False,
+            soft_wrap=True,
+        )
+    if not warnings:
+        ui.out.print(t.text("deck_check.warnings_none"), markup=False)
+
+
+def print_licence(ui: Ui, deck: Deck, t: Catalog) -> None:
+    """The licence and credit a deck file states in its ``[deck]`` table (§19 for the default deck)."""
+    info = deck.model.deck
+    if info.license:
+        ui.out.print(t.text("deck_check.licence", license=info.license), markup=False)
+    if info.credit:
+        ui.out.print(t.text("deck_check.credit", credit=info.credit), markup=False)
+
+
+@app.command("init")
+def init(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The deck file (TOML) to write.")],
+    source: Annotated[
+        str,
+        typer.Option("--from", metavar="DECK", help="The deck to copy: default (also standard), mini, or a deck file."),
+    ] = DEFAULT_SOURCE,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    """Write an editable copy of a deck to FILE (refuses to overwrite unless --force)."""
+    ui = Ui.open(ctx, lang, GAME_ID)
+    deck = copy_deck(source, file, force)
+    t = _catalog(lang)
+    info = deck.model.deck
+    ui.out.print(
+        t.text("deck_check.initialised", name=info.title(lang), source=source, file=str(file)),
+        markup=False,
+        soft_wrap=True,
+    )
+    if info.license:
+        ui.out.print(t.text("deck_check.share_alike", license=info.license), markup=False)
+    ui.out.print(t.text("deck_check.next_step", file=str(file)), markup=False, soft_wrap=True)

@@ -1,9 +1,10 @@
-"""``busbahnhof games``: every registered game, its player range, rule options, presets and bots."""
+"""``busbahnhof games [GAME]``: the registered games (or one), their player range, rule options, presets,
+bots and the credit a game's licence requires."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 import typer
 from rich.table import Table
@@ -46,11 +47,19 @@ def game_table(ui: Ui, game_id: str) -> Table:
     table.add_row(ui.t("games.options"), "\n".join(option_lines(game_type)) or "–")
     table.add_row(ui.t("games.presets"), ", ".join(game_type.presets))
     table.add_row(ui.t("games.bots"), ", ".join(bots))
+    if game_type.credit is not None:
+        table.add_row(ui.t("games.credit"), game_type.credit.text(ui.catalog))
     return table
 
 
-def games(ctx: typer.Context, lang: LangOption = DEFAULT_LANG) -> None:
-    """List the games: players, rule options with defaults, presets and bots."""
+def games(
+    ctx: typer.Context,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help="Show only this game.")] = None,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    """List the games: players, rule options with defaults, presets, bots and required credits."""
     ui = Ui.open(ctx, lang)
-    for game_id in game_ids():
+    if game is not None:
+        game_class(game)  # an unknown game is an error, not an empty list
+    for game_id in [game] if game is not None else game_ids():
         ui.out.print(game_table(ui, game_id))

@@ -51,10 +51,11 @@ class Replay:
         if number > 0:
             before = self.positions[number - 1]
             mover = before.to_move
-            action = self.record["actions"][number - 1]
-            text = state.game.describe_action(state.game.parse_action(action), self.catalog)
+            action = state.game.parse_action(self.record["actions"][number - 1])
+            text = state.game.describe_action(action, self.catalog)
+            notation = state.game.notation(action, self.catalog.lang)
             who = self.names[mover] if mover is not None else "?"
-            self.ui.out.print(self.ui.t("replay.action", name=who, action=text, notation=action), markup=False)
+            self.ui.out.print(self.ui.t("replay.action", name=who, action=text, notation=notation), markup=False)
             print_log(self.ui, self.catalog, state.log[len(before.log) :])
         else:
             print_log(self.ui, self.catalog, state.log)

@@ -103,10 +103,11 @@ class Session:
 
     def list_actions(self, legal: tuple[Action, ...] | list[Action]) -> None:
         """The legal actions, numbered, with their notation."""
-        describe = self.state.game.describe_action
+        game = self.state.game
         for number, action in enumerate(legal, start=1):
-            text = escape(describe(action, self.catalog))
-            self.ui.out.print(f"  [bold]{number:>3}[/bold]  {text}  [dim]{escape(str(action))}[/dim]")
+            text = escape(game.describe_action(action, self.catalog))
+            notation = escape(game.notation(action, self.catalog.lang))
+            self.ui.out.print(f"  [bold]{number:>3}[/bold]  {text}  [dim]{notation}[/dim]")
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its position and apply the action it chooses (re-asking after bad input).

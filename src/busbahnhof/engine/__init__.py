@@ -1,6 +1,7 @@
 """The game protocol shared by every game, bot, simulation and user interface."""
 
 from .bot import Bot, BotFactory
+from .credit import Credit
 from .errors import (
     GameError,
     GameOverError,
@@ -24,6 +25,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "Catalog",
+    "Credit",
     "Event",
     "Game",
     "GameError",

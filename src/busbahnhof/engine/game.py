@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .credit import Credit
 from .errors import (
     GameError,
     GameOverError,
@@ -91,7 +92,8 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     """A game with validated rule options; creates states and parses actions.
 
     Class attributes every game sets: ``id``, ``title``, ``min_players``, ``max_players``,
-    ``options_model`` and ``presets`` (named option sets the contract suite runs over).
+    ``options_model`` and ``presets`` (named option sets the contract suite runs over);
+    ``credit`` where the game's licence requires an attribution wherever it is presented.
     """
 
     id: ClassVar[str]
@@ -100,6 +102,7 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     max_players: ClassVar[int]
     options_model: ClassVar[type[Options]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
+    credit: ClassVar[Credit | None] = None
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -169,6 +172,13 @@ class Game(ABC, Generic[OptionsT, ActionT]):
 
     def describe_action(self, action: Action, catalog: Catalog) -> str:
         """A short human description of ``action`` in the catalog's language (default: its notation)."""
+        return str(action)
+
+    def notation(self, action: Action, lang: str) -> str:
+        """``action`` in the text notation of ``lang``, which :meth:`parse_action` reads back.
+
+        Default: the action's one notation, ``str(action)``; records always store ``str(action)``.
+        """
         return str(action)
 
     @abstractmethod

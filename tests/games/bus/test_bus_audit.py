@@ -10,7 +10,7 @@ import pytest
 from bus_helpers import after_setup, events, lay_lines, legal_texts, new_game, seat_after, select
 
 from busbahnhof.engine import IllegalActionError, Rng, load_game
-from busbahnhof.games.bus import BusState
+from busbahnhof.games.bus import Bus, BusState
 from busbahnhof.games.bus.actions import HOUSE, PASS, line
 from busbahnhof.games.bus.lines import extend, line_moves, marked_ends
 
@@ -114,9 +114,9 @@ def test_first_street(edition: str, free_only: bool) -> None:
     assert len(second) == 70 - (1 if free_only else 0)
 
 
-def line_round(players: int, buses: int) -> BusState:
+def line_round(players: int, buses: int, **options: object) -> BusState:
     """Every Linienausbau slot filled (A-F), then Fahrgäste, then everyone passes."""
-    state = after_setup(players, 30)
+    state = after_setup(players, 30, **options)
     state.buses = [buses] * players
     takes = ["take line"] * 6 + ["take passengers"] * max(0, 2 * players - 6)
     select(state, takes + ["pass"] * players)
@@ -131,17 +131,23 @@ def resolved_powers(state: BusState, area: str) -> list[tuple[str, int]]:
     ]
 
 
+@pytest.mark.parametrize(
+    ("options", "five_player_bonus"),
+    [({}, True), ({"edition": "1999"}, False), ({"edition": "1999", "complete_line_bonus": True}, True)],
+    ids=["complete", "1999", "1999-complete-line-bonus"],
+)
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("buses", [1, 3, 5])
-def test_power_table(players: int, buses: int) -> None:
+def test_power_table(players: int, buses: int, options: dict[str, object], five_player_bonus: bool) -> None:
     """Schwindende Aktionskraft: "Feld A führt die Aktion M-mal aus, B M−1-mal, C M−2-mal usw.; ist
-    die Kraft 0 oder weniger, passiert nichts"; Linienausbau "zu fünft Kraft + 1, nur hier"; slot A
-    of Linienausbau lies on the right (F acts first), Fahrgäste from A."""
-    state = line_round(players, buses)
+    die Kraft 0 oder weniger, passiert nichts"; Linienausbau "zu fünft Kraft + 1, nur hier" (not in
+    the 1999 short rules, ruling 14, unless ``complete_line_bonus``); slot A of Linienausbau lies on
+    the right (F acts first), Fahrgäste from A."""
+    state = line_round(players, buses, **options)
     before = sum(len(streets) for streets in state.line_streets)
     while not state.is_over and state.round == 1:
         state.apply(state.legal_actions()[0])
-    bonus = 1 if players == 5 else 0
+    bonus = 1 if players == 5 and five_player_bonus else 0
     line_powers = [buses - slot + bonus for slot in range(5, -1, -1)]
     assert resolved_powers(state, "line") == list(zip("FEDCBA", line_powers, strict=True))
     built = sum(len(streets) for streets in state.line_streets) - before
@@ -150,6 +156,34 @@ def test_power_table(players: int, buses: int) -> None:
     passengers = 2 * players - 6
     assert resolved_powers(state, "passengers") == [("ABCDEF"[s], buses - s) for s in range(passengers)]
     assert all(e.params["power"] <= 0 for e in events(state, "no_power"))
+
+
+def vrroomm_round(players: int, buses: int, **options: object) -> BusState:
+    """Every Vrroomm slot filled (A-F), then Fahrgäste, then everyone passes; round 1 resolved."""
+    state = after_setup(players, 30, **options)
+    state.buses = [buses] * players
+    takes = ["take vrroomm"] * 6 + ["take passengers"] * max(0, 2 * players - 6)
+    select(state, takes + ["pass"] * players)
+    while not state.is_over and state.round == 1:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("options", "shrinks"),
+    [({}, False), ({"edition": "1999"}, True), ({"edition": "1999", "complete_vrroomm": True}, False)],
+    ids=["complete", "1999", "1999-complete-vrroomm"],
+)
+@pytest.mark.parametrize("buses", [1, 3, 5])
+def test_vrroomm_power_table(buses: int, options: dict[str, object], shrinks: bool) -> None:
+    """Brumm: every bus on every marker (Complete Edition, notes 3).  1999 (ruling 15): "Busfahren
+    (aktuelle Maximal-Buszahl beachten)" and "jeder der nachfolgenden Spieler dann immer 1 Teil
+    weniger": slot a runs M buses, b M-1, ...; 0 or less runs none (``complete_vrroomm``: all)."""
+    state = vrroomm_round(4, buses, **options)
+    expected = [("ABCDEF"[slot], buses - slot if shrinks else buses) for slot in range(6)]
+    assert resolved_powers(state, "vrroomm") == expected
+    assert all(e.params["power"] <= 0 for e in events(state, "no_power"))
+    assert sum(state.deliveries) <= sum(max(0, power) for _, power in expected)
 
 
 def vrroomm_position(buses: int, waiting: int, houses: int) -> tuple[BusState, int]:
@@ -294,15 +328,12 @@ def check_invariants(state: BusState) -> None:
     assert sum(state.stones) + state.stones_left == state.rules.time_stones(players)
 
 
-@pytest.mark.parametrize("preset", ["default", "1999", "parallel-any"])
+@pytest.mark.parametrize("preset", list(Bus.presets))
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_rules_invariants_hold_through_random_games(preset: str, players: int) -> None:
     """Random games under every preset: lines stay chains without a doubled street, passengers,
     markers, lots and time stones are all accounted for, and a clone is an equal twin."""
-    game = load_game(
-        "bus",
-        **{"default": {}, "1999": {"edition": "1999"}, "parallel-any": {"parallel_street": "any_occupied"}}[preset],
-    )
+    game = load_game("bus", **Bus.presets[preset])
     for seed in range(6):
         state = game.new_state(players, seed)
         assert isinstance(state, BusState)

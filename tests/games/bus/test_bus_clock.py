@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from bus_helpers import after_setup, events, lay_lines, select
 
 from busbahnhof.games.bus import BusState
@@ -46,8 +47,12 @@ def test_stop_takes_a_time_stone_and_keeps_the_hand() -> None:
     assert state.stones[taker] == 1 and state.stones_left == 3
 
 
-def test_passengers_step_out_and_into_buildings_of_the_new_type() -> None:
-    state = after_setup(3, 2)
+COMPLETE_PASSENGERS = [{}, {"edition": "1999", "complete_passengers": True}]
+
+
+@pytest.mark.parametrize("options", COMPLETE_PASSENGERS, ids=["complete", "1999-complete-passengers"])
+def test_passengers_step_out_and_into_buildings_of_the_new_type(options: dict[str, object]) -> None:
+    state = after_setup(3, 2, **options)
     empty_city(state)
     lots_at_2 = state.board.lots_at[2]  # zone 2 and zone 3 lots
     state.building[lots_at_2[0]] = OFFICE
@@ -67,8 +72,9 @@ def test_passengers_step_out_and_into_buildings_of_the_new_type() -> None:
     assert events(state, "passengers_stepped_in")[-1].params == {"count": 2, "building": OFFICE}
 
 
-def test_stopping_time_lets_passengers_back_in() -> None:
-    state = after_setup(3, 2)
+@pytest.mark.parametrize("options", COMPLETE_PASSENGERS, ids=["complete", "1999-complete-passengers"])
+def test_stopping_time_lets_passengers_back_in(options: dict[str, object]) -> None:
+    state = after_setup(3, 2, **options)
     empty_city(state)
     lot = state.board.lots_at[2][0]
     state.building[lot] = HOUSE

@@ -66,7 +66,7 @@ def vrroomm_office_on_line() -> BusState:
 
 
 def vrroomm_1999_in_time_building() -> BusState:
-    """1999: a passenger waits at 14, where the house took one in at the clock."""
+    """1999: two passengers wait at 14, where a house stands (the clock moves nobody in 1999)."""
     state = city("1999")[0]
     state.standing[8] = 1
     state.standing[14] = 2
@@ -261,9 +261,17 @@ CASES: list[tuple[Callable[[], BusState], str, str, str]] = [
         vrroomm_1999_in_time_building,
         "deliver 14 18",
         "„Fahrgast von 14 zu Bauplatz 18 (Kreuzung 15) befördern“ ist jetzt nicht erlaubt: an Kreuzung 14 steht "
-        "ein zeitgerechtes Gebäude (Haus); der Fahrgast dort ist nicht beförderungswillig (Regel von 1999)",
-        "'carry a passenger from 14 to lot 18 (intersection 15)' is not allowed now: the passenger at "
-        "intersection 14 stands beside a building of the current type (house) and does not ride (1999 rules)",
+        "ein zeitgerechtes Gebäude (Haus); die Fahrgäste dort sind nicht beförderungswillig (Regel von 1999)",
+        "'carry a passenger from 14 to lot 18 (intersection 15)' is not allowed now: a building of the current "
+        "type (house) stands at intersection 14; passengers there do not ride (1999 rules)",
+    ),
+    (
+        vrroomm_1999_in_time_building,
+        "deliver 15 16",
+        "„Fahrgast von 15 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 15 ist "
+        "kein Fahrgast",
+        "'carry a passenger from 15 to lot 16 (intersection 14)' is not allowed now: there is no passenger at "
+        "intersection 15",
     ),
 ]
 

@@ -28,4 +28,4 @@ def test_golden_record_replays(path: Path) -> None:
 
 
 def test_there_are_golden_records() -> None:
-    assert len(GOLDEN) == 2
+    assert len(GOLDEN) == 3

@@ -23,11 +23,11 @@ SELECT_VRROOMM = [
 ]
 
 
-def city(edition: str = "complete") -> tuple[BusState, int]:
+def city(edition: str = "complete", **options: object) -> tuple[BusState, int]:
     """Seat ``a`` (the start player) runs 8-14-15-21 with empty houses at 14 and 15 and an office
     at 21; passengers wait at 8 (two), 21 and 1 (off the line); a house at 2 is off the line too.
     The hand shows the pub, so advancing the clock brings it to the house."""
-    state = after_setup(3, 21, edition=edition)
+    state = after_setup(3, 21, edition=edition, **options)
     a = state.start_player
     state.building = [-1] * state.board.lots
     state.occupied = [False] * state.board.lots
@@ -111,8 +111,11 @@ def test_nothing_to_carry_is_logged() -> None:
 @pytest.mark.parametrize(("edition", "waiting_at_14_rides"), [("complete", True), ("1999", False)])
 def test_passengers_beside_an_in_time_building(edition: str, waiting_at_14_rides: bool) -> None:
     """1999: 'kein zeitgerechtes Gebäude an derselben Kreuzung' -- a passenger standing where a
-    (full) in-time building stands does not ride; the Complete Edition only asks that they stand."""
-    state, a = city(edition)
+    (full) in-time building stands does not ride; the Complete Edition only asks that they stand.
+    Both with the Complete Edition's passenger model (the 1999 one with ``complete_passengers``),
+    where the house takes one passenger in at the clock."""
+    options = {"complete_passengers": True} if edition == "1999" else {}
+    state, a = city(edition, **options)
     state.standing[8] = 0
     state.standing[14] = 2  # the house at 14 takes one at the clock, the other waits outside
     select(state, SELECT_VRROOMM)

@@ -30,42 +30,42 @@ SITUATIONS = [
         "fertig",
         "„fertig“ ist jetzt nicht erlaubt: zuerst muss ein Projekt begonnen werden: keines ist aktiv, "
         "und eines ist auf der Hand",
-        "'fertig' is not allowed now: a project must be started first: none is active and one is in hand",
+        "'done' is not allowed now: a project must be started first: none is active and one is in hand",
     ),
     (
         [],
         "lege Monitoring an Serverumzug als Betrieb",
         "„lege {Monitoring} an {Serverumzug} als Betrieb“ ist jetzt nicht erlaubt: ohne aktives Projekt und mit "
         "einem Projekt auf der Hand musst du zuerst ein Projekt beginnen",
-        "'lege {Monitoring} an {Serverumzug} als Betrieb' is not allowed now: with no active project and a project "
-        "in hand you must start one first",
+        "'attach {Monitoring} to {Serverumzug} as Operations' is not allowed now: with no active project and a "
+        "project in hand you must start one first",
     ),
     (
         ["beginne Serverumzug"],
         "beginne Nutzungsumfrage",
         "„beginne {Nutzungsumfrage}“ ist jetzt nicht erlaubt: pro Zug darf höchstens ein neues Projekt begonnen werden",
-        "'beginne {Nutzungsumfrage}' is not allowed now: at most one new project per turn",
+        "'start {Nutzungsumfrage}' is not allowed now: at most one new project per turn",
     ),
     (
         ["beginne Serverumzug"],
         "lege Fachbeirat an Serverumzug als Team",
         "„lege {Fachbeirat} an {Serverumzug} als Team“ ist jetzt nicht erlaubt: die Karte Fachbeirat [{Fachbeirat}] "
         "ist nicht auf deiner Hand; Karten auf der Hand sind geheim, und du spielst nur deine eigenen",
-        "'lege {Fachbeirat} an {Serverumzug} als Team' is not allowed now: card Fachbeirat [{Fachbeirat}] is not in "
-        "your hand; hands are secret and yours only",
+        "'attach {Fachbeirat} to {Serverumzug} as Team' is not allowed now: card Advisory Board [{Fachbeirat}] is "
+        "not in your hand; hands are secret and yours only",
     ),
     (
         ["beginne Serverumzug"],
         "spiele Überstunden",
         "„spiele {Überstunden}“ ist jetzt nicht erlaubt: diese E5-Karte wird als „spiele E an P als TYP“ gespielt",
-        "'spiele {Überstunden}' is not allowed now: this E5 card is played as 'spiele E an P als TYP'",
+        "'play {Überstunden}' is not allowed now: this E5 card is played as 'play E on P as TYPE'",
     ),
     (
         ["beginne Serverumzug"],
         "spiele Formatmigration an Serverumzug",
         "„spiele {Formatmigration} an {Serverumzug}“ ist jetzt nicht erlaubt: ein Mehraufwand kommt an das aktive "
         "Projekt einer anderen Person, an dem noch kein Mehraufwand liegt",
-        "'spiele {Formatmigration} an {Serverumzug}' is not allowed now: a Mehraufwand goes onto another person's "
+        "'play {Formatmigration} on {Serverumzug}' is not allowed now: a Mehraufwand goes onto another person's "
         "active project that has none yet",
     ),
     (
@@ -73,7 +73,7 @@ SITUATIONS = [
         "biete Serverumzug mit Serverumzug",
         "„biete {Serverumzug} mit {Serverumzug}“ ist jetzt nicht erlaubt: Serverumzug [{Serverumzug}] ist kein "
         "aktives Projekt einer anderen Person",
-        "'biete {Serverumzug} mit {Serverumzug}' is not allowed now: Serverumzug [{Serverumzug}] is not another "
+        "'offer {Serverumzug} with {Serverumzug}' is not allowed now: Server Move [{Serverumzug}] is not another "
         "person's active project",
     ),
     (
@@ -81,20 +81,19 @@ SITUATIONS = [
         "spiele Überstunden an Serverumzug als Team",
         "„spiele {Überstunden} an {Serverumzug} als Team“ ist jetzt nicht erlaubt: pro Zug darf höchstens ein "
         "Ereignis gespielt werden (ein Joker zählt mit)",
-        "'spiele {Überstunden} an {Serverumzug} als Team' is not allowed now: at most one event per turn "
-        "(a joker counts)",
+        "'play {Überstunden} on {Serverumzug} as Team' is not allowed now: at most one event per turn (a joker counts)",
     ),
     (
         ["beginne Serverumzug"],
         "ziehe aktion",
         "„ziehe aktion“ ist jetzt nicht erlaubt: jetzt ist die Aktionsphase",
-        "'ziehe aktion' is not allowed now: this is the action phase",
+        "'draw action' is not allowed now: this is the action phase",
     ),
     (
         ["beginne Serverumzug", "spiele Formatmigration an Schulungsprogramm"],
         "fertig",
         "„fertig“ ist jetzt nicht erlaubt: das Reaktionsfenster ist offen: spiel eine Absicherung oder „verzichten“",
-        "'fertig' is not allowed now: the reaction window is open: play an Absicherung or 'verzichten'",
+        "'done' is not allowed now: the reaction window is open: play an Absicherung or 'waive'",
     ),
 ]
 
@@ -122,7 +121,8 @@ def test_a_refused_action_is_explained_in_german_and_english(
 
 
 def test_the_english_template_says_what_the_english_message_says() -> None:
-    """Rendered without card names, the English template is the message itself (logs and API clients)."""
+    """Rendered without card names (and quoting the action in the reference notation), the English template is
+    the message itself (logs and API clients)."""
     plain = Catalog((PACKAGE, "busbahnhof.engine"), "en")
     for before, action, _, _ in SITUATIONS:
         error = refusal(before, action)

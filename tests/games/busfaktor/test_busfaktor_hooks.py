@@ -114,8 +114,8 @@ def test_render_text_shows_pending_decisions() -> None:
     console = Console(width=200, record=True)
     console.print(GAME.render_text(state.view(0), GAME.catalog("en")))
     text = console.export_text()
-    assert "Player 1 plays Bestandsaufnahme" in text
-    looked = ", ".join(f"{state.deck.names[c]} [{c}]" for c in sorted(state.looked))
+    assert "Player 1 plays Stocktaking" in text
+    looked = ", ".join(f"{state.deck.english_names[c]} [{c}]" for c in sorted(state.looked))
     assert f"Cards looked at: {looked}" in text, "the looked-at cards by name"
     offer = arrange(players=2, projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]})
     offer.apply(f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}")

@@ -100,7 +100,7 @@ HAND += ["Serverausfall", "Notfallplan", "Aus dem Papierkorb gerettet", "Nutzung
         (["beginne Serverumzug"], "lege Monitoring an Metadatenschema als Betrieb", r"§4, §8\.2"),
         (["beginne Serverumzug"], "lege Monitoring an Schulungsprogramm als Betrieb", r"own active projects.*§8\.2"),
         (["beginne Serverumzug"], "lege Research Software Engineer an Serverumzug als Methode", r"§8\.2"),
-        (["beginne Serverumzug"], "lege Förderbescheid an Serverumzug als Team", r"only a Projektfaktor.*§8\.2"),
+        (["beginne Serverumzug"], "lege Förderbescheid an Serverumzug als Team", r"only a factor is attached.*§8\.2"),
         (["beginne Serverumzug"], "lege Fachbeirat an Serverumzug als Team", r"not in your hand.*§3"),
         (["beginne Serverumzug", "spiele Förderbescheid"], "spiele Bestandsaufnahme", r"one event.*§8\.3"),
         (["beginne Serverumzug", "spiele Förderbescheid"], "spiele Überstunden an Serverumzug als Team", r"§13 E5"),

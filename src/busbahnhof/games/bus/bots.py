@@ -1,8 +1,9 @@
 """``planer``: a heuristic Bus bot that plans deliveries.
 
 It forecasts the next clock step: which building type the passengers will want when its buses run
-(the hand after this round's clock), who steps into which building at that moment, and so how many
-willing passengers and open buildings of that type its line will reach.  From that it values
+(the hand after this round's clock), who steps into which building at that moment (Complete
+Edition; nobody moves in the 1999 short rules, see :mod:`.passengers`), and so how many willing
+passengers and open buildings of that type its line will reach.  From that it values
 Vrroomm markers (after the Vrroomm markers already placed, which act first and may empty what
 the lines share), decides whether stopping time pays more than the time stone costs, grows its line
 toward passengers, stations and buildings of the coming types (weighing everything within three
@@ -44,6 +45,7 @@ from .actions import (
 )
 from .legal import open_zone
 from .lines import LINE_MARKERS
+from .passengers import after_clock
 from .rules import MAX_BUSES
 from .state import SELECTION, BusState
 
@@ -71,25 +73,6 @@ def forecast(state: BusState, seat: int, kind: int) -> tuple[int, int]:
     return sum(waiting[node] for node in nodes), sum(empty[node] for node in nodes)
 
 
-def after_clock(state: BusState, kind: int) -> tuple[list[int], list[int]]:
-    """Per intersection: passengers left standing and empty buildings of ``kind`` right after a
-    clock step to ``kind`` (everyone steps out, then fills the empty ``kind`` buildings there)."""
-    board = state.board
-    waiting = state.standing.copy()
-    for lot, occupied in enumerate(state.occupied):
-        if occupied:
-            waiting[board.lot_intersection[lot]] += 1
-    empty = [0] * board.intersections
-    for node in range(board.intersections):
-        for lot in board.lots_at[node]:
-            if state.building[lot] == kind:
-                if waiting[node]:
-                    waiting[node] -= 1
-                else:
-                    empty[node] += 1
-    return waiting, empty
-
-
 def carry(waiting: list[int], empty: list[int], touches: int, buses: int) -> int:
     """Greedily carry up to ``buses`` passengers along the line ``touches`` (a bitmask), updating
     ``waiting`` and ``empty`` in place; returns how many were carried (Bus: Brumm)."""
@@ -109,11 +92,14 @@ def carry(waiting: list[int], empty: list[int], touches: int, buses: int) -> int
 
 def next_vrroomm_yield(state: BusState, seat: int, kind: int) -> int:
     """What one more Vrroomm marker of ``seat`` would carry after the markers already placed (they
-    act first, from slot A, and may empty the passengers and buildings the lines share)."""
+    act first, from slot A, and may empty the passengers and buildings the lines share; in the 1999
+    short rules each later slot runs one bus fewer)."""
     waiting, empty = after_clock(state, kind)
-    for other in state.slots[VRROOMM]:
-        carry(waiting, empty, state.touches[other], state.buses[other])
-    return carry(waiting, empty, state.touches[seat], state.buses[seat])
+    rules, buses, most = state.rules, state.buses, state.max_buses()
+    placed = state.slots[VRROOMM]
+    for slot, other in enumerate(placed):
+        carry(waiting, empty, state.touches[other], rules.vrroomm_buses(buses[other], most, slot))
+    return carry(waiting, empty, state.touches[seat], rules.vrroomm_buses(buses[seat], most, len(placed)))
 
 
 def deliverable(state: BusState, seat: int, kind: int) -> int:

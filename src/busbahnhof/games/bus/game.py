@@ -27,11 +27,21 @@ class BusOptions(Options):
         parallel_street: which street exception 2 of line expansion allows where two line ends
             meet: the other line's end street (``"end_street"``) or any occupied street there
             (``"any_occupied"``); see docs/rulings/bus.md.
+        complete_vrroomm: 1999 edition with the Complete Edition's Vrroomm: every bus runs on
+            every marker instead of slot a M buses, b M-1, ... (ruling 15).
+        complete_line_bonus: 1999 edition with the Complete Edition's five-player bonus: line
+            expansion gets power + 1 with five players (ruling 14).
+        complete_passengers: 1999 edition with the Complete Edition's passenger model: passengers
+            step out of the buildings at every clock step and into empty in-time buildings
+            (ruling 18).  The Complete Edition always plays all three this way.
     """
 
     edition: Literal["complete", "1999"] = "complete"
     board: str | EmbeddedFile = DEFAULT_BOARD
     parallel_street: Literal["end_street", "any_occupied"] = "end_street"
+    complete_vrroomm: bool = False
+    complete_line_bonus: bool = False
+    complete_passengers: bool = False
 
     @field_validator("edition", mode="before")
     @classmethod
@@ -52,6 +62,12 @@ class Bus(Game[BusOptions, Action]):
         "default": {},
         "1999": {"edition": "1999"},
         "parallel-any": {"parallel_street": "any_occupied"},
+        "1999-complete-rules": {
+            "edition": "1999",
+            "complete_vrroomm": True,
+            "complete_line_bonus": True,
+            "complete_passengers": True,
+        },
     }
 
     def __init__(self, **options: Any) -> None:
@@ -60,7 +76,15 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(path, str) and path != DEFAULT_BOARD:
             self.options = self.options.model_copy(update={"board": embed_file(path)})
         self.board: Board = load_board(self.options.board, path if isinstance(path, str) else None)
-        self.rules: Rules = make_rules(self.options.edition, self.board.zones, self.options.parallel_street)
+        chosen = self.options
+        self.rules: Rules = make_rules(
+            chosen.edition,
+            self.board.zones,
+            chosen.parallel_street,
+            complete_vrroomm=chosen.complete_vrroomm,
+            complete_line_bonus=chosen.complete_line_bonus,
+            complete_passengers=chosen.complete_passengers,
+        )
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
         from .state import BusState

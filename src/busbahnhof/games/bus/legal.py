@@ -21,6 +21,7 @@ from .actions import (
     deliver,
 )
 from .lines import why_not
+from .passengers import riders_at, willing_sources
 from .refusal import Refusal
 from .rules import MIN_MARKERS_PER_ROUND
 
@@ -43,18 +44,6 @@ def building_moves(state: BusState) -> list[Action]:
         return []
     building = state.building
     return [build(lot, kind) for lot in state.board.zone_lots[zone] if building[lot] < 0 for kind in range(3)]
-
-
-def willing_sources(state: BusState, seat: int) -> list[int]:
-    """Bus: Brumm -- intersections on the seat's line with a passenger standing there (not in a
-    building).  1999: not where an in-time building stands at the same intersection."""
-    touches = state.touches[seat]
-    standing = state.standing
-    sources = [node for node in range(len(standing)) if standing[node] and touches >> node & 1]
-    if state.rules.vrroomm_skips_served:
-        board, building, current = state.board, state.building, state.clock
-        sources = [node for node in sources if all(building[lot] != current for lot in board.lots_at[node])]
-    return sources
 
 
 def open_targets(state: BusState, seat: int) -> list[int]:
@@ -89,7 +78,9 @@ def nothing_reason(state: BusState) -> str:
     if area == "passengers":
         return "supply_empty"
     if area == "vrroomm":
-        return "no_building" if willing_sources(state, seat) else "no_passenger"
+        if willing_sources(state, seat):
+            return "no_building"
+        return "no_passenger" if state.rules.passengers_step_out else "no_willing_passenger"
     return "no_lot"
 
 
@@ -103,13 +94,14 @@ def why_no_delivery(state: BusState, seat: int, action: Deliver) -> Refusal:
         return Refusal(
             f"no passenger of yours waits at {source}: it is not on your line", "source_off_line", {"source": source}
         )
-    if not state.standing[source]:
-        return Refusal(
-            f"nobody waits at {source} (passengers inside buildings do not ride)", "nobody_waits", {"source": source}
-        )
+    if not riders_at(state, source):
+        if state.rules.passengers_step_out:
+            why = f"nobody waits at {source} (passengers inside buildings do not ride)"
+            return Refusal(why, "nobody_waits", {"source": source})
+        return Refusal(f"there is no passenger at {source}", "nobody_there", {"source": source})
     if source not in willing_sources(state, seat):
         return Refusal(
-            f"the passenger at {source} stands beside a full building of type {wanted} and does not ride (1999)",
+            f"a building of type {wanted} stands at {source}; passengers there do not ride (1999)",
             "served_1999",
             {"source": source, "building": state.clock},
         )

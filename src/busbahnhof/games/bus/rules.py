@@ -35,6 +35,17 @@ class Rules:
         first_street_free: 1999 -- the first line street of the setup follows the line expansion
             rules too ("je 2 Stäbchen ... Linienerweiterungs-Regeln beachten"), so it goes on a free
             street; the Complete Edition allows "eine beliebige Straße".
+        vrroomm_shrinks: 1999 -- Vrroomm is a multi-slot action like the others ("Busfahren
+            (aktuelle Maximal-Buszahl beachten)", "jeder der nachfolgenden Spieler dann immer 1 Teil
+            weniger"): slot a runs M buses, b M-1, ..., never more than the player owns; the
+            Complete Edition (and option ``complete_vrroomm``) runs every bus on every marker.
+        five_player_bonus: Complete Edition -- line expansion gets power + 1 with five players
+            ("zu fünft Kraft + 1, nur hier"); the 1999 short rules do not know it (option
+            ``complete_line_bonus`` adds it).
+        passengers_step_out: Complete Edition -- at every clock step all passengers leave the
+            buildings and the empty in-time buildings take them in again (Bus: Uhr); the 1999 short
+            rules never move a passenger but by bus (option ``complete_passengers`` for the
+            Complete Edition's model).  See :mod:`.passengers`.
     """
 
     edition: str
@@ -43,6 +54,9 @@ class Rules:
     other_direction: bool
     vrroomm_skips_served: bool
     first_street_free: bool
+    vrroomm_shrinks: bool
+    five_player_bonus: bool
+    passengers_step_out: bool
 
     def time_stones(self, players: int) -> int:
         """Time stones at the clock: 5, or 4 with three players; 1999: one per player (Bus: Aufbau)."""
@@ -50,14 +64,31 @@ class Rules:
             return players
         return 4 if players == 3 else 5
 
-    @staticmethod
-    def line_bonus(players: int) -> int:
-        """Line expansion gets power + 1 with five players, and only line expansion (Bus: Linienausbau)."""
-        return 1 if players == 5 else 0
+    def line_bonus(self, players: int) -> int:
+        """Line expansion gets power + 1 with five players, and only line expansion (Bus:
+        Linienausbau); not in the 1999 short rules unless ``complete_line_bonus`` (ruling 14)."""
+        return 1 if players == 5 and self.five_player_bonus else 0
+
+    def vrroomm_buses(self, buses: int, max_buses: int, slot: int) -> int:
+        """How many buses of a player with ``buses`` buses run on Vrroomm slot ``slot`` (0 = a) when
+        M is ``max_buses``: all of them (Bus: Brumm), or in the 1999 short rules M - slot at most
+        (ruling 15); 0 or less runs none."""
+        if self.vrroomm_shrinks:
+            return min(buses, max_buses - slot)
+        return buses
 
 
-def make_rules(edition: str, zones: int, parallel_street: str) -> Rules:
-    """The rule switches for ``edition`` on a map with ``zones`` zones."""
+def make_rules(
+    edition: str,
+    zones: int,
+    parallel_street: str,
+    *,
+    complete_vrroomm: bool = False,
+    complete_line_bonus: bool = False,
+    complete_passengers: bool = False,
+) -> Rules:
+    """The rule switches for ``edition`` on a map with ``zones`` zones; the ``complete_*`` options
+    give the 1999 edition the Complete Edition's Vrroomm, five-player bonus or passenger model."""
     old = edition == "1999"
     labels = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[zone] if old else str(zone + 1) for zone in range(zones))
     return Rules(
@@ -67,4 +98,7 @@ def make_rules(edition: str, zones: int, parallel_street: str) -> Rules:
         other_direction=not old,
         vrroomm_skips_served=old,
         first_street_free=old,
+        vrroomm_shrinks=old and not complete_vrroomm,
+        five_player_bonus=not old or complete_line_bonus,
+        passengers_step_out=not old or complete_passengers,
     )

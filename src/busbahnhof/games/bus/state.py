@@ -40,6 +40,7 @@ from .actions import (
 from .board import Board
 from .legal import building_moves, delivery_moves, explain, nothing_reason
 from .lines import LINE_MARKERS, extend, first_street_moves, line_moves
+from .passengers import step_out_and_in, take_rider
 from .rules import ACTION_MARKERS, MAX_BUSES, MIN_MARKERS_PER_ROUND, PASSENGERS_TOTAL, Rules
 from .view import build_view
 
@@ -395,8 +396,10 @@ class BusState(State["Bus"]):
             else:
                 self.power = self.left = 1
         elif area == VRROOMM:
-            self.power = self.left = self.buses[seat]
-            self.emit("marker_resolves", seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[slot], power=self.power)
+            self.power = self.rules.vrroomm_buses(self.buses[seat], self.max_buses(), slot)
+            self.left = max(0, self.power)
+            key = "marker_resolves" if self.power > 0 else "no_power"
+            self.emit(key, seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[slot], power=self.power)
         else:
             self.power = self.max_buses() - slot + (self.rules.line_bonus(self.players) if area == LINE else 0)
             self.left = max(0, self.power)
@@ -420,7 +423,7 @@ class BusState(State["Bus"]):
     def _deliver(self, seat: int, action: Deliver) -> None:
         """Bus: Brumm -- the passenger moves into the building; one point, and the score track
         remembers when this position was reached (tie-break)."""
-        self.standing[action.source] -= 1
+        take_rider(self, action.source)
         self.occupied[action.lot] = True
         self.deliveries[seat] += 1
         self.stamp += 1
@@ -429,8 +432,9 @@ class BusState(State["Bus"]):
 
     def _clock(self, seat: int, stop: bool) -> None:
         """Bus: Uhr -- stop time with a time stone (the last one ends the game at once) or advance
-        the hand; then every passenger in a building steps out to its intersection, and passengers
-        at an intersection step into its empty buildings of the current type, one per building."""
+        the hand; then (Complete Edition) every passenger in a building steps out to its
+        intersection, and passengers at an intersection step into its empty buildings of the
+        current type, one per building.  The 1999 short rules move nobody (ruling 18)."""
         if stop:
             self.stones_left -= 1
             self.stones[seat] += 1
@@ -444,23 +448,9 @@ class BusState(State["Bus"]):
                 self.emit("clock_untaken", building=self.clock)
             else:
                 self.emit("time_advanced", seat=seat, building=self.clock)
-        board = self.board
-        standing = self.standing
-        occupied = self.occupied
-        for lot in range(board.lots):
-            if occupied[lot]:
-                occupied[lot] = False
-                standing[board.lot_intersection[lot]] += 1
-        entered = 0
-        current = self.clock
-        building = self.building
-        for node in range(board.intersections):
-            for lot in board.lots_at[node]:
-                if standing[node] and building[lot] == current:
-                    standing[node] -= 1
-                    occupied[lot] = True
-                    entered += 1
-        self.emit("passengers_stepped_in", count=entered, building=current)
+        if self.rules.passengers_step_out:
+            entered = step_out_and_in(self)
+            self.emit("passengers_stepped_in", count=entered, building=self.clock)
 
     # -- the ends ----------------------------------------------------------------------------
 

@@ -1,27 +1,33 @@
-"""Actions of Busfaktor: 1: interned frozen values with one German text notation each.
+"""Actions of Busfaktor: 1: interned frozen values with a German and an English text notation.
 
-Cards are written by their id (``busbahnhof`` shows the ids next to the names), factor types
-by their German name.  Notation:
+Cards are written by their id (``busbahnhof`` shows the ids next to the names), factor types by
+their name in either language.  The German notation is the reference: ``str(action)`` and
+records use it; :func:`notation` writes an action in English, and :func:`parse` reads both.
 
-=====================================  ==============================================================
-``ziehe projekt|aktion|ablage``        §7: draw one card from the chosen source
-``beginne P``                          §8.1: start project P
-``lege F an P als TYP``                §8.2: attach factor F to own project P as TYP
-``teile F an P als TYP``               §11: propose F (factor or joker) as the shared factor of P's cooperation
-``spiele E``                           §8.3: play event E (E1-E4; choices follow)
-``spiele E an P als TYP``              §13 E5: play E as a joker of TYP on own project P
-``spiele E an P``                      §13 E6: attach Mehraufwand E to another person's project P
-``spiele E auf F``                     §13 E7: Rückschlag on attached factor F
-``biete P mit Q``                      §8.4: offer a cooperation between own P and another's Q
-``annehmen`` / ``ablehnen``            §8.4, §11: answer an offer or a shared-factor proposal
-``absichern E`` / ``verzichten``       §12: react with Absicherung E, or let the event happen
-``nimm C``                             §13 E1/E3: take card C
-``unter C``                            §13 E1: put C under the stack next
-``verschiebe F nach P``                §13 E4: move attached factor F to project P
-``fertig``                             end the action phase (§8) or stop moving (E4)
-``wirf C``                             §9: discard C onto the open discard
-``schliesse P ab``                     §17: complete P next among simultaneous completions
-=====================================  ==============================================================
+=====================================  ====================================  =====================================
+German (reference)                     English                               rule
+=====================================  ====================================  =====================================
+``ziehe projekt|aktion|ablage``        ``draw project|action|discard``       §7: draw one card from the chosen source
+``beginne P``                          ``start P``                           §8.1: start project P
+``lege F an P als TYP``                ``attach F to P as TYPE``             §8.2: attach factor F to own project P
+``teile F an P als TYP``               ``share F on P as TYPE``              §11: propose F as the shared factor
+``spiele E``                           ``play E``                            §8.3: play event E (E1-E4)
+``spiele E an P als TYP``              ``play E on P as TYPE``               §13 E5: E as a joker on own project P
+``spiele E an P``                      ``play E on P``                       §13 E6: Mehraufwand E on another's P
+``spiele E auf F``                     ``play E against F``                  §13 E7: Rückschlag on attached factor F
+``biete P mit Q``                      ``offer P with Q``                    §8.4: offer a cooperation
+``annehmen`` / ``ablehnen``            ``accept`` / ``decline``              §8.4, §11: answer an offer or proposal
+``absichern E`` / ``verzichten``       ``secure E`` / ``waive``              §12: react with Absicherung E, or not
+``nimm C``                             ``take C``                            §13 E1/E3: take card C
+``unter C``                            ``under C``                           §13 E1: put C under the stack next
+``verschiebe F nach P``                ``move F to P``                       §13 E4: move attached factor F to P
+``fertig``                             ``done``                              end the action phase (§8) or E4
+``wirf C``                             ``discard C``                         §9: discard C onto the open discard
+``schliesse P ab``                     ``complete P``                        §17: complete P next (simultaneous)
+=====================================  ====================================  =====================================
+
+Factor types: ``Team``, ``Daten``, ``Betrieb``, ``Methode`` (English ``Team``, ``Data``,
+``Operations``, ``Method``; ruling R17 in ``docs/rulings/busfaktor.md``).
 """
 
 from __future__ import annotations
@@ -53,37 +59,110 @@ from .schema import FACTOR_TYPES
     COMPLETE,
 ) = range(19)
 
-SOURCES = ("projekt", "aktion", "ablage")
-TYPE_WORDS = {name.lower(): index for index, name in enumerate(FACTOR_TYPES)}
+REFERENCE = "de"
+"""The notation of ``str(action)`` and of records."""
 
+SOURCES = ("projekt", "aktion", "ablage")
+SOURCE_WORDS = {"de": SOURCES, "en": ("project", "action", "discard")}
+FACTOR_TYPE_NAMES = {"de": FACTOR_TYPES, "en": ("Team", "Data", "Operations", "Method")}
+"""The four factor types (§4) by language, in the order of ``FACTOR_TYPES``."""
+TYPE_WORDS = {name.lower(): index for names in FACTOR_TYPE_NAMES.values() for index, name in enumerate(names)}
 
 _TEMPLATES = {
-    DRAW: "ziehe {source}",
-    START: "beginne {a}",
-    ATTACH: "lege {a} an {b} als {typ}",
-    SHARE: "teile {a} an {b} als {typ}",
-    PLAY: "spiele {a}",
-    PLAY_JOKER: "spiele {a} an {b} als {typ}",
-    PLAY_EXTRA: "spiele {a} an {b}",
-    PLAY_SETBACK: "spiele {a} auf {b}",
-    OFFER: "biete {a} mit {b}",
-    ACCEPT: "annehmen",
-    DECLINE: "ablehnen",
-    SECURE: "absichern {a}",
-    WAIVE: "verzichten",
-    TAKE: "nimm {a}",
-    UNDER: "unter {a}",
-    MOVE: "verschiebe {a} nach {b}",
-    DONE: "fertig",
-    DISCARD: "wirf {a}",
-    COMPLETE: "schliesse {a} ab",
+    "de": {
+        DRAW: "ziehe {source}",
+        START: "beginne {a}",
+        ATTACH: "lege {a} an {b} als {typ}",
+        SHARE: "teile {a} an {b} als {typ}",
+        PLAY: "spiele {a}",
+        PLAY_JOKER: "spiele {a} an {b} als {typ}",
+        PLAY_EXTRA: "spiele {a} an {b}",
+        PLAY_SETBACK: "spiele {a} auf {b}",
+        OFFER: "biete {a} mit {b}",
+        ACCEPT: "annehmen",
+        DECLINE: "ablehnen",
+        SECURE: "absichern {a}",
+        WAIVE: "verzichten",
+        TAKE: "nimm {a}",
+        UNDER: "unter {a}",
+        MOVE: "verschiebe {a} nach {b}",
+        DONE: "fertig",
+        DISCARD: "wirf {a}",
+        COMPLETE: "schliesse {a} ab",
+    },
+    "en": {
+        DRAW: "draw {source}",
+        START: "start {a}",
+        ATTACH: "attach {a} to {b} as {typ}",
+        SHARE: "share {a} on {b} as {typ}",
+        PLAY: "play {a}",
+        PLAY_JOKER: "play {a} on {b} as {typ}",
+        PLAY_EXTRA: "play {a} on {b}",
+        PLAY_SETBACK: "play {a} against {b}",
+        OFFER: "offer {a} with {b}",
+        ACCEPT: "accept",
+        DECLINE: "decline",
+        SECURE: "secure {a}",
+        WAIVE: "waive",
+        TAKE: "take {a}",
+        UNDER: "under {a}",
+        MOVE: "move {a} to {b}",
+        DONE: "done",
+        DISCARD: "discard {a}",
+        COMPLETE: "complete {a}",
+    },
 }
+VERBS = tuple(_TEMPLATES[REFERENCE])
+"""Every verb, in notation order."""
+_PLACEHOLDERS = {
+    START: ("P", ""),
+    ATTACH: ("F", "P"),
+    SHARE: ("F", "P"),
+    PLAY: ("E", ""),
+    PLAY_JOKER: ("E", "P"),
+    PLAY_EXTRA: ("E", "P"),
+    PLAY_SETBACK: ("E", "F"),
+    OFFER: ("P", "Q"),
+    SECURE: ("E", ""),
+    TAKE: ("C", ""),
+    UNDER: ("C", ""),
+    MOVE: ("F", "P"),
+    DISCARD: ("C", ""),
+    COMPLETE: ("P", ""),
+}
+_TYPE_PLACEHOLDER = {"de": "TYP", "en": "TYPE"}
 
 
-def _text(verb: int, a: int, b: int, c: int) -> str:
-    typ = FACTOR_TYPES[c] if 0 <= c < len(FACTOR_TYPES) else ""
-    source = SOURCES[a] if 0 <= a < len(SOURCES) else str(a)
-    return _TEMPLATES[verb].format(a=a, b=b, typ=typ, source=source)
+def type_name(value: Any, lang: str) -> str:
+    """A factor type (its index, or its German name as views carry it) in ``lang``; anything else as text."""
+    names = FACTOR_TYPE_NAMES[lang]
+    if isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    if isinstance(value, str) and value in FACTOR_TYPES:
+        return names[FACTOR_TYPES.index(value)]
+    return str(value)
+
+
+def _write(verb: int, a: Any, b: Any, c: int, lang: str) -> str:
+    source = SOURCE_WORDS[lang][a] if verb == DRAW and 0 <= a < len(SOURCES) else str(a)
+    typ = FACTOR_TYPE_NAMES[lang][c] if 0 <= c < len(FACTOR_TYPES) else _TYPE_PLACEHOLDER[lang]
+    return _TEMPLATES[lang][verb].format(a=a, b=b, typ=typ, source=source)
+
+
+def pattern(verb: int, lang: str) -> str:
+    """The shape of a verb's notation, e.g. ``"spiele E an P als TYP"`` / ``"play E on P as TYPE"``."""
+    if verb == DRAW:
+        return _TEMPLATES[lang][DRAW].format(source="|".join(SOURCE_WORDS[lang]))
+    a, b = _PLACEHOLDERS.get(verb, ("", ""))
+    return _write(verb, a, b, -1, lang)
+
+
+def summary(lang: str) -> str:
+    """Every shape of the notation in ``lang``, for "expected ..." in errors and help."""
+    return ", ".join(pattern(verb, lang) for verb in _TEMPLATES[lang])
+
+
+NOTATION = summary(REFERENCE)
 
 
 class Act(Action):
@@ -102,7 +181,7 @@ class Act(Action):
         object.__setattr__(self, "a", a)
         object.__setattr__(self, "b", b)
         object.__setattr__(self, "c", c)
-        object.__setattr__(self, "text", _text(verb, a, b, c))
+        object.__setattr__(self, "text", _write(verb, a, b, c, REFERENCE))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
@@ -115,6 +194,11 @@ class Act(Action):
 
     def __reduce__(self) -> tuple[Any, tuple[int, int, int, int]]:
         return (act, (self.verb, self.a, self.b, self.c))
+
+
+def notation(action: Act, lang: str) -> str:
+    """``action`` written in ``lang``'s notation (``str(action)`` for German)."""
+    return action.text if lang == REFERENCE else _write(action.verb, action.a, action.b, action.c, lang)
 
 
 _INTERNED: dict[tuple[int, int, int, int], Act] = {}
@@ -135,14 +219,12 @@ WAIVE_ACT = act(WAIVE)
 DONE_ACT = act(DONE)
 DRAW_ACTS = tuple(act(DRAW, source) for source in range(3))
 
-NOTATION = (
-    "ziehe projekt|aktion|ablage, beginne P, lege F an P als TYP, teile F an P als TYP, spiele E [an P [als TYP]], "
-    "spiele E auf F, biete P mit Q, annehmen, ablehnen, absichern E, verzichten, nimm C, unter C, "
-    "verschiebe F nach P, fertig, wirf C, schliesse P ab"
-)
-
-_SIMPLE = {"annehmen": ACCEPT_ACT, "ablehnen": DECLINE_ACT, "verzichten": WAIVE_ACT, "fertig": DONE_ACT}
-_ONE_CARD = {"beginne": START, "absichern": SECURE, "nimm": TAKE, "unter": UNDER, "wirf": DISCARD}
+_SHAPES: dict[tuple[str, int], list[tuple[int, str, tuple[str, ...]]]] = {}
+"""Notation shapes by (first word, word count): verb, language, the template's words."""
+for _lang, _templates in _TEMPLATES.items():
+    for _verb, _template in _templates.items():
+        _words = tuple(_template.split())
+        _SHAPES.setdefault((_words[0], len(_words)), []).append((_verb, _lang, _words))
 
 
 def _number(word: str) -> int:
@@ -151,36 +233,35 @@ def _number(word: str) -> int:
     return int(word)
 
 
+def _match(verb: int, lang: str, template: tuple[str, ...], words: list[str]) -> Act | None:
+    """The action if ``words`` fit ``template`` word by word (numbers, a type, a source), else ``None``."""
+    values = {"a": -1, "b": -1, "c": -1}
+    for expected, word in zip(template, words, strict=True):
+        if expected in ("{a}", "{b}"):
+            values[expected[1]] = _number(word)
+        elif expected == "{typ}":
+            if word not in TYPE_WORDS:
+                return None
+            values["c"] = TYPE_WORDS[word]
+        elif expected == "{source}":
+            if word not in SOURCE_WORDS[lang]:
+                return None
+            values["a"] = SOURCE_WORDS[lang].index(word)
+        elif expected != word:
+            return None
+    return act(verb, values["a"], values["b"], values["c"])
+
+
 def parse(text: str) -> Act | None:
-    """The action written as ``text``, or ``None`` if it is not notation (card ids unchecked)."""
+    """The action written as ``text`` in German or English notation, or ``None`` (card ids unchecked)."""
     words = text.strip().lower().split()
     if not words:
         return None
-    try:
-        if len(words) == 1:
-            return _SIMPLE.get(words[0])
-        verb = words[0]
-        if len(words) == 2:
-            if verb == "ziehe":
-                return DRAW_ACTS[SOURCES.index(words[1])] if words[1] in SOURCES else None
-            if verb in _ONE_CARD:
-                return act(_ONE_CARD[verb], _number(words[1]))
-            return act(PLAY, _number(words[1])) if verb == "spiele" else None
-        if len(words) == 3:
-            return act(COMPLETE, _number(words[1])) if verb == "schliesse" and words[2] == "ab" else None
-        if len(words) == 4:
-            first, word, second = _number(words[1]), words[2], _number(words[3])
-            shapes = {
-                ("spiele", "an"): PLAY_EXTRA,
-                ("spiele", "auf"): PLAY_SETBACK,
-                ("biete", "mit"): OFFER,
-                ("verschiebe", "nach"): MOVE,
-            }
-            return act(shapes[(verb, word)], first, second) if (verb, word) in shapes else None
-        if len(words) == 6 and words[2] == "an" and words[4] == "als" and words[5] in TYPE_WORDS:
-            verbs = {"lege": ATTACH, "teile": SHARE, "spiele": PLAY_JOKER}
-            if verb in verbs:
-                return act(verbs[verb], _number(words[1]), _number(words[3]), TYPE_WORDS[words[5]])
-    except ValueError:
-        return None
+    for verb, lang, template in _SHAPES.get((words[0], len(words)), ()):
+        try:
+            found = _match(verb, lang, template, words)
+        except ValueError:
+            return None
+        if found is not None:
+            return found
     return None

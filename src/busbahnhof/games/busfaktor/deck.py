@@ -35,7 +35,8 @@ class Deck:
     Attributes:
         source: the file it was read from.
         model: the validated file content.
-        names: card names (project titles for projects).
+        names: card names (project titles for projects), as the deck's main texts give them.
+        english_names: the names of ``--lang en``: each card's ``en`` name, else its main name.
         kind: ``PROJECT``, ``FACTOR`` or ``EVENT``.
         n_projects: projects have ids ``0 .. n_projects-1``.
         requirements: per project the requirement count per factor type (Team, Daten, Betrieb, Methode).
@@ -61,6 +62,7 @@ class Deck:
     source: str
     model: DeckFile
     names: tuple[str, ...]
+    english_names: tuple[str, ...]
     kind: tuple[int, ...]
     n_projects: int
     requirements: tuple[tuple[int, int, int, int], ...]
@@ -87,8 +89,24 @@ class Deck:
         """Number of cards."""
         return len(self.names)
 
+    def name(self, card: int, lang: str) -> str:
+        """The card's name in ``lang`` (``en``: its English name where the deck gives one)."""
+        return self.english_names[card] if lang == "en" else self.names[card]
+
+    def text(self, card: int, lang: str) -> str:
+        """A project's goal, a factor's or an event's text, in ``lang`` where the deck gives it."""
+        if self.kind[card] == PROJECT:
+            project = self.model.projects[card]
+            return project.en.goal if lang == "en" and project.en else project.goal
+        first_event = self.size - len(self.model.events)
+        card_model = (
+            self.model.factors[card - self.n_projects] if card < first_event else self.model.events[card - first_event]
+        )
+        english = card_model.en
+        return english.text if lang == "en" and english is not None and english.text else card_model.text
+
     def describe(self) -> list[dict[str, Any]]:
-        """JSON-ready card descriptions by id, for views and front ends."""
+        """JSON-ready card descriptions by id, for views and front ends; ``en`` holds the English texts."""
         described: list[dict[str, Any]] = [
             {
                 "id": i,
@@ -98,12 +116,20 @@ class Deck:
                 "requirements": list(p.requirements),
                 "points": p.points,
                 "flavor": p.flavor,
+                **({"en": p.en.model_dump()} if p.en else {}),
             }
             for i, p in enumerate(self.model.projects)
         ]
         offset = len(described)
         described += [
-            {"id": offset + i, "name": f.name, "kind": "faktor", "types": list(f.allowed), "text": f.text}
+            {
+                "id": offset + i,
+                "name": f.name,
+                "kind": "faktor",
+                "types": list(f.allowed),
+                "text": f.text,
+                **({"en": f.en.model_dump()} if f.en else {}),
+            }
             for i, f in enumerate(self.model.factors)
         ]
         offset = len(described)
@@ -115,6 +141,7 @@ class Deck:
                 "template": e.template,
                 "text": e.text,
                 "keywords": e.negative,
+                **({"en": e.en.model_dump()} if e.en else {}),
             }
             for i, e in enumerate(self.model.events)
         ]
@@ -135,6 +162,11 @@ def compile_deck(model: DeckFile, source: str) -> Deck:
     factors: list[FactorCard] = model.factors
     n = len(projects) + len(factors) + len(model.events)
     names = [p.title for p in projects] + [f.name for f in factors] + [e.name for e in model.events]
+    english = (
+        [p.en.title if p.en else p.title for p in projects]
+        + [f.en.name if f.en else f.name for f in factors]
+        + [e.en.name if e.en else e.name for e in model.events]
+    )
     kind = [PROJECT] * len(projects) + [FACTOR] * len(factors) + [EVENT] * len(model.events)
     requirements = tuple(tuple(sum(1 for r in p.requirements if r == t) for t in FACTOR_TYPES) for p in projects)
     types: list[tuple[int, ...]] = [()] * len(projects) + [tuple(_type_index(t) for t in f.allowed) for f in factors]
@@ -167,6 +199,7 @@ def compile_deck(model: DeckFile, source: str) -> Deck:
         source=source,
         model=model,
         names=tuple(names),
+        english_names=tuple(english),
         kind=tuple(kind),
         n_projects=len(projects),
         requirements=requirements,  # type: ignore[arg-type]

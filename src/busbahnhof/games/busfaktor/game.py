@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import Action, Catalog, Game, Options, State, wrong_kind
+from ...engine import Action, Catalog, Credit, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
 from ...engine.userfiles import EmbeddedFile, embed_file
-from .actions import NOTATION, Act, parse
+from .actions import NOTATION, REFERENCE, VERBS, Act, notation, parse, pattern, summary, type_name
+from .credit import PHYLO_CREDIT
 from .deck import BUILTIN_DECKS, Deck, load_deck
 from .render import describe, render
-from .schema import FACTOR_TYPES
 from .state import BusfaktorState
 from .summary import summarize
 
@@ -50,6 +50,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         "mini": {"deck": "mini"},
         "shared-factor-at-a-time": {"shared_factor_at_a_time": True},
     }
+    credit: ClassVar[Credit | None] = PHYLO_CREDIT
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -76,24 +77,46 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         return {"heuristik": HeuristicBot}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
-        names = self.deck.names
+        """Cards by name (English names with ``en``) and id, factor types, sources, and the notation
+        quoted in refusals (an action, the expected shapes) in the language's notation."""
+        deck = self.deck
         sources = {
             "de": ("Projektstapel", "Aktionsstapel", "offene Ablage"),
             "en": ("project stack", "action stack", "open discard"),
         }[lang]
+        shapes = {pattern(verb, REFERENCE): pattern(verb, lang) for verb in VERBS}
 
         def card(value: Any) -> str:
             if isinstance(value, (list, tuple)):
                 return ", ".join(card(item) for item in value)
-            return f"{names[value]} [{value}]" if isinstance(value, int) and 0 <= value < len(names) else str(value)
-
-        def factor_type(value: Any) -> str:
-            return FACTOR_TYPES[value] if isinstance(value, int) and 0 <= value < 4 else str(value)
+            if isinstance(value, int) and 0 <= value < deck.size:
+                return f"{deck.name(value, lang)} [{value}]"
+            return str(value)
 
         def source(value: Any) -> str:
             return sources[value] if isinstance(value, int) and 0 <= value < 3 else str(value)
 
-        return {"card": card, "project": card, "target": card, "type": factor_type, "source": source}
+        def action(value: Any) -> str:
+            parsed = parse(value) if isinstance(value, str) else None
+            return notation(parsed, lang) if parsed is not None else str(value)
+
+        def expected(value: Any) -> str:
+            return summary(lang) if value == NOTATION else str(value)
+
+        return {
+            "card": card,
+            "project": card,
+            "target": card,
+            "type": lambda value: type_name(value, lang),
+            "source": source,
+            "action": action,
+            "expected": expected,
+            "shape": lambda value: shapes.get(str(value), str(value)),
+        }
+
+    def notation(self, action: Action, lang: str) -> str:
+        """The German reference notation, or the English one (``parse_action`` reads both)."""
+        return notation(action, lang) if isinstance(action, Act) else str(action)
 
     def describe_action(self, action: Action, catalog: Catalog) -> str:
         return describe(self.deck, action, catalog) if isinstance(action, Act) else str(action)

@@ -238,7 +238,7 @@ _PHASE_VERBS: dict[int, tuple[set[int], str, str, str]] = {
     DISCARD_PHASE: ({DISCARD}, "discard down to five cards first", "Busfaktor §9", "discard_first"),
     REACT: (
         {SECURE, WAIVE},
-        "the reaction window is open: play an Absicherung or 'verzichten'",
+        "the reaction window is open: play an Absicherung or 'waive'",
         "Busfaktor §12",
         "react_first",
     ),
@@ -247,7 +247,7 @@ _PHASE_VERBS: dict[int, tuple[set[int], str, str, str]] = {
     E1_TAKE: ({TAKE}, "take one of the looked-at cards first", "Busfaktor §13 E1", "take_looked_first"),
     E1_UNDER: ({UNDER}, "put the looked-at cards under the stack first", "Busfaktor §13 E1", "under_first"),
     E3_TAKE: ({TAKE}, "take a factor from the open discard first", "Busfaktor §13 E3", "retrieve_first"),
-    E4_MOVE: ({MOVE, DONE}, "move a factor or say 'fertig' first", "Busfaktor §13 E4", "move_first"),
+    E4_MOVE: ({MOVE, DONE}, "move a factor or say 'done' first", "Busfaktor §13 E4", "move_first"),
     COMPLETE_ORDER: (
         {COMPLETE},
         "choose which of your fulfilled projects is completed next",
@@ -321,7 +321,7 @@ def _explain_card_use(s: BusfaktorState, action: Act) -> GameError:
         return _explain_event(s, action)
     if verb == ATTACH:
         if kind != FACTOR:
-            return s.illegal(action, "only a Projektfaktor is attached this way", "Busfaktor §8.2", "attach_not_factor")
+            return s.illegal(action, "only a factor is attached this way", "Busfaktor §8.2", "attach_not_factor")
         return s.illegal(
             action,
             "a factor must fill an open requirement of its type at one of your own active projects",
@@ -398,7 +398,7 @@ _EVENT_USE = {
     1: (PLAY, "Sichten needs a card to look at in its stack", "Busfaktor §12, §13 E1", "e1_no_card"),
     2: (
         PLAY,
-        "Nachziehen needs a card to reveal (Aktionsstapel or Verbrauchsstapel)",
+        "Nachziehen needs a card to reveal (action stack or spent pile)",
         "Busfaktor §12, §13 E2",
         "e2_no_card",
     ),

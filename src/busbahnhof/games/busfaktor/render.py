@@ -32,9 +32,10 @@ from .actions import (
     UNDER,
     WAIVE,
     Act,
+    type_name,
 )
+from .credit import PHYLO_CREDIT
 from .deck import FACTOR, PROJECT, Deck
-from .schema import FACTOR_TYPES
 
 _KEYS = {
     DRAW: ("draw", ("source",)),
@@ -66,20 +67,24 @@ def describe(deck: Deck, action: Act, catalog: Catalog) -> str:
     return catalog.text(f"act.{key}", **params)
 
 
-def _card(deck: Deck, card: int) -> str:
-    return f"{deck.names[card]} [{card}]" if 0 <= card < deck.size else str(card)
+def _card(deck: Deck, card: int, lang: str) -> str:
+    return f"{deck.name(card, lang)} [{card}]" if 0 <= card < deck.size else str(card)
 
 
-def _hand_line(deck: Deck, card: int) -> str:
+def _placed(deck: Deck, item: Mapping[str, Any], lang: str) -> str:
+    """An attached card with the factor type it fills."""
+    return f"{_card(deck, item['card'], lang)} = {type_name(item['type'], lang)}"
+
+
+def _hand_line(deck: Deck, card: int, lang: str) -> str:
     """A hand card with what it does: a project's requirements, a factor's types, an event's template."""
     kind = deck.kind[card]
     if kind == PROJECT:
-        needs = " + ".join(deck.model.projects[card].requirements)
-        return f"{_card(deck, card)} — {needs} ({deck.points[card]})"
+        needs = " + ".join(type_name(t, lang) for t in deck.model.projects[card].requirements)
+        return f"{_card(deck, card, lang)} — {needs} ({deck.points[card]})"
     if kind == FACTOR:
-        return f"{_card(deck, card)} — {' / '.join(FACTOR_TYPES[t] for t in deck.types[card])}"
-    first_event = deck.size - len(deck.model.events)
-    return f"{_card(deck, card)} — E{deck.template[card]}: {deck.model.events[card - first_event].text}"
+        return f"{_card(deck, card, lang)} — {' / '.join(type_name(t, lang) for t in deck.types[card])}"
+    return f"{_card(deck, card, lang)} — E{deck.template[card]}: {deck.text(card, lang)}"
 
 
 def _controlled(item: Mapping[str, Any], owner: int, catalog: Catalog) -> str:
@@ -90,28 +95,28 @@ def _controlled(item: Mapping[str, Any], owner: int, catalog: Catalog) -> str:
 
 
 def _project_lines(deck: Deck, project: Mapping[str, Any], catalog: Catalog) -> Text:
+    lang = catalog.lang
     line = Text()
-    line.append(_card(deck, project["card"]), style="bold")
+    line.append(_card(deck, project["card"], lang), style="bold")
     line.append(f" ({project['points']})")
     if project["status"] != "aktiv":
         line.append(f" ✓ {catalog.text('ui.completed')}", style="green")
         return line
-    open_needs = ", ".join(f"{t} {n}" for t, n in project["open"].items() if n)
+    open_needs = ", ".join(f"{type_name(t, lang)} {n}" for t, n in project["open"].items() if n)
     line.append(f"\n  {catalog.text('ui.open')}: {open_needs or catalog.text('ui.none')}", style="yellow")
     owner = project["owner"]
     for item in project["attached"]:
-        line.append(f"\n  + {_card(deck, item['card'])} = {item['type']}{_controlled(item, owner, catalog)}")
+        line.append(f"\n  + {_placed(deck, item, lang)}{_controlled(item, owner, catalog)}")
     if project["shared"]:
         shared = project["shared"]
         line.append(
-            f"\n  ⇄ {catalog.text('ui.shared')}: {_card(deck, shared['card'])} = {shared['type']}"
-            f"{_controlled(shared, owner, catalog)}",
+            f"\n  ⇄ {catalog.text('ui.shared')}: {_placed(deck, shared, lang)}{_controlled(shared, owner, catalog)}",
             style="cyan",
         )
     if project["mehraufwand"]:
         line.append(
-            f"\n  ! {catalog.text('ui.mehraufwand')}: {_card(deck, project['mehraufwand']['card'])} "
-            f"({project['mehraufwand']['type']})",
+            f"\n  ! {catalog.text('ui.mehraufwand')}: {_card(deck, project['mehraufwand']['card'], lang)} "
+            f"({type_name(project['mehraufwand']['type'], lang)})",
             style="red",
         )
     if project["partner"] is not None:
@@ -166,12 +171,12 @@ def _seats(seats: list[int], catalog: Catalog) -> str:
 
 def _turn_lines(view: Mapping[str, Any], catalog: Catalog) -> list[Text]:
     """Who decides, in which phase, and what the turn still allows (§7 draws, §8.1 the compulsory
-    project and one new project, §8.3 one event, §9 the hand limit)."""
+    project and one new project, §8.3 one event, §9 the hand limit); at the end, the §19 credit."""
     state = view["state"]
     phase = catalog.text(f"ui.phase.{state['phase']}")
     active, to_move = state["active"], view["to_move"]
     if to_move is None:
-        return [Text(catalog.text("ui.over"))]
+        return [Text(catalog.text("ui.over")), Text(PHYLO_CREDIT.text(catalog), style="dim")]
     if to_move == active:
         lines = [Text(catalog.text("ui.active", seat=active, phase=phase))]
     else:
@@ -236,6 +241,6 @@ def render(deck: Deck, view: Mapping[str, Any], catalog: Catalog) -> Group:
     if state["hand"] is not None:
         hand = Text()
         for card in state["hand"]:
-            hand.append(f"{_hand_line(deck, card)}\n")
+            hand.append(f"{_hand_line(deck, card, catalog.lang)}\n")
         parts.append(Panel(hand, title=catalog.text("ui.hand")))
     return Group(*parts)

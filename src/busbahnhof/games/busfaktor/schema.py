@@ -59,12 +59,52 @@ class Overrides(_Strict):
     ends_cooperation: bool = False
 
 
+class ProjectEnglish(_Strict):
+    """The English texts of a project, shown with ``--lang en`` (the German fields stay the reference)."""
+
+    title: str = Field(min_length=1)
+    goal: str = Field(min_length=1)
+    flavor: str = ""
+
+
+class FactorEnglish(_Strict):
+    """The English texts of a Projektfaktor."""
+
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class EventEnglish(_Strict):
+    """The English texts of an event; its text shows the same keywords as the card (§4)."""
+
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class DeckEnglish(_Strict):
+    """The deck's English name."""
+
+    name: str = Field(min_length=1)
+
+
 class DeckInfo(_Strict):
-    """The ``[deck]`` table: a name and version for the designer's bookkeeping."""
+    """The ``[deck]`` table: a name and version for the designer's bookkeeping, and the licence.
+
+    Attributes:
+        license: the licence of the deck's card texts (``"CC BY-SA 4.0"`` for the default deck, §19).
+        credit: the attribution that licence requires wherever the deck is shown.
+    """
 
     name: str = Field(min_length=1)
     version: str = "1"
     language: Literal["de", "en"] = "de"
+    license: str = ""
+    credit: str = ""
+    en: DeckEnglish | None = None
+
+    def title(self, lang: str) -> str:
+        """The deck's name in ``lang`` (``en``: its English name where given)."""
+        return self.en.name if lang == "en" and self.en is not None else self.name
 
 
 class ProjectCard(_Strict):
@@ -75,6 +115,7 @@ class ProjectCard(_Strict):
     requirements: list[FactorType] = Field(min_length=2, max_length=4)
     points: int
     flavor: str = ""
+    en: ProjectEnglish | None = None
 
     @field_validator("points")
     @classmethod
@@ -93,6 +134,7 @@ class FactorCard(_Strict):
     types: list[FactorType] | None = None
     text: str = ""
     overrides: Overrides = Overrides()
+    en: FactorEnglish | None = None
 
     @model_validator(mode="after")
     def _one_type_or_wildcard(self) -> FactorCard:
@@ -117,6 +159,7 @@ class _Event(_Strict):
     text: str = Field(min_length=1)
     keywords: list[Keyword] | None = None
     overrides: Overrides = Overrides()
+    en: EventEnglish | None = None
 
     @model_validator(mode="after")
     def _keywords_are_the_shown_ones(self) -> _Event:
@@ -126,6 +169,11 @@ class _Event(_Strict):
             raise ValueError(
                 f"keywords: must list exactly the keywords the text shows in capitals ([{listed}]); "
                 "an event is negative by its visible keyword (§4)"
+            )
+        if self.en is not None and sorted(shown_keywords(self.en.text)) != sorted(shown):
+            listed = ", ".join(shown) or "none"
+            raise ValueError(
+                f"en: the English text must show exactly the keywords [{listed}] in capitals, as the card does (§4)"
             )
         if self.overrides.ends_cooperation and self.template_name not in ("E5", "E6", "E7"):
             raise ValueError("overrides: ends_cooperation needs an event carried out on a project (E5, E6, E7) (§11)")
@@ -296,6 +344,17 @@ class DeckFile(_Strict):
                         f"{kind}[{index}] {name!r}: field name: the name is used twice (also {seen[name]})"
                     )
                 seen[name] = f"{kind}[{index}]"
+        english: dict[str, str] = {}
+        for kind, cards in (("projects", self.projects), ("factors", self.factors), ("events", self.events)):
+            for index, card in enumerate(cards):
+                if card.en is None:
+                    continue
+                name = card.en.title if isinstance(card.en, ProjectEnglish) else card.en.name
+                if name in english:
+                    raise ValueError(
+                        f"{kind}[{index}] {name!r}: field en: the English name is used twice (also {english[name]})"
+                    )
+                english[name] = f"{kind}[{index}]"
         if len(self.factors) + len(self.events) < 8:
             raise ValueError("the Aktionsstapel needs at least 8 cards to deal two to each of four players (§5.5)")
         return self
