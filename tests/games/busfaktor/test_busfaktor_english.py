@@ -39,6 +39,7 @@ SAME_IN_BOTH = {
     "kubernetes", "management", "monitoring", "named", "oai", "pmh", "person", "portal", "qualitative",
     "recognition", "release", "research", "review", "schema", "server", "software", "source", "tandem", "team",
     "tei", "template", "tests", "toml", "version", "wcag", "wildcard", "wildcards", "xml",
+    "bom", "byte", "bytes", "decks", "fifo", "json", "nul", "socket", "utf",
 }  # fmt: skip
 """Words the German and the English texts share: names, loanwords and English terms in German card texts."""
 
