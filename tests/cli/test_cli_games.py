@@ -29,3 +29,11 @@ def test_every_registered_game_appears_even_one_still_being_written(run_process:
     for game_id in game_ids():
         assert game_id in done.stdout
     assert "Regeloptionen" in done.stdout
+
+
+def test_an_option_without_default_is_described_not_printed_as_null(cli: Invoke) -> None:
+    english = cli("games", "--lang", "en")
+    german = cli("games")
+    assert "null" not in english.stdout and "null" not in german.stdout
+    assert "deck = (not set: the game's built-in choice)" in english.stdout
+    assert "deck = (nicht gesetzt" in german.stdout

@@ -23,7 +23,7 @@ def test_numbers_text_bad_input_and_quit_write_the_record(cli: Invoke, tmp_path:
     record = tmp_path / "quit.json"
     typed = "1\nguess schwarz\n99\nfoo\n\nguess tiefer\nquit\n"
     result = cli(*ONE_HUMAN, "--record", str(record), input=typed)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "[illegal_action]" in result.stderr and "Frage 2" in result.stderr
     assert "Es gibt keine Aktion 99" in result.stderr
     assert "[malformed_action]" in result.stderr and "„foo“ ist keine Aktion von Busfahrer" in result.stderr
@@ -38,7 +38,7 @@ def test_numbers_text_bad_input_and_quit_write_the_record(cli: Invoke, tmp_path:
 def test_end_of_input_quits_and_still_saves(cli: Invoke, tmp_path: Path) -> None:
     record = tmp_path / "eof.json"
     result = cli(*ONE_HUMAN, "--record", str(record), "--lang", "en", input="2\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "Game abandoned." in result.stdout
     assert load_record(record)["actions"][0] == "guess black"
 
@@ -68,7 +68,7 @@ def test_two_humans_hand_the_terminal_over(cli: Invoke, tmp_path: Path) -> None:
     assert saved["names"] == ["Anna", "Ben", "random 3"]
     assert replay(saved).is_over
     quitting = cli(*args, "--record", str(record), input="\n1\nquit\n")
-    assert quitting.exit_code == 0 and "Partie abgebrochen." in quitting.stdout
+    assert quitting.exit_code == 1 and "Partie abgebrochen." in quitting.stdout
     assert load_record(record)["actions"] == ["guess red"]
 
 
@@ -85,7 +85,7 @@ def test_only_bots_play_and_are_watched(cli: Invoke, tmp_path: Path) -> None:
 def test_play_in_a_real_process(run_process: Run, tmp_path: Path) -> None:
     record = tmp_path / "process.json"
     done = run_process(*ONE_HUMAN, "--record", str(record), input="guess rot\n")
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr
     assert json.loads(record.read_text(encoding="utf-8"))["actions"][0] == "guess red"
 
 
@@ -144,7 +144,7 @@ def test_svg_follows_the_game_for_games_with_a_drawing(cli: Invoke, tmp_path: Pa
     picture = tmp_path / "board.svg"
     first = cli("play", "bus", "--players", "3", "--bots", "planer:2", "--seed", "4", "--svg", str(picture),
                 input="quit\n")  # fmt: skip
-    assert first.exit_code == 0, first.output
+    assert first.exit_code == 1, first.output
     at_start = picture.read_text(encoding="utf-8")
     assert ET.fromstring(at_start).tag.endswith("svg")
     watched = cli("play", "bus", "--players", "3", "--bots", "planer:3", "--seed", "4", "--svg", str(picture))

@@ -57,7 +57,7 @@ def test_the_last_position_shows_the_result(cli: Invoke, record_file: Path) -> N
 
 def test_a_seat_outside_the_record_is_refused(cli: Invoke, record_file: Path) -> None:
     result = cli("replay", str(record_file), "--at", "1", "--seat", "4")
-    assert result.exit_code == 2 and "seats 1 to 3" in result.stderr
+    assert result.exit_code == 2 and "Plätze 1 bis 3" in result.stderr
 
 
 def test_stepping_forward_back_jumping_and_quitting(cli: Invoke, record_file: Path) -> None:

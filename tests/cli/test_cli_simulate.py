@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import Result
 
 from busbahnhof.engine import load_game
@@ -26,7 +31,7 @@ def test_json_report_matches_the_python_function(cli: Invoke, tmp_path: Path) ->
     assert report["options"]["pyramid"] == "5-4-3-2-1"
     again = simulate(load_game("busfahrer", pyramid="5-4-3-2-1"), 3, report["bots"], 40, 9)
     assert report["summary"] == json.loads(json.dumps(again["summary"]))
-    assert "Je Platz (Mittelwerte)" in result.stdout and "Platz 1 (kartenzaehler)" in result.stdout
+    assert "Je Platz (Mittelwerte)" in result.stdout and "Platz 1" in result.stdout
     assert "points_questions" in result.stdout and "questions.q2.right" in result.stdout
     assert f"Bericht gespeichert: {out}" in result.stdout
 
@@ -47,3 +52,91 @@ def test_simulate_with_workers_in_a_real_process(run_process: Run, tmp_path: Pat
     two = json.loads(out.read_text(encoding="utf-8"))
     one = simulate("busfahrer", 4, ["random"] * 4, 60, 3)
     assert two["workers"] == 2 and two["summary"] == json.loads(json.dumps(one["summary"]))
+
+
+def test_figures_are_written_in_full_with_the_languages_separators() -> None:
+    from busbahnhof.cli.simulate import format_figure
+
+    assert format_figure(859500.0, "en") == "859,500"
+    assert format_figure(859500.0, "de") == "859.500"
+    assert format_figure(1234.5678, "en") == "1,234.568"
+    assert format_figure(0.25, "de") == "0,250"
+    assert format_figure(2.0, "en", whole_bare=False) == "2.000"
+    assert "e+" not in format_figure(1.5e12, "en")
+
+
+def test_tables_cut_no_label_and_no_seat_on_a_narrow_terminal() -> None:
+    from rich.console import Console
+
+    from busbahnhof.cli.common import Ui
+    from busbahnhof.cli.simulate import figures_table, seat_tables
+
+    report = simulate("busfaktor", 4, ["heuristik"] * 4, 3, 1)
+    ui = Ui("en")
+    ui.out = Console(width=60, record=True, color_system=None)
+    for table in [*seat_tables(ui, report), figures_table(ui, report)]:
+        ui.out.print(table)
+    shown = ui.out.export_text()
+    assert "…" not in shown
+    first_column = "".join(line.split("│")[1].strip() for line in shown.splitlines() if line.count("│") > 2)
+    assert "cards.AnnotierteTrainingsdaten.winner_side" in first_column  # folded, not cut
+    assert all(f"Seat {seat}" in shown for seat in range(1, 5))
+    assert all(len(line) <= 60 for line in shown.splitlines())
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_the_workers_keeps_the_finished_games_and_exits_130(tmp_path: Path) -> None:
+    out = tmp_path / "cut.json"
+    args = ["simulate", "busfahrer", "--games", "100000000", "--workers", "2", "--json", str(out), "--lang", "en"]
+    process = subprocess.Popen([sys.executable, "-m", "busbahnhof", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 90
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        workers = [
+            pid for pid in _children(process.pid) if "multiprocessing" in Path(f"/proc/{pid}/cmdline").read_text()
+        ]
+    time.sleep(8)  # some chunks of games finish
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground process group
+    sent = time.monotonic()
+    stdout, stderr = process.communicate(timeout=60)
+    assert time.monotonic() - sent < 5
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert not [pid for pid in workers if _alive(pid)], "every worker is gone"
+    report = json.loads(out.read_text(encoding="utf-8"))
+    kept = report["games"]
+    assert 0 < kept < 100_000_000
+    assert report["interrupted"]["requested"] == 100_000_000
+    assert sum(stop - start for start, stop in report["interrupted"]["finished_ranges"]) == kept
+    assert f"Interrupted: {kept:,} of 100,000,000 games finished" in stderr
+    assert f"Figures over {kept:,} games" in stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import struct
 from functools import cache
@@ -160,9 +161,37 @@ def test_simulate_plot_option(tmp_path: Path) -> None:
     assert png_size(out)[0] > 1000
 
 
-@pytest.mark.parametrize(("name", "fragment"), [("missing/run.png", "does not exist"), ("run.svg", "PNG file")])
+@pytest.mark.parametrize(
+    ("name", "fragment"), [("missing/run.png", "does not exist"), ("run.svg", "must be named *.png")]
+)
 def test_simulate_refuses_a_plot_path_before_playing(tmp_path: Path, name: str, fragment: str) -> None:
-    result = CliRunner().invoke(app, ["simulate", "busfahrer", "--games", "5", "--plot", str(tmp_path / name)])
+    result = CliRunner().invoke(
+        app, ["simulate", "busfahrer", "--games", "5", "--plot", str(tmp_path / name), "--lang", "en"]
+    )
     assert result.exit_code == 2
     assert fragment in result.stderr
     assert not (tmp_path / name).exists()
+
+
+MANY_SEATS = [("busfahrer", 8, "kartenzaehler"), ("busfahrer", 5, "kartenzaehler"), ("bus", 5, "planer")]
+
+
+@pytest.mark.parametrize(("game_id", "players", "bot"), MANY_SEATS)
+def test_seat_labels_do_not_overlap_with_many_seats(game_id: str, players: int, bot: str) -> None:
+    figure, panels = build_figure(simulate(game_id, players, [bot] * players, 2, seed=1), "en")
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    figure.draw(renderer)
+    for name in ("wins", "points"):
+        boxes = [label.get_window_extent(renderer) for label in panels[name].get_xticklabels()]
+        assert len(boxes) == players
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 < right.x0, f"{name}: {left} overlaps {right}"
+
+
+def test_busfahrer_points_are_called_penalty_points() -> None:
+    _, english = build_figure(report("busfahrer"), "en")
+    _, german = build_figure(report("busfahrer"), "de")
+    assert english["points"].get_title() == "Mean penalty points by seat"
+    assert german["points"].get_ylabel().startswith("Strafpunkte je Partie")
+    _, bus = build_figure(report("bus"), "en")
+    assert bus["points"].get_title() == "Mean points by seat"

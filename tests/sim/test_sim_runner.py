@@ -79,7 +79,8 @@ def test_progress_reports_every_chunk_up_to_the_total() -> None:
     [
         (4, ["random"] * 3, 10, 1, "4 seats need 4 bots"),
         (4, ["random"] * 4, 0, 1, "at least 1 game"),
-        (4, ["random"] * 4, 10, 0, "at least 1 worker"),
+        (4, ["random"] * 4, 10, 0, "--workers 0: choose 1 to"),
+        (4, ["random"] * 4, 10, 10**6, "--workers 1000000: choose 1 to"),
         (9, ["random"] * 9, 10, 1, "2 to 8 players"),
     ],
 )

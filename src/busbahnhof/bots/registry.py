@@ -33,7 +33,11 @@ def make_bot(game: Game[Any, Any], name: str) -> Bot:
     """A fresh bot called ``name`` for ``game``."""
     factory = _factories(game).get(name)
     if factory is None:
-        raise GameError(f"no bot {name!r} for {game.id}; choose one of {', '.join(bot_names(game))}")
+        raise GameError(
+            f"no bot {name!r} for {game.id}; choose one of {', '.join(bot_names(game))}",
+            key="error.unknown_bot",
+            params={"bot": name, "game": game.title, "bots": ", ".join(bot_names(game))},
+        )
     return factory()
 
 
@@ -45,11 +49,23 @@ def parse_bot_spec(game: Game[Any, Any], spec: str, seats: int | None = None) ->
         try:
             count = int(count_text) if count_text else 1
         except ValueError:
-            raise GameError(f"bad bot count in {part!r}: write name:count, e.g. random:3") from None
+            raise GameError(
+                f"bad bot count in {part!r}: write name:count, e.g. random:3",
+                key="error.bot_count",
+                params={"part": part},
+            ) from None
         if count < 0:
-            raise GameError(f"bad bot count in {part!r}: it must not be negative")
+            raise GameError(
+                f"bad bot count in {part!r}: it must not be negative",
+                key="error.bot_count_negative",
+                params={"part": part},
+            )
         make_bot(game, name)
         names.extend([name] * count)
     if seats is not None and len(names) > seats:
-        raise InvalidOptionError(f"{len(names)} bots do not fit at {seats} seats")
+        raise InvalidOptionError(
+            f"{len(names)} bots do not fit at {seats} seats",
+            key="error.bots_do_not_fit",
+            params={"bots": len(names), "seats": seats},
+        )
     return names

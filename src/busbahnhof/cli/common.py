@@ -15,6 +15,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from ..engine import Catalog, Game, GameError, InvalidOptionError, game_class, game_ids
+from .sanitize import SafeConsole
 
 ERROR_EXIT = 2
 DEFAULT_LANG = "de"
@@ -35,16 +36,20 @@ DeckOption = Annotated[
 
 
 class Ui:
-    """The interface language: CLI strings from ``cli/locales/<lang>.toml``, and the consoles."""
+    """The interface language: CLI strings from ``cli/locales/<lang>.toml``, and the consoles.
+
+    Both consoles are :class:`SafeConsole`: no control character of a name, a deck text or
+    typed input reaches the terminal.
+    """
 
     def __init__(self, lang: str, game_id: str | None = None) -> None:
         self.lang = lang
-        packages = [__package__ or "busbahnhof.cli", "busbahnhof.engine"]
+        packages = [__package__ or "busbahnhof.cli", "busbahnhof.sim", "busbahnhof.engine"]
         if game_id in game_ids():
             packages.insert(1, game_class(game_id).__module__.rsplit(".", 1)[0])
         self.catalog = Catalog(tuple(packages), lang)
-        self.out = Console(highlight=False)
-        self.err = Console(stderr=True, highlight=False)
+        self.out: Console = SafeConsole(highlight=False)
+        self.err: Console = SafeConsole(stderr=True, highlight=False)
 
     @classmethod
     def open(cls, ctx: typer.Context, lang: str, game_id: str | None = None) -> Ui:
@@ -71,9 +76,10 @@ class Ui:
         A message of several lines (a deck file with several problems) gives one line each.
         ``catalog``: the game's own (with its seat names and parameter formatters) during play.
         """
-        text = (catalog or self.catalog).error_text(error)
+        chosen = catalog or self.catalog
+        text = chosen.error_text(error)
         problems = [part.strip() for part in text.splitlines() if part.strip()] or [""]
-        rule = f" {self.t('error_rule', rule=error.rule)}" if error.rule else ""
+        rule = f" {self.t('error_rule', rule=chosen.rule_text(error.rule))}" if error.rule else ""
         return [self.t("error", code=error.code, message=problem) + rule for problem in problems]
 
     def print_error(self, error: GameError, catalog: Catalog | None = None) -> None:
@@ -103,7 +109,9 @@ def require_drawing(game_id: str) -> None:
     """Refuse a game without an SVG drawing (an unknown game as unknown)."""
     if game_id not in svg_games():
         raise InvalidOptionError(
-            f"{game_class(game_id).title} has no SVG drawing; games with one: {', '.join(svg_games())}"
+            f"{game_class(game_id).title} has no SVG drawing; games with one: {', '.join(svg_games())}",
+            key="cli_error.no_drawing",
+            params={"game": game_class(game_id).title, "games": ", ".join(svg_games())},
         )
 
 
@@ -121,16 +129,28 @@ def game_options(game_id: str, assignments: list[str] | None, preset: str | None
     options: dict[str, Any] = {}
     if preset is not None:
         if preset not in cls.presets:
-            raise InvalidOptionError(f"{cls.title} has no preset {preset!r}; presets: {', '.join(cls.presets)}")
+            raise InvalidOptionError(
+                f"{cls.title} has no preset {preset!r}; presets: {', '.join(cls.presets)}",
+                key="cli_error.no_preset",
+                params={"game": cls.title, "preset": preset, "presets": ", ".join(cls.presets)},
+            )
         options.update(cls.presets[preset])
     if deck is not None:
         if "deck" not in cls.options_model.model_fields:
-            raise InvalidOptionError(f"{cls.title} has no deck: --deck is only for games with a rule option 'deck'")
+            raise InvalidOptionError(
+                f"{cls.title} has no deck: --deck is only for games with a rule option 'deck'",
+                key="cli_error.no_deck",
+                params={"game": cls.title},
+            )
         options["deck"] = str(deck)
     for assignment in assignments or []:
         key, sep, value = assignment.partition("=")
         if not sep or not key.strip():
-            raise InvalidOptionError(f"--option {assignment!r}: write KEY=VALUE, e.g. --option pyramid=5-4-3-2-1")
+            raise InvalidOptionError(
+                f"--option {assignment!r}: write KEY=VALUE, e.g. --option pyramid=5-4-3-2-1",
+                key="cli_error.option_syntax",
+                params={"assignment": assignment},
+            )
         options[key.strip()] = parse_option_value(value.strip())
     return options
 

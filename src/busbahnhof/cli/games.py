@@ -19,11 +19,16 @@ def as_typed(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def option_lines(game_type: type[Game[Any, Any]]) -> list[str]:
-    """``name = default`` for each rule option of the game, with the choices of a fixed set."""
+def option_lines(ui: Ui, game_type: type[Game[Any, Any]]) -> list[str]:
+    """``name = default`` for each rule option of the game, with the choices of a fixed set.
+
+    An option whose default is ``None`` (not set: the game's built-in choice, e.g. Busfaktor's
+    standard deck) says so in words instead of printing ``null``.
+    """
     lines = []
     for name, field in game_type.options_model.model_fields.items():
-        line = f"{name} = {as_typed(field.default)}"
+        default = ui.t("games.unset") if field.default is None else as_typed(field.default)
+        line = f"{name} = {default}"
         if get_origin(field.annotation) is Literal:
             line += f"  ({' | '.join(as_typed(choice) for choice in get_args(field.annotation))})"
         lines.append(line)
@@ -44,7 +49,7 @@ def game_table(ui: Ui, game_id: str) -> Table:
         return table
     table.title = f"{game_id}: {game_type.title}"
     table.add_row(ui.t("games.players"), f"{game_type.min_players}–{game_type.max_players}")
-    table.add_row(ui.t("games.options"), "\n".join(option_lines(game_type)) or "–")
+    table.add_row(ui.t("games.options"), "\n".join(option_lines(ui, game_type)) or "–")
     table.add_row(ui.t("games.presets"), ", ".join(game_type.presets))
     table.add_row(ui.t("games.bots"), ", ".join(bots))
     if game_type.credit is not None:

@@ -14,8 +14,10 @@ from typing import Annotated, cast
 
 import typer
 
-from ..engine import InvalidOptionError, InvalidRecordError, load_record, replay
+from ..engine import InvalidRecordError, load_record, replay, write_text_atomically
 from .common import DEFAULT_LANG, LangOption, Ui, require_drawing
+from .output import check_output_path
+from .sanitize import terminal_safe
 
 app = typer.Typer()
 
@@ -33,20 +35,32 @@ def render(
     """Draw one position of a game record as a standalone SVG file."""
     ui = Ui.open(ctx, lang)
     require_drawing(game)
+    check_output_path(output, "--output", ".svg")
     data = load_record(record)
     if data["game"] != game:
-        raise InvalidRecordError(f"{record} is a record of {data['game']!r}, not of {game!r}")
+        raise InvalidRecordError(
+            f"{record} is a record of {data['game']!r}, not of {game!r}",
+            key="cli_error.other_game",
+            params={"path": str(record), "recorded": str(data["game"]), "game": game},
+        )
     if at is not None and not 0 <= at <= len(data["actions"]):
-        raise InvalidRecordError(f"--at {at}: {record} has positions 0 to {len(data['actions'])}")
+        raise InvalidRecordError(
+            f"--at {at}: {record} has positions 0 to {len(data['actions'])}",
+            key="cli_error.no_position",
+            params={"number": at, "last": len(data["actions"])},
+        )
     state = replay(data, upto=at)
     if seat is not None and not 1 <= seat <= state.players:
-        raise InvalidRecordError(f"--seat {seat}: the record has seats 1 to {state.players}")
+        raise InvalidRecordError(
+            f"--seat {seat}: the record has seats 1 to {state.players}",
+            key="cli_error.no_seat",
+            params={"seat": seat, "players": state.players},
+        )
     names = data.get("names")
-    seat_names = [str(name) for name in names] if isinstance(names, list) and len(names) == state.players else None
+    seat_names = None
+    if isinstance(names, list) and len(names) == state.players:
+        seat_names = [terminal_safe(str(name)) for name in names]
     catalog = state.game.catalog(ui.lang, seat_names)
     svg = cast(str, state.game.render_svg(state.view(None if seat is None else seat - 1), catalog))
-    try:
-        output.write_text(svg, encoding="utf-8")
-    except OSError as exc:
-        raise InvalidOptionError(f"--output {output}: cannot write the file: {exc.strerror}") from None
+    write_text_atomically(output, svg)
     ui.out.print(str(output), markup=False)

@@ -16,6 +16,7 @@ from rich.rule import Rule
 from ..engine import Catalog, InvalidRecordError, State, load_record, replay_states
 from .common import DEFAULT_LANG, LangOption, Ui
 from .display import outcome_table, print_log, print_view
+from .sanitize import terminal_safe
 
 
 class Replay:
@@ -28,13 +29,17 @@ class Replay:
         first = self.positions[0]
         names = record.get("names")
         self.names: list[str] = (
-            [str(name) for name in names]
+            [terminal_safe(str(name)) for name in names]
             if isinstance(names, list) and len(names) == first.players
             else [ui.t("play.human_name", n=number + 1) for number in range(first.players)]
         )
         self.catalog: Catalog = first.game.catalog(ui.lang, self.names)
         if seat is not None and not 0 <= seat < first.players:
-            raise InvalidRecordError(f"--seat {seat + 1}: the record has seats 1 to {first.players}")
+            raise InvalidRecordError(
+                f"--seat {seat + 1}: the record has seats 1 to {first.players}",
+                key="cli_error.no_seat",
+                params={"seat": seat + 1, "players": first.players},
+            )
         self.seat = seat
 
     @property
@@ -45,7 +50,11 @@ class Replay:
     def show(self, number: int) -> None:
         """The position after ``number`` actions: the action that led there, its log lines, the view."""
         if not 0 <= number <= self.last:
-            raise InvalidRecordError(f"position {number} does not exist; the record has positions 0 to {self.last}")
+            raise InvalidRecordError(
+                f"position {number} does not exist; the record has positions 0 to {self.last}",
+                key="cli_error.no_position",
+                params={"number": number, "last": self.last},
+            )
         state = self.positions[number]
         self.ui.out.print(Rule(self.ui.t("replay.position", n=number, total=self.last)))
         if number > 0:

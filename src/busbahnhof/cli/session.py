@@ -1,19 +1,28 @@
 """A game at one terminal: humans type their decisions, bots move by themselves.
 
 Each human sees only their own seat's view (``state.view(seat)``) and the public log lines
-that are new to them.  With two or more humans the screen is cleared and the terminal handed
-over ("pass the terminal to ...") before each change of seat, so nobody sees another's hand.
+that are new to them, each line once.  With two or more humans the screen is cleared and the
+terminal handed over ("pass the terminal to ...") before each change of seat, so nobody sees
+another's hand; every decision of a human, even one with a single possible answer, is then
+asked on that player's own screen (announcing "player 1 has only one option" would tell the
+table what player 1 holds, Busfaktor ruling R3).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
+from rich.columns import Columns
 from rich.markup import escape
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
 
-from ..engine import Action, Bot, Catalog, GameError, Rng, State
+from ..engine import Action, Bot, Catalog, GameError, Rng, State, write_text_atomically
 from .common import Ui
 from .display import outcome_table, print_log, print_view
 
@@ -29,8 +38,19 @@ class Seat:
     bot: tuple[Bot, Rng] | None = None
 
 
+QUIT_STATUS = 1
+"""Exit status of a game ended early by ``quit`` or the end of input (Ctrl-D)."""
+
+
 class UserQuit(Exception):
-    """The user ended the session (``quit``, Ctrl-D or Ctrl-C)."""
+    """The session ends before the game does; ``status`` is the program's exit status.
+
+    ``quit`` and Ctrl-D end with :data:`QUIT_STATUS`, a signal with ``128 + signal number``.
+    """
+
+    def __init__(self, status: int = QUIT_STATUS) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 class Session:
@@ -42,11 +62,24 @@ class Session:
         seats: one :class:`Seat` per seat of ``state``.
         catalog: the game's catalog with the seat names, for log and views.
         svg: a file kept up to date with the game's SVG drawing of what the viewer may see.
+        after_move: called after every action (``play --record`` saves the record there).
+        delay: seconds to wait after each move of a game without humans, so it can be watched.
     """
 
-    def __init__(self, ui: Ui, state: State[Any], seats: list[Seat], catalog: Catalog, svg: Path | None = None) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        state: State[Any],
+        seats: list[Seat],
+        catalog: Catalog,
+        svg: Path | None = None,
+        after_move: Callable[[], None] | None = None,
+        delay: float = 0.0,
+    ) -> None:
         self.ui = ui
         self.svg = svg
+        self.after_move = after_move
+        self.delay = delay
         self.state = state
         self.seats = seats
         self.catalog = catalog
@@ -54,30 +87,36 @@ class Session:
         self.seen: dict[int | None, int] = {}
         self.last_human: int | None = None
 
-    def run(self) -> bool:
-        """Play until the game ends (``True``) or the user quits (``False``)."""
-        try:
-            while not self.state.is_over:
-                seat = cast(int, self.state.to_move)  # a running game has a seat to move
-                bot = self.seats[seat].bot
-                if bot is None:
-                    self.human_turn(seat)
-                    continue
+    def run(self) -> None:
+        """Play until the game ends.
+
+        Raises:
+            UserQuit: the user ended the session early (``quit``, end of input).
+            KeyboardInterrupt: Ctrl-C.
+        """
+        while not self.state.is_over:
+            seat = self.state.to_move
+            if seat is None:
+                raise GameError(f"{self.state.game.id}: nobody is to move in a running game")
+            bot = self.seats[seat].bot
+            if bot is None:
+                self.human_turn(seat)
+            else:
                 chooser, rng = bot
                 self.state.apply(chooser.choose(self.state, seat, rng), seat=seat)
                 if not self.humans:
                     self.show_new_log(None)
                     self.draw(None)
-        except UserQuit:
-            return False
+                    time.sleep(self.delay)
+            if self.after_move is not None:
+                self.after_move()
         self.show_end()
-        return True
 
     def read(self, prompt: str) -> str:
-        """One line of input; ``UserQuit`` on end of input or Ctrl-C."""
+        """One line of input; ``UserQuit`` at the end of input (Ctrl-D)."""
         try:
             return self.ui.out.input(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.ui.out.print()
             raise UserQuit from None
 
@@ -87,7 +126,7 @@ class Session:
             return
         drawing = self.state.game.render_svg(self.state.view(seat), self.catalog)
         if drawing is not None:
-            self.svg.write_text(drawing, encoding="utf-8")
+            write_text_atomically(self.svg, drawing)
 
     def show_new_log(self, seat: int | None) -> None:
         """The public log lines ``seat`` (``None``: the spectator) has not seen yet."""
@@ -101,38 +140,61 @@ class Session:
         if self.read(self.ui.t("play.handoff", name=escape(self.seats[seat].name))).lower() in QUIT_WORDS:
             raise UserQuit
 
-    def list_actions(self, legal: tuple[Action, ...] | list[Action]) -> None:
-        """The legal actions, numbered, with their notation."""
+    def list_actions(self, legal: list[Action]) -> None:
+        """The legal actions, numbered: one per line with description and notation, or, where the
+        game groups them (``Game.group_actions``, e.g. Bus buildings by lot), one entry per group,
+        the groups side by side as far as the terminal is wide."""
         game = self.state.game
-        for number, action in enumerate(legal, start=1):
-            text = escape(game.describe_action(action, self.catalog))
-            notation = escape(game.notation(action, self.catalog.lang))
-            self.ui.out.print(f"  [bold]{number:>3}[/bold]  {text}  [dim]{notation}[/dim]")
+        groups = game.group_actions(legal, self.catalog) or [(None, [(index, "") for index in range(len(legal))])]
+        single = Table.grid(padding=(0, 1))
+        single.add_column(no_wrap=True)
+        single.add_column()
+        entries: list[Text] = []
+        for heading, members in groups:
+            if heading is None:
+                for index, _label in members:
+                    text = escape(game.describe_action(legal[index], self.catalog))
+                    notation = escape(game.notation(legal[index], self.catalog.lang))
+                    single.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{notation}[/dim]")
+                continue
+            entry = Text(f"{heading}:")
+            for index, label in members:
+                entry.append(f" {index + 1}", style="bold").append(f" {label}")
+            entries.append(entry)
+        if single.row_count:
+            self.ui.out.print(single)
+        if entries:
+            self.ui.out.print(Padding(Columns(entries, padding=(0, 4)), (0, 0, 0, 2)))
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its position and apply the action it chooses (re-asking after bad input).
 
-        A decision with a single legal action (e.g. declining a reaction without an Absicherung)
-        is taken for the player and said so: asking would only slow the table down.
+        With one human at the terminal, a decision with a single legal action (e.g. declining a
+        reaction without an Absicherung) is taken for them and said so, after the log lines that
+        led to it; with several humans it is asked like any other, on that player's own screen
+        after the hand-over, so the others learn nothing from it.
         """
-        only = self.state.legal_actions()
-        if len(only) == 1:
-            action = escape(self.state.game.describe_action(only[0], self.catalog))
-            self.ui.out.print(self.ui.t("play.only_one", name=escape(self.seats[seat].name), action=action))
-            self.state.apply(only[0], seat=seat)
-            return
         if len(self.humans) > 1 and seat != self.last_human:
             self.hand_over(seat)
         self.last_human = seat
         self.show_new_log(seat)
+        legal = list(self.state.legal_actions())
+        name = escape(self.seats[seat].name)
+        if len(legal) == 1 and len(self.humans) == 1:
+            action = escape(self.state.game.describe_action(legal[0], self.catalog))
+            self.ui.out.print(self.ui.t("play.only_one", name=name, action=action))
+            self.state.apply(legal[0], seat=seat)
+            return
         self.draw(seat)
         print_view(self.ui, self.state, seat, self.catalog)
-        legal = list(self.state.legal_actions())
         self.list_actions(legal)
+        prompt = self.ui.t("play.prompt_one", name=name) if len(legal) == 1 else None
         while True:
-            text = self.read(self.ui.t("play.prompt", name=escape(self.seats[seat].name), count=len(legal)))
+            text = self.read(prompt or self.ui.t("play.prompt", name=name, count=len(legal)))
             if text.lower() in QUIT_WORDS:
                 raise UserQuit
+            if not text and len(legal) == 1:
+                text = "1"
             if not text or text.lower() in HELP_WORDS:
                 self.list_actions(legal)
                 continue
@@ -152,8 +214,9 @@ class Session:
             return
 
     def show_end(self) -> None:
-        """The final position, the last log lines and the outcome."""
+        """The final position, the last log lines, the outcome and the seed (secret until now)."""
         self.show_new_log(None if not self.humans else self.last_human)
         print_view(self.ui, self.state, None, self.catalog)
         self.draw(None)
         self.ui.out.print(outcome_table(self.ui, self.state.outcome(), [entry.name for entry in self.seats]))
+        self.ui.out.print(self.ui.t("play.seed", seed=self.state.seed))

@@ -50,7 +50,11 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 def load_messages(package: str, lang: str) -> Mapping[str, str]:
     """The flattened message table ``locales/<lang>.toml`` of ``package`` (empty if absent)."""
     if lang not in LANGUAGES:
-        raise InvalidDataError(f"unsupported language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        raise InvalidDataError(
+            f"unsupported language {lang!r}; choose one of {', '.join(LANGUAGES)}",
+            key="error.language",
+            params={"lang": lang, "languages": ", ".join(LANGUAGES)},
+        )
     resource = resources.files(package).joinpath("locales", f"{lang}.toml")
     if not resource.is_file():
         return {}
@@ -85,19 +89,34 @@ class Catalog:
         self.messages = merged
 
     def has(self, key: str) -> bool:
-        """Whether ``key`` has a template."""
-        return key in self.messages
+        """Whether ``key`` has a template (or singular and plural ones)."""
+        return key in self.messages or f"{key}.other" in self.messages
 
     def text(self, key: str, **params: Any) -> str:
-        """Render template ``key`` with ``params``; an unknown key renders as itself."""
+        """Render template ``key`` with ``params``; an unknown key renders as itself.
+
+        A key may have a singular and a plural template instead of one (``key.one`` and
+        ``key.other``, in TOML ``key = { one = "1 Fahrgast", other = "{count} Fahrgäste" }``);
+        the parameter ``count`` (else ``n``, else ``slots``) chooses between them.
+        """
         template = self.messages.get(key)
+        if template is None and f"{key}.other" in self.messages:
+            number = params.get("count", params.get("n", params.get("slots")))
+            singular = str(number) == "1" and f"{key}.one" in self.messages
+            template = self.messages[f"{key}.one" if singular else f"{key}.other"]
         if template is None:
             return key if not params else f"{key} {params}"
         rendered = {name: self.format_param(name, value) for name, value in params.items()}
         return string.Formatter().vformat(template, (), _Lenient(rendered))
 
     def format_param(self, name: str, value: Any) -> str:
-        """Render one parameter value with the formatter registered for its name."""
+        """Render one parameter value with the formatter registered for its name.
+
+        ``problems`` (a list made by :func:`validation.validation_problems`) is rendered by
+        :meth:`problem_text`, one problem per line.
+        """
+        if name == "problems" and isinstance(value, list):
+            return "\n".join(self.problem_text(problem) for problem in value)
         formatter = self.formatters.get(name)
         if formatter is None:
             base = name.rstrip("0123456789_")
@@ -107,6 +126,32 @@ class Catalog:
         if isinstance(value, (list, tuple)):
             return ", ".join(self.format_param(name, item) for item in value)
         return str(value)
+
+    def problem_text(self, problem: Mapping[str, Any]) -> str:
+        """One validation problem as ``field: what is wrong`` in this language.
+
+        A problem that brings its own ``english`` text (a deck file's, in the documented format
+        ``FILE: CARD: field FIELD: MESSAGE``) is shown so in English; where ``validation.<kind>``
+        has no template (a custom validator's ``value_error``) so is every language.
+        """
+        key = f"validation.{problem.get('kind')}"
+        if key not in self.messages or (self.lang == "en" and problem.get("english")):
+            return str(problem.get("english") or f"{problem.get('field')}: {problem.get('message')}")
+        choices = problem.get("choices") or []
+        what = self.text(key, choices=", ".join(f"'{choice}'" for choice in choices), limit=problem.get("limit"))
+        if "value" in problem and self.has("validation.not_value"):
+            what += self.text("validation.not_value", value=problem["value"])
+        return f"{problem.get('field')}: {what}"
+
+    def rule_text(self, rule: str) -> str:
+        """The name of ``rule`` (a citation such as ``"Bus: Gebäude"``) in this language.
+
+        Citations name the rule documents' sections in their own (German) words; a catalog may
+        give a translation under ``rule_name."<citation>"`` (English: ``"Bus: buildings
+        (Gebäude)"``).  A citation without one, such as ``"Busfaktor §8.3"``, is the same in
+        every language.
+        """
+        return self.messages.get(f"rule_name.{rule}", rule)
 
     def render(self, event: Event) -> str:
         """The event as one line of text."""
@@ -119,7 +164,7 @@ class Catalog:
         ("„{action}“ ist jetzt nicht erlaubt: {reason}").
         """
         key = error.key
-        if key is None or key not in self.messages:
+        if key is None or not self.has(key):
             return error.message
         text = self.text(key, **error.params)
         if key.startswith("illegal."):

@@ -30,6 +30,7 @@ from .errors import (
 )
 from .events import Catalog, Event, ParamFormatter
 from .rng import Rng
+from .validation import english_problems, validation_problems
 
 if TYPE_CHECKING:
     from .bot import BotFactory
@@ -84,6 +85,9 @@ class Outcome:
         }
 
 
+ActionGroup = tuple[str | None, list[tuple[int, str]]]
+"""A heading (``None``: no heading) and its actions as (index in the decision's list, short label)."""
+
 OptionsT = TypeVar("OptionsT", bound=Options)
 ActionT = TypeVar("ActionT", bound=Action)
 
@@ -92,8 +96,9 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     """A game with validated rule options; creates states and parses actions.
 
     Class attributes every game sets: ``id``, ``title``, ``min_players``, ``max_players``,
-    ``options_model`` and ``presets`` (named option sets the contract suite runs over);
-    ``credit`` where the game's licence requires an attribution wherever it is presented.
+    ``options_model`` and ``presets`` (named option sets the contract suite runs over); a game
+    whose points are penalty points sets ``lower_is_better``; ``credit`` where the game's licence
+    requires an attribution wherever it is presented.
     """
 
     id: ClassVar[str]
@@ -102,16 +107,20 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     max_players: ClassVar[int]
     options_model: ClassVar[type[Options]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"default": {}}
+    lower_is_better: ClassVar[bool] = False
+    """Whether fewer points win (penalty points, Busfahrer); every :class:`Outcome` of the game agrees."""
     credit: ClassVar[Credit | None] = None
 
     def __init__(self, **options: Any) -> None:
         try:
             self.options: OptionsT = self.options_model(**options)  # type: ignore[assignment]
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
-            )
-            raise InvalidOptionError(f"invalid rule options for {self.id}: {problems}") from None
+            problems = validation_problems(exc)
+            raise InvalidOptionError(
+                f"invalid rule options for {self.id}: {english_problems(problems)}",
+                key="error.invalid_options",
+                params={"game": self.title, "problems": problems},
+            ) from None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.option_dict()})"
@@ -173,6 +182,16 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     def describe_action(self, action: Action, catalog: Catalog) -> str:
         """A short human description of ``action`` in the catalog's language (default: its notation)."""
         return str(action)
+
+    def group_actions(self, actions: Sequence[Action], catalog: Catalog) -> list[ActionGroup] | None:
+        """The legal actions of a decision grouped for a short list (terminal play), or ``None``.
+
+        A group is a heading (``"Bauplatz 24 (Kreuzung 19)"``) and, for each of its actions, the
+        action's index in ``actions`` and what distinguishes it from the others (``"Haus"``); a
+        heading ``None`` lists its actions one by one with their full description.  Every index
+        appears in exactly one group.  By default nothing is grouped.
+        """
+        return None
 
     def notation(self, action: Action, lang: str) -> str:
         """``action`` in the text notation of ``lang``, which :meth:`parse_action` reads back.

@@ -10,6 +10,9 @@ with every check of :mod:`.userfiles` (regular file, size, UTF-8, bounded nestin
 from __future__ import annotations
 
 import json
+import os
+import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,8 +68,31 @@ def replay(record: Any, upto: int | None = None) -> State[Any]:
 
 
 def save_record(record: dict[str, Any], path: Path) -> None:
-    """Write ``record`` as pretty JSON."""
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    """Write ``record`` as pretty JSON, atomically (:func:`write_text_atomically`)."""
+    write_text_atomically(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` (UTF-8) in one step: a reader, or a crash midway, sees the old
+    file or the new one, never half of it.  Written to a temporary file beside ``path``, then renamed."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(temporary, _new_file_mode(path))
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _new_file_mode(path: Path) -> int:
+    """The mode ``path`` has, or a new file would get (0o666 less the umask)."""
+    if path.exists():
+        return stat.S_IMODE(path.stat().st_mode)
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def load_record(path: Path) -> dict[str, Any]:

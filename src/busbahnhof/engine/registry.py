@@ -38,7 +38,11 @@ def game_class(game_id: str) -> type[Game[Any, Any]]:
     if game_id not in _GAMES:
         entry = _entry_points().get(game_id)
         if entry is None:
-            raise UnknownGameError(f"no game {game_id!r}; registered games: {', '.join(game_ids()) or 'none'}")
+            raise UnknownGameError(
+                f"no game {game_id!r}; registered games: {', '.join(game_ids()) or 'none'}",
+                key="error.unknown_game",
+                params={"game": game_id, "games": ", ".join(game_ids()) or "–"},
+            )
         register(entry.load())
     return _GAMES[game_id]
 

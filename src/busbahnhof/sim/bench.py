@@ -63,7 +63,11 @@ def run_bench(
         GameError: the options or the player count cannot be played (checked before any process starts).
     """
     if repeats < 1 or seconds <= 0:
-        raise InvalidOptionError(f"a benchmark needs repeats >= 1 and seconds > 0, not {repeats} and {seconds}")
+        raise InvalidOptionError(
+            f"a benchmark needs repeats >= 1 and seconds > 0, not {repeats} and {seconds}",
+            key="error.bench",
+            params={"repeats": repeats, "seconds": seconds},
+        )
     game.new_state(players, seed)
     samples = []
     for repeat in range(repeats):

@@ -18,7 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ..engine import Catalog, UnknownGameError, game_class
+from ..engine import Catalog, Game, UnknownGameError, game_class
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
@@ -26,6 +26,9 @@ POINT_KEYS = ("points", "score")
 """Per-seat figures read as a seat's points, first match wins (Busfahrer, Busfaktor: points; Bus: score)."""
 DPI = 120
 PANEL_SIZE = (5.4, 4.6)
+SEAT_LABEL_SIZE = 8
+INCHES_PER_CHARACTER = 0.062
+"""About the width of one character of a seat label at :data:`SEAT_LABEL_SIZE` points, plus room between bars."""
 SEAT_COLOURS = ("#1f6fb4", "#e0812a", "#2f9e44", "#c92a2a", "#7048a8", "#8c5a3c", "#d6439a", "#5c677d")
 FIGURE_COLOUR = "#3b5b92"
 SECOND_COLOUR = "#e0812a"
@@ -55,6 +58,19 @@ def points_key(seats: Sequence[Summary]) -> str | None:
 
 def _seat_labels(report: Mapping[str, Any], catalog: Catalog) -> list[str]:
     return [catalog.text("plot.seat", n=seat + 1, bot=bot) for seat, bot in enumerate(report["bots"])]
+
+
+def seat_panel_width(report: Mapping[str, Any], catalog: Catalog) -> float:
+    """Inches for a panel with one bar per seat: wide enough that the seat labels do not overlap."""
+    longest = max(len(line) for label in _seat_labels(report, catalog) for line in label.splitlines())
+    return max(PANEL_SIZE[0], 1.0 + len(report["bots"]) * (longest + 1) * INCHES_PER_CHARACTER)
+
+
+def _game_class(report: Mapping[str, Any]) -> type[Game[Any, Any]] | None:
+    try:
+        return game_class(report["game"])
+    except UnknownGameError:
+        return None
 
 
 def _by_number(table: Mapping[str, Any]) -> list[tuple[int, Any]]:
@@ -99,8 +115,10 @@ def draw_points(axes: Axes, report: Mapping[str, Any], catalog: Catalog) -> None
     axes.bar_label(bars, labels=[f"{mean:.2f}" for mean in means], padding=3, fontsize=9)
     axes.axhline(0, color="#333333", linewidth=0.8)
     axes.margins(y=0.15)
-    axes.set_title(catalog.text("plot.points_title"))
-    axes.set_ylabel(catalog.text("plot.points_axis"))
+    game = _game_class(report)
+    kind = "penalty" if game is not None and game.lower_is_better else "points"
+    axes.set_title(catalog.text(f"plot.{kind}_title"))
+    axes.set_ylabel(catalog.text(f"plot.{kind}_axis"))
 
 
 def draw_questions(axes: Axes, report: Mapping[str, Any], catalog: Catalog) -> None:
@@ -146,6 +164,9 @@ def draw_markers(axes: Axes, report: Mapping[str, Any], catalog: Catalog) -> Non
     axes.set_ylabel(catalog.text("plot.markers_axis"))
 
 
+SEAT_PANELS = ("wins", "points")
+"""Panels with one bar per seat."""
+
 GAME_PANELS: tuple[tuple[str, str, Draw], ...] = (
     ("questions", "questions", draw_questions),
     ("rounds", "points_by_round", draw_rounds),
@@ -167,10 +188,8 @@ def panels_for(report: Mapping[str, Any]) -> list[tuple[str, Draw]]:
 
 
 def _title(report: Mapping[str, Any], catalog: Catalog) -> str:
-    try:
-        game = game_class(report["game"]).title
-    except UnknownGameError:
-        game = report["game"]
+    game_type = _game_class(report)
+    game = report["game"] if game_type is None else game_type.title
     return catalog.text("plot.title", game=game, games=report["games"], players=report["players"], seed=report["seed"])
 
 
@@ -181,15 +200,18 @@ def build_figure(report: Mapping[str, Any], lang: str) -> tuple[Figure, dict[str
     """
     catalog = Catalog(("busbahnhof.sim",), lang)
     panels = panels_for(report)
-    figure = Figure(figsize=(PANEL_SIZE[0] * len(panels), PANEL_SIZE[1]), layout="constrained")
+    widths = [seat_panel_width(report, catalog) if name in SEAT_PANELS else PANEL_SIZE[0] for name, _ in panels]
+    figure = Figure(figsize=(sum(widths), PANEL_SIZE[1]), layout="constrained")
     FigureCanvasAgg(figure)
-    axes_list = figure.subplots(1, len(panels), squeeze=False)[0]
+    axes_list = figure.subplots(1, len(panels), squeeze=False, width_ratios=widths)[0]
     axes_by_name: dict[str, Axes] = {}
     for axes, (name, draw) in zip(axes_list, panels, strict=True):
         draw(axes, report, catalog)
         axes.grid(axis="y", color="#dddddd", linewidth=0.7)
         axes.set_axisbelow(True)
         axes.spines[["top", "right"]].set_visible(False)
+        if name in SEAT_PANELS:
+            axes.tick_params(axis="x", labelsize=SEAT_LABEL_SIZE)
         axes_by_name[name] = axes
     figure.suptitle(_title(report, catalog), fontsize=13)
     return figure, axes_by_name

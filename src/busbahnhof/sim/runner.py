@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import platform
+import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -23,8 +24,15 @@ from .aggregate import Columns, FlatSummary, flatten_summary
 
 REPORT_FORMAT = "busbahnhof-simulation/2"
 MAX_DECISIONS = 1_000_000
+MAX_CHUNK = 100
+"""Games per task of a worker: small enough that Ctrl-C loses little, large enough to keep workers busy."""
 
 Progress = Callable[[int, int], None]
+
+
+def max_workers() -> int:
+    """The most worker processes a run may start: four per CPU, at most 64 (more only cost memory)."""
+    return min(64, 4 * (os.cpu_count() or 1))
 
 
 @dataclass(frozen=True)
@@ -96,25 +104,51 @@ def _chunks(game: Game[Any, Any], players: int, bots: Sequence[str], games: int,
     ]
 
 
-def _run_chunks(chunks: list[Chunk], workers: int, progress: Progress | None, games: int) -> list[list[FlatSummary]]:
-    results: list[list[FlatSummary]] = [[] for _ in chunks]
+def _play_numbered(item: tuple[int, Chunk]) -> tuple[int, list[FlatSummary]]:
+    number, chunk = item
+    return number, play_chunk(chunk)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C (SIGINT, sent to the whole foreground process group) to the main process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_chunks(
+    chunks: list[Chunk], workers: int, progress: Progress | None, games: int
+) -> tuple[list[list[FlatSummary] | None], bool]:
+    """The figures of every chunk (``None`` for one not finished) and whether Ctrl-C cut the run short.
+
+    On Ctrl-C the workers are terminated at once (SIGTERM) and waited for; the chunks already
+    finished are kept.
+    """
+    results: list[list[FlatSummary] | None] = [None for _ in chunks]
     done = 0
+
+    def finished(number: int, figures: list[FlatSummary]) -> None:
+        nonlocal done
+        results[number] = figures
+        done += chunks[number].stop - chunks[number].start
+        if progress:
+            progress(done, games)
+
     if workers == 1:
-        for number, chunk in enumerate(chunks):
-            results[number] = play_chunk(chunk)
-            done += chunk.stop - chunk.start
-            if progress:
-                progress(done, games)
-        return results
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = {pool.submit(play_chunk, chunk): number for number, chunk in enumerate(chunks)}
-        for future in as_completed(futures):
-            number = futures[future]
-            results[number] = future.result()
-            done += chunks[number].stop - chunks[number].start
-            if progress:
-                progress(done, games)
-    return results
+        try:
+            for number, chunk in enumerate(chunks):
+                finished(number, play_chunk(chunk))
+        except KeyboardInterrupt:
+            return results, True
+        return results, False
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
+    try:
+        for number, figures in pool.imap_unordered(_play_numbered, enumerate(chunks)):
+            finished(number, figures)
+    except KeyboardInterrupt:
+        return results, True
+    finally:
+        pool.terminate()
+        pool.join()
+    return results, False
 
 
 def simulate(
@@ -140,40 +174,62 @@ def simulate(
     Returns:
         The report (docs/simulation.md): the run's settings, timing and ``summary``, the
         aggregated figures (each numeric leaf of ``summarize`` as mean, median, total, min, max).
+        After Ctrl-C the report covers the games finished so far: ``games`` counts them and
+        ``interrupted`` holds the number ``requested`` and the ``finished_ranges`` of game numbers.
 
     Raises:
         GameError: unknown game or bot, bad options, wrong number of bots or a bad count.
+        KeyboardInterrupt: Ctrl-C before any game was finished.
     """
     if isinstance(game, str):
         game = load_game(game)
     if games < 1:
-        raise InvalidOptionError(f"a simulation needs at least 1 game, not {games}")
-    if workers < 1:
-        raise InvalidOptionError(f"a simulation needs at least 1 worker, not {workers}")
+        raise InvalidOptionError(
+            f"a simulation needs at least 1 game, not {games}", key="error.games", params={"games": games}
+        )
+    if not 1 <= workers <= max_workers():
+        raise InvalidOptionError(
+            f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
+            key="error.workers",
+            params={"workers": workers, "high": max_workers()},
+        )
     if len(bot_names) != players:
-        raise InvalidOptionError(f"{players} seats need {players} bots, got {len(bot_names)}: {', '.join(bot_names)}")
+        raise InvalidOptionError(
+            f"{players} seats need {players} bots, got {len(bot_names)}: {', '.join(bot_names)}",
+            key="error.bots_per_seat",
+            params={"players": players, "count": len(bot_names), "bots": ", ".join(bot_names)},
+        )
     for name in bot_names:
         make_bot(game, name)
     game.new_state(players, seed)
-    size = max(1, min(500, -(-games // (workers * 8))))
+    size = max(1, min(MAX_CHUNK, -(-games // (workers * 8))))
     started = time.perf_counter()
-    results = _run_chunks(_chunks(game, players, bot_names, games, seed, size), workers, progress, games)
+    chunks = _chunks(game, players, bot_names, games, seed, size)
+    results, interrupted = _run_chunks(chunks, workers, progress, games)
     columns = Columns()
+    played = 0
     for chunk_result in results:
-        for flat in chunk_result:
+        for flat in chunk_result or []:
             columns.add(flat)
+            played += 1
+    if played == 0 and interrupted:
+        raise KeyboardInterrupt
     elapsed = time.perf_counter() - started
-    return {
+    report = {
         "format": REPORT_FORMAT,
         "game": game.id,
         "options": game.option_dict(),
         "players": players,
         "bots": list(bot_names),
-        "games": games,
+        "games": played,
         "seed": seed,
         "workers": workers,
         "python": platform.python_version(),
         "elapsed_seconds": elapsed,
-        "games_per_second": games / elapsed if elapsed > 0 else 0.0,
+        "games_per_second": played / elapsed if elapsed > 0 else 0.0,
         "summary": columns.reduce(),
     }
+    if interrupted:
+        kept = [[chunk.start, chunk.stop] for chunk, result in zip(chunks, results, strict=True) if result is not None]
+        report["interrupted"] = {"requested": games, "finished_ranges": kept}
+    return report

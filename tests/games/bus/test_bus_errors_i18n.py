@@ -109,7 +109,7 @@ CASES: list[tuple[Callable[[], BusState], str, str, str]] = [
         buses_taken,
         "take buses",
         "„Marker auf Busse“ ist jetzt nicht erlaubt: auf Busse ist kein Feld mehr frei",
-        "'marker on buses' is not allowed now: all 1 slot(s) of buses are taken",
+        "'marker on buses' is not allowed now: the only slot of buses is taken",
     ),
     (
         selection,

@@ -202,7 +202,7 @@ def test_render_command_refuses_a_record_of_another_game(tmp_path: Path) -> None
     record.write_text(json.dumps(other.record()), encoding="utf-8")
     result = CliRunner().invoke(app, ["render", "bus", "--record", str(record), "-o", str(tmp_path / "x.svg")])
     assert result.exit_code == 2
-    assert "is a record of 'busfahrer', not of 'bus'" in result.output
+    assert "ist eine Aufzeichnung von „busfahrer“, nicht von „bus“" in result.output
 
 
 def test_lots_show_the_zone_labels_of_the_edition() -> None:
@@ -210,3 +210,10 @@ def test_lots_show_the_zone_labels_of_the_edition() -> None:
     zones = {e.get("data-zone") for e in _pieces(_svg(state.view(None)), "lot")}
     assert zones == {"A", "B", "C", "D"}
     assert {e.get("data-zone") for e in _pieces(_svg(next(_positions(4, 3, every=1))), "lot")} == {"1", "2", "3", "4"}
+
+
+@pytest.mark.parametrize(("lang", "word"), [("de", "Bahnhof"), ("en", "Station")])
+def test_each_station_is_labelled_with_its_intersection_number(lang: str, word: str) -> None:
+    view = load_game("bus").new_state(3, 1).view(None)
+    labels = sorted(element.text or "" for element in _pieces(_svg(view, lang), "station-label"))
+    assert labels == sorted(f"{word} {node}" for node in view["state"]["board"]["train_stations"])

@@ -94,9 +94,11 @@ def test_check_of_the_default_deck_has_no_warnings_and_states_its_licence() -> N
 def test_check_refuses_an_invalid_deck_with_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[deck]\nname = "x"\n[[projects]]\ntitle = "A"\ngoal = "g"\nrequirements = ["Team"]\npoints = 1\n')
-    result = RUNNER.invoke(app, ["check", str(bad)], terminal_width=200)
+    result = RUNNER.invoke(app, ["check", str(bad), "--lang", "en"], terminal_width=200)
     assert result.exit_code == 2
     assert "projects[0] 'A': field requirements" in result.output
+    german = RUNNER.invoke(app, ["check", str(bad)], terminal_width=200)
+    assert "projects[0] 'A': requirements: hat zu wenige Einträge (mindestens 2)" in german.output
 
 
 def test_init_writes_an_editable_copy_of_the_default_deck(tmp_path: Path) -> None:

@@ -38,7 +38,9 @@ SAME_IN_BOTH = {
     "doi", "dublin", "dump", "edition", "engineer", "entity", "excel", "git", "gnd", "hand", "integration",
     "kubernetes", "management", "monitoring", "named", "oai", "pmh", "person", "portal", "qualitative",
     "recognition", "release", "research", "review", "schema", "server", "software", "source", "tandem", "team",
-    "tei", "template", "tests", "toml", "version", "wcag", "wildcard", "wildcards", "xml",
+    "tei", "template", "tests", "toml", "version", "wcag", "wildcard", "wildcards", "xml", "bot", "bots", "play",
+    "resume", "workers", "repeats", "seconds", "option", "preset", "delay", "players", "names", "name", "random",
+    "record", "true", "false", "spieleranzahl",
     "bom", "byte", "bytes", "decks", "fifo", "json", "nul", "socket", "utf",
 }  # fmt: skip
 """Words the German and the English texts share: names, loanwords and English terms in German card texts."""

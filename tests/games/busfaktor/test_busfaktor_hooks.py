@@ -140,7 +140,7 @@ def test_render_text_tells_the_player_what_the_turn_requires() -> None:
     assert "Handkarten: 1, davon Projekte: 0" in _text(state, 1)
     crowded = arrange(players=2, hands={0: [f.name for f in GAME.deck.model.factors[:8]]})
     crowded.apply("fertig")
-    assert "noch 3 Karte(n) einzeln auf die offene Ablage abwerfen" in _text(crowded, 0)
+    assert "noch 3 Karten einzeln auf die offene Ablage abwerfen" in _text(crowded, 0)
 
 
 def test_render_text_names_the_deciding_person_the_event_and_the_reaction_window() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
 from ...engine import Action, BotFactory, Catalog, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
+from ...engine.game import ActionGroup
 from ...engine.userfiles import EmbeddedFile, embed_file
 from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
 from .board import DEFAULT_BOARD, Board, load_board
@@ -158,6 +159,27 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(action, Deliver):
             return text("describe.deliver", source=action.source, lot=action.lot)
         return str(action)
+
+    def group_actions(self, actions: Sequence[Action], catalog: Catalog) -> list[ActionGroup]:
+        """Line markers by the line end they leave, buildings by lot, deliveries by the waiting
+        passenger's intersection, new passengers in one group; the others one by one."""
+        groups: dict[str | None, list[tuple[int, str]]] = {}
+        for index, action in enumerate(actions):
+            heading: str | None = None
+            if isinstance(action, Line):
+                heading, label = catalog.text("group.line_from", start=action.start), str(action.to)
+            elif isinstance(action, Build):
+                heading = catalog.text("group.build_on", lot=catalog.format_param("lot", action.lot))
+                label = catalog.text(f"building.{BUILDING_NAMES[action.kind]}")
+            elif isinstance(action, Deliver):
+                heading = catalog.text("group.deliver_from", source=action.source)
+                label = catalog.format_param("lot", action.lot)
+            elif isinstance(action, Passenger):
+                heading, label = catalog.text("group.passenger"), str(action.station)
+            else:
+                label = self.describe_action(action, catalog)
+            groups.setdefault(heading, []).append((index, label))
+        return list(groups.items())
 
     def render_svg(self, view: Mapping[str, Any], catalog: Catalog) -> str:
         """The board as SVG (see ``svg.py``): lines, buildings, passengers, clock, action board, scores."""

@@ -177,7 +177,8 @@ def _draw_map(group: ET.Element, state: Mapping[str, Any], layout: Layout, catal
                 rx=0.08,
                 fill=INK,
             )
-            _text(group, x, y + 0.07, catalog.text("draw.station"), 0.19, text_anchor="middle", fill=PAPER)
+            label = catalog.text("draw.station_numbered", node=node)
+            _text(group, x, y + 0.07, label, 0.16, text_anchor="middle", fill=PAPER, **{"class": "station-label"})
         else:
             _el(
                 group,

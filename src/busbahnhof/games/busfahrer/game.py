@@ -23,6 +23,7 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
     title = "Busfahrer"
     min_players = 2
     max_players = 8
+    lower_is_better = True
     options_model = BusfahrerOptions
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "default": {},

@@ -10,16 +10,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import Catalog, Event
+from ...engine import Catalog
 from .cards import card_label
 from .layout import pyramid_row_slices
 
 FACE_DOWN = "▒▒"
-LOG_LINES = 8
 
 
 def render(view: Mapping[str, Any], catalog: Catalog) -> RenderableType:
-    """Heading, points table with every hand, the pyramid, the ride, and the latest events."""
+    """Heading, points table with every hand, the pyramid and the ride.
+
+    The log is not part of the picture: terminal play and replay print each event once, as a
+    line of its own, when it happens.
+    """
     state = view["state"]
     parts: list[RenderableType] = [_heading(view, catalog), _table(view, catalog)]
     if state["pyramid"]["cards"]:
@@ -30,8 +33,6 @@ def render(view: Mapping[str, Any], catalog: Catalog) -> RenderableType:
     if ride["kind"] == "american" and state["phase"] in ("american", "over") and state["drivers"]:
         streak = catalog.text("ui.streak", cards=ride["streak"] or "-")
         parts.append(Text(streak + "   " + catalog.text("ui.pile", count=ride["pile"])))
-    log = [Text(catalog.render(Event(e["key"], e["params"]))) for e in view["log"][-LOG_LINES:]]
-    parts.append(Panel(Group(*log), title=catalog.text("ui.log"), title_align="left"))
     return Group(*parts)
 
 

@@ -266,7 +266,7 @@ class BusfahrerState(State["Busfahrer"]):
         return Outcome(
             points=tuple(totals),
             winners=tuple(s for s in range(self.players) if totals[s] == best),
-            lower_is_better=True,
+            lower_is_better=self.game.lower_is_better,
             details={
                 "points_questions": list(q),
                 "points_pyramid": list(p),

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from ...engine import InvalidDataError
 from ...engine.userfiles import EmbeddedFile, parse_toml, read_user_text
+from ...engine.validation import validation_problems
 from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard, RueckschlagEvent
 
 PROJECT, FACTOR, EVENT = 0, 1, 2
@@ -248,22 +249,30 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
     try:
         return DeckFile.model_validate(raw)
     except ValidationError as exc:
-        raise InvalidDataError("\n".join(_problem(raw, source, err) for err in exc.errors())) from None
+        located = zip(exc.errors(), validation_problems(exc), strict=True)
+        problems = [_problem(raw, source, err, problem) for err, problem in located]
+        raise InvalidDataError(
+            "\n".join(problem["english"] for problem in problems),
+            key="deck_error.invalid",
+            params={"problems": problems},
+        ) from None
 
 
-def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
-    """One validation problem as ``FILE: CARD: field FIELD: MESSAGE``.
+def _problem(raw: dict[str, Any], source: str, err: Any, problem: dict[str, Any]) -> dict[str, Any]:
+    """``problem`` located as ``FILE: CARD: FIELD`` (its ``english`` text ``FILE: CARD: field FIELD: MESSAGE``).
 
     A value of the wrong type (strict schema: ``count = "3"``, ``points = 2.0``) is quoted as TOML
     would write it.
     """
-    message = str(err["msg"]).removeprefix("Value error, ")
+    message = problem["message"]
     value = err.get("input")
     if str(err["type"]).endswith("_type") and isinstance(value, (str, int, float, bool)):
-        message += f", not {json.dumps(value, ensure_ascii=False)} (no type conversion)"
+        quoted = json.dumps(value, ensure_ascii=False)
+        message += f", not {quoted} (no type conversion)"
+        problem = {**problem, "value": quoted}
     loc = tuple(err["loc"])
     if not loc:
-        return f"{source}: {message}"
+        return {**problem, "field": source, "english": f"{source}: {message}"}
     label, rest = _card_label(raw, loc)
     field = ".".join(str(p) for p in rest)
     if not field:
@@ -272,7 +281,9 @@ def _problem(raw: dict[str, Any], source: str, err: Any) -> str:
             field = "template"
         elif sep and named.isidentifier():
             field, message = named, text
-    return f"{source}: {label}: field {field or '(card)'}: {message}"
+    where = f"{source}: {label}: {field or '(card)'}"
+    english = f"{source}: {label}: field {field or '(card)'}: {message}"
+    return {**problem, "field": where, "message": message, "english": english}
 
 
 def _builtin_path(name: str) -> Path:
