@@ -64,7 +64,9 @@ def test_an_unreadable_record_is_refused_in_a_real_process(run_process: Run, tmp
     record.write_text('{"game": "busfahrer", "players": 3}', encoding="utf-8")
     done = run_process("replay", str(record), "--lang", "en")
     assert done.returncode == 2
-    assert done.stderr.strip() == "Error [invalid_record]: record lacks options, seed, actions"
+    assert done.stderr.strip() == "Error [invalid_record]: The record lacks: options, seed, actions."
+    german = run_process("replay", str(record))
+    assert german.stderr.strip() == "Fehler [invalid_record]: Dem Spielprotokoll fehlt: options, seed, actions."
 
 
 def test_deck_shorthand_reaches_a_game_with_decks(cli: Invoke, tmp_path: Path) -> None:

@@ -161,12 +161,17 @@ class Catalog:
         """What ``error`` says, in this language where its key has a template, else its English message.
 
         Keys under ``illegal.`` hold only the reason; they are wrapped in ``error.illegal``
-        ("„{action}“ ist jetzt nicht erlaubt: {reason}").
+        ("„{action}“ ist jetzt nicht erlaubt: {reason}").  An error raised ``from`` another
+        :class:`GameError` (a record's action that does not replay) renders that cause in this
+        language as its ``reason``.
         """
         key = error.key
         if key is None or not self.has(key):
             return error.message
-        text = self.text(key, **error.params)
+        params = dict(error.params)
+        if isinstance(error.__cause__, GameError):
+            params["reason"] = self.error_text(error.__cause__)
+        text = self.text(key, **params)
         if key.startswith("illegal."):
             return self.text("error.illegal", action=error.params.get("action", ""), reason=text)
         return text

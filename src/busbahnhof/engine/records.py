@@ -28,18 +28,24 @@ REQUIRED_FIELDS = ("game", "options", "players", "seed", "actions")
 def validate_record(record: Any) -> dict[str, Any]:
     """Check the shape of ``record``; returns it typed as a dict."""
     if not isinstance(record, dict):
-        raise InvalidRecordError("a record must be a JSON object")
+        raise InvalidRecordError("a record must be a JSON object", key="error.record.not_object")
     missing = [name for name in REQUIRED_FIELDS if name not in record]
     if missing:
-        raise InvalidRecordError(f"record lacks {', '.join(missing)}")
+        raise InvalidRecordError(
+            f"record lacks {', '.join(missing)}", key="error.record.missing", params={"fields": ", ".join(missing)}
+        )
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise InvalidRecordError(f"record format {record['format']!r} is unknown; this version reads {RECORD_FORMAT}")
+        raise InvalidRecordError(
+            f"record format {record['format']!r} is unknown; this version reads {RECORD_FORMAT}",
+            key="error.record.format",
+            params={"found": str(record["format"]), "expected": RECORD_FORMAT},
+        )
     if not isinstance(record["game"], str):
-        raise InvalidRecordError("record 'game' must be a game id")
+        raise InvalidRecordError("record 'game' must be a game id", key="error.record.game")
     if not isinstance(record["options"], dict) or not all(isinstance(key, str) for key in record["options"]):
-        raise InvalidRecordError("record 'options' must be an object")
+        raise InvalidRecordError("record 'options' must be an object", key="error.record.options")
     if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
-        raise InvalidRecordError("record 'actions' must be a list of action texts")
+        raise InvalidRecordError("record 'actions' must be a list of action texts", key="error.record.actions")
     return record
 
 
@@ -54,7 +60,11 @@ def replay_states(record: Any) -> Iterator[State[Any]]:
         try:
             state.apply(text)
         except GameError as exc:
-            raise InvalidRecordError(f"action {index + 1} ({text!r}) does not replay: {exc}") from exc
+            raise InvalidRecordError(
+                f"action {index + 1} ({text!r}) does not replay: {exc}",
+                key="error.record.no_replay",
+                params={"number": index + 1, "action": text, "reason": str(exc)},
+            ) from exc
         yield state
 
 
@@ -64,7 +74,11 @@ def replay(record: Any, upto: int | None = None) -> State[Any]:
     for number, state in enumerate(replay_states(record)):
         if number == steps:
             return state
-    raise InvalidRecordError(f"record has only {len(record['actions'])} actions, not {upto}")
+    raise InvalidRecordError(
+        f"record has only {len(record['actions'])} actions, not {upto}",
+        key="error.record.too_short",
+        params={"count": len(record["actions"]), "upto": upto},
+    )
 
 
 def save_record(record: dict[str, Any], path: Path) -> None:
