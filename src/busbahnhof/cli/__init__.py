@@ -1,6 +1,6 @@
 """The ``busbahnhof`` command line: one module per command, joined here.
 
-Commands: ``games``, ``play``, ``replay``, ``simulate``, ``bench``.  A game package's own
+Commands: ``games``, ``play``, ``replay``, ``simulate``, ``bench``, ``serve``, ``loadtest``.  A game package's own
 commands live in ``cli/<name>.py`` too (``render`` for Bus boards, ``deck`` for Busfaktor
 decks) and are mounted when present (see :func:`mount_module`).
 """
@@ -12,7 +12,7 @@ from types import ModuleType
 
 import typer
 
-from . import bench, games, play, replay, simulate
+from . import bench, games, loadtest, play, replay, serve, simulate
 from .common import CommandGroup
 
 GAME_COMMAND_MODULES = ("render", "deck")
@@ -29,6 +29,8 @@ app.command("play")(play.play)
 app.command("replay")(replay.replay)
 app.command("simulate")(simulate.simulate)
 app.command("bench")(bench.bench)
+app.command("serve")(serve.serve)
+app.command("loadtest")(loadtest.loadtest)
 
 
 def mount_module(main_app: typer.Typer, name: str, module: ModuleType) -> None:

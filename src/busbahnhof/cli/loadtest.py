@@ -1,0 +1,91 @@
+"""``busbahnhof loadtest``: many tables at once against a running server on this machine.
+
+Bounded in tables (1-1000) and time (1-600 s) and refused for any server that is not on the
+loopback interface.  It reports tables, actions per second, the latency from a submitted action
+to its broadcast reaching every client of the table (p50/p95/p99), errors, and the server
+processes' CPU and memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ..engine import InvalidOptionError
+from .common import DEFAULT_LANG, LangOption, Ui
+
+
+def loadtest(
+    ctx: typer.Context,
+    url: Annotated[
+        list[str] | None,
+        typer.Option("--url", help="A server's origin on this machine (repeat for several processes)."),
+    ] = None,
+    tables: Annotated[int, typer.Option("--tables", "-n", help="Tables in play at once (1-1000).")] = 20,
+    seconds: Annotated[float, typer.Option("--seconds", help="How long to play (1-600).")] = 30.0,
+    human_think: Annotated[
+        float, typer.Option("--human-think", help="The scripted human's mean think time (s).")
+    ] = 1.0,
+    bot_think: Annotated[float, typer.Option("--bot-think", help="The bots' think delay on the server (s).")] = 0.6,
+    game: Annotated[list[str] | None, typer.Option("--game", help="Only these games (repeatable).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first table.")] = 1,
+    pid: Annotated[
+        list[int] | None, typer.Option("--pid", help="Server pids to measure (found by port if not given).")
+    ] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON to this file.")] = None,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    """Play many tables at once over WebSockets against a running server and report speed and latency."""
+    from ..loadtest.runner import LoadSettings, LoadTestError, run_load
+
+    ui = Ui.open(ctx, lang)
+    settings = LoadSettings(
+        urls=tuple(url or ["http://127.0.0.1:8000"]),
+        tables=tables,
+        seconds=seconds,
+        human_think=human_think,
+        bot_think=bot_think,
+        games=tuple(game) if game else None,
+        seed=seed,
+        pids=tuple(pid) if pid else None,
+    )
+    try:
+        settings.checked()
+    except (LoadTestError, ValueError) as problem:
+        raise InvalidOptionError(str(problem)) from None
+    ui.out.print(ui.t("loadtest.start", tables=tables, seconds=seconds, urls=", ".join(settings.urls)), markup=False)
+    report = asyncio.run(run_load(settings))
+    ui.out.print(report_table(ui, report))
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        ui.out.print(ui.t("loadtest.saved", path=str(json_out)), markup=False)
+
+
+def report_table(ui: Ui, report: dict[str, Any]) -> Table:
+    """The report as a two-column table."""
+    table = Table(title=ui.t("loadtest.title"), show_header=False, title_justify="left")
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    latency = report["latency_ms"]
+    rows = [
+        ("tables", f"{report['tables']} ({report['tables_started']} / {report['tables_finished']})"),
+        ("seconds", f"{report['seconds']}"),
+        ("actions", f"{report['actions']} ({report['actions_per_second']}/s)"),
+        ("submits", f"{report['human_submits']}"),
+        ("latency", f"{latency['p50']} / {latency['p95']} / {latency['p99']} / {latency['max']} ms"),
+        ("errors", f"{report['error_count']} {report['errors'] or ''}".strip()),
+    ]
+    for server in report["servers"]:
+        rows.append(("server", f"pid {server['pid']}: {server['cpu_percent']} % CPU, {server['rss_mib_max']} MiB"))
+    client = report["load_client"]
+    rows.append(("client", f"{client['cpu_percent']} % CPU, {client['rss_mib_max']} MiB"))
+    load = report["load_average_1m"]
+    rows.append(("machine", f"{report['cpus']} CPUs, load {load['start']} → {load['end']}"))
+    for key, value in rows:
+        table.add_row(ui.t(f"loadtest.{key}"), value)
+    return table

@@ -1,0 +1,74 @@
+"""What a load test measured, and how it is summarised."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` percentile (0..1) of ``values`` by the nearest-rank method; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(share * len(ordered))))
+    return ordered[rank - 1]
+
+
+@dataclass
+class Tally:
+    """Counts and latencies collected while the test runs (one event loop, no locking needed).
+
+    Attributes:
+        tables_started: tables created.
+        tables_finished: tables whose game ended during the test.
+        actions: accepted actions (humans' and bots'), as seen by the tables' spectators.
+        submits: actions the scripted humans submitted and got accepted.
+        latencies: seconds from a submit to the last of the table's clients receiving its result.
+        errors: unexpected events by kind (refusals, lost connections, timeouts, HTTP errors).
+    """
+
+    tables_started: int = 0
+    tables_finished: int = 0
+    actions: int = 0
+    submits: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass(frozen=True)
+class ProcessUsage:
+    """One server process's CPU (percent of one core, averaged) and memory (resident, MiB)."""
+
+    pid: int
+    cpu_percent: float
+    rss_mib_max: float
+    rss_mib_end: float
+
+
+def summary(
+    tally: Tally, seconds: float, tables: int, servers: list[ProcessUsage], settings: dict[str, Any]
+) -> dict[str, Any]:
+    """The report as JSON-ready data."""
+    ms = [value * 1000 for value in tally.latencies]
+    return {
+        "settings": settings,
+        "tables": tables,
+        "seconds": round(seconds, 1),
+        "tables_started": tally.tables_started,
+        "tables_finished": tally.tables_finished,
+        "actions": tally.actions,
+        "actions_per_second": round(tally.actions / seconds, 1) if seconds else 0.0,
+        "human_submits": tally.submits,
+        "latency_ms": {
+            "p50": round(percentile(ms, 0.50), 1),
+            "p95": round(percentile(ms, 0.95), 1),
+            "p99": round(percentile(ms, 0.99), 1),
+            "max": round(max(ms, default=0.0), 1),
+        },
+        "errors": dict(tally.errors),
+        "error_count": sum(tally.errors.values()),
+        "servers": [usage.__dict__ for usage in servers],
+    }

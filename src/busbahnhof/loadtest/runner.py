@@ -1,0 +1,154 @@
+"""Run a load test: N table slots at once for a bounded time, against servers on this machine only.
+
+Each slot plays tables one after another (the games of :mod:`.scenarios` in turn) until the
+time is up, so N tables are in play at any moment.  Slots start spread over the first seconds
+rather than all in one instant.  With several server URLs, a table is created on one process
+and its human plays through the next, so every action crosses processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import psutil
+
+from .client import Pace, play_table
+from .monitor import Monitor, server_pids
+from .report import Tally, summary
+from .scenarios import scenarios_for
+
+MAX_TABLES = 1000
+MAX_SECONDS = 600.0
+RAMP_SECONDS = 5.0
+GRACE_SECONDS = 10.0
+
+
+class LoadTestError(ValueError):
+    """Settings a load test refuses (a server that is not on this machine, bounds exceeded)."""
+
+
+@dataclass(frozen=True)
+class LoadSettings:
+    """What to run.
+
+    Attributes:
+        urls: the servers' HTTP origins, all on loopback.
+        tables: tables in play at once (1 to 1000).
+        seconds: how long tables are started and played (1 to 600).
+        human_think: the scripted human's mean think time in seconds.
+        bot_think: the bots' think delay on the server.
+        games: the games to mix (``None``: all).
+        seed: the first table's seed (the others follow).
+        pids: the server pids to measure (``None``: found by their listening ports).
+    """
+
+    urls: tuple[str, ...]
+    tables: int
+    seconds: float
+    human_think: float = 1.0
+    bot_think: float = 0.6
+    games: tuple[str, ...] | None = None
+    seed: int = 1
+    pids: tuple[int, ...] | None = None
+
+    def checked(self) -> LoadSettings:
+        """These settings, if every bound holds; raises :class:`LoadTestError` otherwise."""
+        if not self.urls:
+            raise LoadTestError("name at least one server URL")
+        for url in self.urls:
+            if not is_loopback(url):
+                raise LoadTestError(f"{url}: a load test runs only against a server on this machine (loopback)")
+        if not 1 <= self.tables <= MAX_TABLES:
+            raise LoadTestError(f"tables: 1 to {MAX_TABLES}, not {self.tables}")
+        if not 1 <= self.seconds <= MAX_SECONDS:
+            raise LoadTestError(f"seconds: 1 to {MAX_SECONDS:g}, not {self.seconds:g}")
+        if self.human_think < 0 or not 0 <= self.bot_think <= 10:
+            raise LoadTestError("think times: human at least 0 s, bots 0 to 10 s")
+        scenarios_for(list(self.games) if self.games else None)
+        return self
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` names a host of this machine's loopback interface."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.scheme not in ("http", "https"):
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def run_load(settings: LoadSettings) -> dict[str, Any]:
+    """Play the tables and return the report (:func:`busbahnhof.loadtest.report.summary`)."""
+    settings = settings.checked()
+    scenarios = scenarios_for(list(settings.games) if settings.games else None)
+    urls = [url.rstrip("/") for url in settings.urls]
+    pids = list(settings.pids) if settings.pids else server_pids(urls)
+    monitor = Monitor(pids)
+    own = Monitor([os.getpid()])
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(monitor.run(stop))
+    tally = Tally()
+    pace = Pace(settings.human_think, settings.bot_think)
+    load_before = psutil.getloadavg()[0]
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    deadline = started + settings.seconds
+    ramp = min(RAMP_SECONDS, settings.seconds / 4)
+
+    async def slot(index: int, http: httpx.AsyncClient) -> None:
+        await asyncio.sleep(ramp * index / settings.tables)
+        round_number = 0
+        while loop.time() < deadline:
+            scenario = scenarios[(index + round_number) % len(scenarios)]
+            origins = (urls[index % len(urls)], urls[(index + 1) % len(urls)])
+            seed = settings.seed + index + round_number * settings.tables
+            try:
+                await play_table(http, origins, scenario, seed, pace, tally, deadline)
+            except (OSError, TimeoutError, httpx.HTTPError) as problem:
+                tally.errors[f"connection:{type(problem).__name__}"] += 1
+                await asyncio.sleep(1)
+            except Exception as problem:  # a failed table must not end the others' measurement
+                tally.errors[f"client:{type(problem).__name__}"] += 1
+                await asyncio.sleep(1)
+            round_number += 1
+
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        slots = [asyncio.create_task(slot(index, http)) for index in range(settings.tables)]
+        _, unfinished = await asyncio.wait(slots, timeout=settings.seconds + GRACE_SECONDS)
+        for task in unfinished:
+            task.cancel()
+        if unfinished:
+            tally.errors["unfinished"] += len(unfinished)
+    elapsed = loop.time() - started
+    stop.set()
+    await sampler
+    report = summary(tally, elapsed, settings.tables, monitor.usage(), settings_dict(settings, pids))
+    report["load_client"] = own.usage()[0].__dict__
+    report["cpus"] = psutil.cpu_count()
+    report["load_average_1m"] = {"start": round(load_before, 2), "end": round(psutil.getloadavg()[0], 2)}
+    report["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    return report
+
+
+def settings_dict(settings: LoadSettings, pids: list[int]) -> dict[str, Any]:
+    """The settings as they go into the report."""
+    return {
+        "urls": list(settings.urls),
+        "human_think": settings.human_think,
+        "bot_think": settings.bot_think,
+        "games": list(settings.games) if settings.games else "all",
+        "pids": pids,
+    }

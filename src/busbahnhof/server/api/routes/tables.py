@@ -1,0 +1,163 @@
+"""``/api/tables``: create a table, list tables, a table's facts, a finished game's record and
+its positions move by move, and a re-issued seat token."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from ....engine import InvalidOptionError, game_class
+from ....tables import DEFAULT_THINK_SECONDS, SeatSpec, TableSpec
+from ....tables.decks import MAX_DECK_BYTES
+from ...errors import NotFinishedError
+from ...positions import position_drawing, positions
+from ..deps import LangDep, ServiceDep, SettingsDep
+from .games import known
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+MAX_SEATS = 8
+NAME_LENGTH = 40
+
+
+class SeatIn(BaseModel):
+    """A seat as the creator asks for it: a human seat (no ``bot``) or a bot seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(None, max_length=NAME_LENGTH)
+    bot: str | None = Field(None, max_length=NAME_LENGTH)
+
+
+class TableIn(BaseModel):
+    """A new table: the game, its rule options (or a preset), the seats, the clocks.
+
+    ``deck_text`` is the content of a deck file (games with a deck); a table never opens a
+    file named by its creator.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=NAME_LENGTH)
+    preset: str | None = Field(None, max_length=NAME_LENGTH)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
+    seed: int | None = None
+    deck_text: str | None = Field(None, max_length=MAX_DECK_BYTES)
+    turn_seconds: float | None = None
+    zombie_bot: str | None = Field(None, max_length=NAME_LENGTH)
+    think_seconds: float = DEFAULT_THINK_SECONDS
+    abandon_seconds: float | None = 3600.0
+
+    def spec(self) -> TableSpec:
+        """The table service's spec: the preset's options, then the given ones."""
+        options = dict(self.options)
+        if self.preset is not None:
+            game_type = game_class(known(self.game))
+            if self.preset not in game_type.presets:
+                raise InvalidOptionError(
+                    f"{game_type.title} has no preset {self.preset!r}; presets: {', '.join(game_type.presets)}"
+                )
+            options = {**game_type.presets[self.preset], **options}
+        return TableSpec(
+            game=self.game,
+            options=options,
+            seats=tuple(SeatSpec(name=seat.name, bot=seat.bot) for seat in self.seats),
+            seed=self.seed,
+            deck_text=self.deck_text,
+            turn_seconds=self.turn_seconds,
+            zombie_bot=self.zombie_bot,
+            think_seconds=self.think_seconds,
+            abandon_seconds=self.abandon_seconds,
+        )
+
+
+class CreatorIn(BaseModel):
+    """Proof of being the table's creator."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    creator_token: str = Field(max_length=100)
+
+
+@router.post("", status_code=201)
+async def create_table(body: TableIn, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
+    """Open a table: its id, room code, the creator's token, and a token and join link per human seat."""
+    known(body.game)
+    created = await service.create(body.spec(), lang)
+    return {**created.to_dict(), "table": await service.info(created.table_id)}
+
+
+@router.get("")
+async def list_tables(
+    service: ServiceDep,
+    settings: SettingsDep,
+    status: Literal["open", "finished", "closed"] | None = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+) -> list[dict[str, Any]]:
+    """Stored tables, newest first (``status`` filters): public facts only."""
+    return await service.list_tables(status, min(limit, settings.list_limit))
+
+
+@router.get("/{table_id}")
+async def get_table(table_id: str, service: ServiceDep) -> dict[str, Any]:
+    """A table's public facts: game, options, seats, status, room code."""
+    return await service.info(table_id)
+
+
+@router.get("/{table_id}/record")
+async def get_record(table_id: str, service: ServiceDep) -> dict[str, Any]:
+    """The game record of a finished (or closed) table: options, players, seed, actions, seat names."""
+    table = await service.table(table_id)
+    require_ended(table.status)
+    return await service.record(table_id)
+
+
+@router.get("/{table_id}/positions")
+async def get_positions(
+    table_id: str,
+    service: ServiceDep,
+    lang: LangDep,
+    start: Annotated[int, Query(ge=0)] = 0,
+    count: Annotated[int | None, Query(ge=1)] = None,
+) -> dict[str, Any]:
+    """A finished game step by step: the spectator's view before the first action and after each one,
+    with the action, its seat and the log lines it caused (``start``/``count`` select steps)."""
+    table = await service.table(table_id)
+    require_ended(table.status)
+    stop = None if count is None else start + count
+    steps = await positions(service, table_id, lang, start, stop)
+    return {"table_id": table.id, "steps": table.version + 1, "positions": steps}
+
+
+@router.get("/{table_id}/drawing")
+async def get_drawing(
+    table_id: str, service: ServiceDep, lang: LangDep, token: Annotated[str | None, Query(max_length=100)] = None
+) -> dict[str, Any]:
+    """The game's SVG drawing of what the token's seat sees now (no token: a spectator's), with the
+    version it shows; ``svg`` is ``null`` for games without a drawing."""
+    version = (await service.table(table_id)).version
+    return {"version": version, "svg": await service.drawing(table_id, token, lang)}
+
+
+@router.get("/{table_id}/positions/{step}/drawing")
+async def get_position_drawing(table_id: str, step: int, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
+    """The SVG drawing of one step of a finished game, as spectators saw it (``null`` without a drawing)."""
+    table = await service.table(table_id)
+    require_ended(table.status)
+    return {"step": step, "svg": await position_drawing(service, table_id, step, lang)}
+
+
+@router.post("/{table_id}/seats/{seat}/token")
+async def reissue_token(table_id: str, seat: int, body: CreatorIn, service: ServiceDep) -> dict[str, Any]:
+    """A new token and join link for a human seat (the old token stops working); the creator only."""
+    ticket = await service.reissue_token(table_id, body.creator_token, seat)
+    return ticket.to_dict()
+
+
+def require_ended(status: str) -> None:
+    """Refuse a record or replay of a table that is still open."""
+    if status == "open":
+        raise NotFinishedError("the table is still being played", key="server.error.not_finished")

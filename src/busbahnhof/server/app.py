@@ -1,0 +1,98 @@
+"""The FastAPI application: ``create_app(settings)`` builds one, with its own store and table service.
+
+Routes: ``/healthz``; the REST API under ``/api`` (:mod:`.api.routes`); the WebSocket ``/ws``
+(:mod:`.ws`); the web client's static files at ``/`` when the package ``busbahnhof.web`` ships
+them.  Every refusal is data (``{"error": {code, message, rule, key, params, text}}``) with a
+fitting HTTP status; request bodies are bounded (:class:`.limits.BodyLimit`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.engine import make_url
+
+from ..engine import GameError
+from ..store import Store
+from ..tables import TableService
+from .api.deps import pick_lang
+from .api.routes import games, health, rooms, tables
+from .config import Settings
+from .errors import ServerError, error_data, http_status
+from .limits import BodyLimit
+from .logs import AccessLog, event, server_log
+from .ws import router as ws_router
+
+WEB_PACKAGE = "busbahnhof.web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A server on the store ``settings.db`` (the store is opened and the tables rebuilt at startup)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db)
+        service = TableService(store, deck_dir=settings.deck_dir)
+        await service.start()
+        app.state.store, app.state.service = store, service
+        event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables))
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.close()
+            event(server_log, "server stopped")
+
+    app = FastAPI(title="Busbahnhof", version="0.1.0", lifespan=lifespan)
+    app.state.settings = settings
+    app.add_exception_handler(GameError, refusal_response)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, invalid_request_response)  # type: ignore[arg-type]
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    if settings.access_log:
+        app.add_middleware(AccessLog)
+    for module in (health, games, tables, rooms):
+        app.include_router(module.router)
+    app.include_router(ws_router)
+    mount_web_client(app)
+    return app
+
+
+def request_lang(request: Request) -> str:
+    """The language a request asked for (``?lang=``, ``Accept-Language``)."""
+    return pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+async def refusal_response(request: Request, error: GameError) -> JSONResponse:
+    """A refusal as data, rendered in the request's language."""
+    return JSONResponse({"error": error_data(error, request_lang(request))}, status_code=http_status(error))
+
+
+async def invalid_request_response(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """A body or parameter that does not fit the route's model, in the same shape as every refusal."""
+    problems = "; ".join(
+        f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}" for problem in exc.errors()
+    )
+    error = ServerError(f"invalid request: {problems}", key="server.error.invalid_request", problem=problems)
+    return JSONResponse({"error": error_data(error, request_lang(request))}, status_code=422)
+
+
+def mount_web_client(app: FastAPI) -> None:
+    """Serve the web client's files at ``/`` if the package has them (after every API route)."""
+    try:
+        folder = resources.files(WEB_PACKAGE)
+    except ModuleNotFoundError:
+        return
+    if folder.joinpath("index.html").is_file():
+        app.mount("/", StaticFiles(packages=[("busbahnhof", "web")], html=True), name="web")
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password, for logs and the console."""
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,53 @@
+"""The server's settings: one pydantic settings class, read from arguments or ``BUSBAHNHOF_*`` variables.
+
+Every limit that protects the server from a careless or hostile client lives here, so tests and
+deployments can tighten or loosen them in one place.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LOOPBACK = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+class Settings(BaseSettings):
+    """How one server process runs.
+
+    Attributes:
+        db: the SQLAlchemy URL of the store (``None``: the SQLite file in the user's data directory).
+        host: the address to bind; loopback by default, so nothing is reachable from outside
+            unless asked for (``--host 0.0.0.0`` behind a reverse proxy).
+        port: the TCP port.
+        deck_dir: where uploaded decks are written by their content hash (``None``: a temporary folder).
+        max_body_bytes: the largest request body (a table with a deck upload fits easily).
+        max_ws_message_bytes: the largest WebSocket message a client may send.
+        ws_rate: messages per second a connection may send on average (token bucket refill).
+        ws_burst: messages a connection may send at once before throttling starts.
+        ws_strikes: throttled messages in a row after which the connection is closed.
+        ws_deflate: compress WebSocket messages (permessage-deflate): views shrink to about a
+            fifth, for some server CPU.
+        list_limit: the most tables one listing returns.
+        log_level: level of the JSON-lines log on stderr.
+        access_log: whether every HTTP request is logged.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="BUSBAHNHOF_", extra="ignore")
+
+    db: str | None = None
+    host: str = LOOPBACK
+    port: int = Field(DEFAULT_PORT, ge=0, le=65535)
+    deck_dir: Path | None = None
+    max_body_bytes: int = Field(512 * 1024, ge=1024)
+    max_ws_message_bytes: int = Field(16 * 1024, ge=256)
+    ws_rate: float = Field(20.0, gt=0)
+    ws_burst: int = Field(40, ge=1)
+    ws_strikes: int = Field(50, ge=1)
+    ws_deflate: bool = True
+    list_limit: int = Field(100, ge=1, le=1000)
+    log_level: str = "INFO"
+    access_log: bool = True

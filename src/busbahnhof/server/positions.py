@@ -1,0 +1,59 @@
+"""A finished game move by move, as spectators see it: for replaying a table in a client.
+
+The table service replays the record with the table's own game object (an uploaded deck needs
+it: the public options name the deck only by its label).  Every position is ``view(None)``, so
+nothing is shown that a spectator of the live game could not have seen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..tables import TableService
+from ..tables.messages import table_catalog
+
+
+async def positions(
+    service: TableService, table_id: str, lang: str, start: int, stop: int | None
+) -> list[dict[str, Any]]:
+    """Steps ``start`` to ``stop`` (exclusive; ``None``: to the end) of the table's game.
+
+    Step 0 is the position before the first action; step ``n`` the one after action ``n``.
+    Each step: ``step``, ``action`` and ``seat`` (who played it; ``None`` at step 0), ``view``
+    (the spectator's view, options as the table shows them) and ``log`` (the events the step
+    caused, rendered in ``lang``).
+    """
+    table = await service.table(table_id)
+    history = table.state.history
+    last = len(history) if stop is None else min(stop - 1, len(history))
+    if start > last:
+        return []
+    catalog = table_catalog(table, lang)
+    state = await service.position(table_id, max(start - 1, 0))
+    logged = 0 if start == 0 else len(state.log)
+    steps: list[dict[str, Any]] = []
+
+    def add(number: int, action: str | None, seat: int | None) -> None:
+        nonlocal logged
+        view = {**state.view(None), "options": table.options}
+        log = [{**event.to_dict(), "text": catalog.render(event)} for event in state.log[logged:]]
+        steps.append({"step": number, "action": action, "seat": seat, "view": view, "log": log})
+        logged = len(state.log)
+
+    if start == 0:
+        add(0, None, None)
+    for number in range(max(start, 1), last + 1):
+        seat, move = state.to_move, history[number - 1]
+        state.apply(move)
+        add(number, str(move), seat)
+    return steps
+
+
+async def position_drawing(service: TableService, table_id: str, step: int, lang: str) -> str | None:
+    """The game's SVG drawing of step ``step`` as spectators saw it (``None`` for games without a
+    drawing); drawn in a worker thread, since a drawing costs tens of milliseconds."""
+    table = await service.table(table_id)
+    state = await service.position(table_id, step)
+    view = {**state.view(None), "options": table.options}
+    return await asyncio.to_thread(table.game.render_svg, view, table_catalog(table, lang))

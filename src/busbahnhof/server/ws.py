@@ -1,0 +1,244 @@
+"""The WebSocket: one connection per client and table, ``/ws?table=ID&token=T&lang=de`` (a seat) or
+``/ws?room=CODE`` (a spectator; with ``token`` a seat, too).
+
+On connect, and after every change of the table, the client receives its own ``table`` message
+(version, its seat's view, its legal actions, new log lines in its language, the clock), built
+by :mod:`busbahnhof.tables.messages`; a reconnecting client starts with the whole log again.
+The client sends JSON messages:
+
+* ``{"type": "action", "version": N, "action": "guess red"}``: answered with
+  ``{"type": "result", "ok": true, "version": N+1}`` or ``{"type": "result", "ok": false,
+  "version": N, "error": {code, message, rule, key, params, text}}``;
+* ``{"type": "lang", "lang": "en"}``: later messages in that language;
+* ``{"type": "leave"}`` (a bot plays the seat until its player is back), ``{"type": "back"}``;
+* ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
+
+Anything else, a message over the size limit, or messages faster than the connection's rate get
+``{"type": "error", "error": {...}}``; a client that keeps flooding is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from ..engine import LANGUAGES, GameError
+from ..tables import Connection, TableService, UnknownTableError, UnknownTokenError
+from .api.deps import pick_lang
+from .config import Settings
+from .errors import BadMessageError, MessageTooLargeError, ServerError, ThrottledError, error_data
+from .limits import TokenBucket
+from .logs import event, server_log
+
+router = APIRouter()
+
+MAX_QUEUE = 256
+MAX_ACTION_LENGTH = 500
+CLOSE_NORMAL = 1000
+CLOSE_POLICY = 1008
+CLOSE_TOO_BIG = 1009
+CLOSE_REFUSED = {UnknownTableError: 4404, UnknownTokenError: 4403}
+CLOSE_BAD_REQUEST = 4400
+FLUSH_SECONDS = 2.0
+
+
+class ClientTooSlowError(ConnectionError):
+    """A client's outgoing queue is full: it reads slower than its table changes."""
+
+
+class SocketClient:
+    """A WebSocket as a table client: messages are queued and written in order by one writer task,
+    so a slow client never holds up its table; one that falls :data:`MAX_QUEUE` messages behind
+    is dropped.
+
+    Attributes:
+        lang: the language of its messages (the client may change it).
+    """
+
+    def __init__(self, websocket: WebSocket, lang: str) -> None:
+        self.websocket = websocket
+        self.lang = lang
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUE)
+        self.closed = False
+        self.writer = asyncio.create_task(self._write())
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; raises :class:`ClientTooSlowError` when the client is gone or too far behind."""
+        if self.closed:
+            raise ClientTooSlowError("the client is gone")
+        try:
+            self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.closed = True
+            raise ClientTooSlowError("the client reads too slowly") from None
+
+    async def _write(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.websocket.send_text(text)
+
+    async def close(self, code: int = CLOSE_NORMAL) -> None:
+        """Send what is queued (for a short while at most), then close the socket."""
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer, FLUSH_SECONDS)
+        self.writer.cancel()
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code)
+
+
+@router.websocket("/ws")
+async def table_socket(
+    websocket: WebSocket,
+    table: str | None = None,
+    room: str | None = None,
+    token: str | None = None,
+    lang: str | None = None,
+) -> None:
+    """One client at one table (see the module's description)."""
+    service: TableService = websocket.app.state.service
+    settings: Settings = websocket.app.state.settings
+    await websocket.accept()
+    client = SocketClient(websocket, pick_lang(lang, websocket.headers.get("accept-language")))
+    connection: Connection | None = None
+    close_code = CLOSE_NORMAL
+    started = time.monotonic()
+    try:
+        table_id = await resolve_table(service, table, room)
+        connection = await service.connect(table_id, token, client)
+        event(server_log, "ws connected", table=table_id, seat=connection.seat, lang=client.lang)
+        close_code = await receive_loop(websocket, service, settings, connection, client, token)
+    except GameError as error:
+        with contextlib.suppress(ClientTooSlowError):
+            await client.send({"type": "error", "error": error_data(error, client.lang)})
+        close_code = next((code for kind, code in CLOSE_REFUSED.items() if isinstance(error, kind)), CLOSE_BAD_REQUEST)
+    except (WebSocketDisconnect, ClientTooSlowError):
+        pass
+    finally:
+        if connection is not None:
+            await service.disconnect(connection)
+            event(
+                server_log,
+                "ws closed",
+                table=connection.table_id,
+                seat=connection.seat,
+                code=close_code,
+                seconds=round(time.monotonic() - started, 1),
+            )
+        await client.close(close_code)
+
+
+async def resolve_table(service: TableService, table: str | None, room: str | None) -> str:
+    """The table id named by ``table`` or found by room code ``room``."""
+    if table:
+        return table
+    if room:
+        return await service.find(room)
+    raise ServerError("name a table or a room", key="server.error.no_table")
+
+
+async def receive_loop(
+    websocket: WebSocket,
+    service: TableService,
+    settings: Settings,
+    connection: Connection,
+    client: SocketClient,
+    token: str | None,
+) -> int:
+    """Answer the client's messages until it goes; returns the close code."""
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    strikes = 0
+    while True:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            return CLOSE_NORMAL
+        raw = received.get("text")
+        data: bytes = raw.encode("utf-8") if raw is not None else received.get("bytes") or b""
+        if len(data) > settings.max_ws_message_bytes:
+            limit = settings.max_ws_message_bytes
+            too_large = MessageTooLargeError(
+                f"the message is larger than {limit} bytes", key="server.error.too_large", limit=limit
+            )
+            await client.send({"type": "error", "error": error_data(too_large, client.lang)})
+            return CLOSE_TOO_BIG
+        if not bucket.take():
+            strikes += 1
+            if strikes == 1:
+                error = ThrottledError("too many messages", key="server.error.throttled", rate=settings.ws_rate)
+                await client.send({"type": "error", "error": error_data(error, client.lang)})
+            if strikes >= settings.ws_strikes:
+                event(server_log, "ws throttled", logging.WARNING, table=connection.table_id, seat=connection.seat)
+                return CLOSE_POLICY
+            continue
+        strikes = 0
+        try:
+            reply = await handle(service, connection, client, token, data)
+        except GameError as error:
+            reply = {"type": "error", "error": error_data(error, client.lang)}
+        if reply is not None:
+            await client.send(reply)
+        if client.closed:
+            return CLOSE_NORMAL
+
+
+def parse_message(data: bytes) -> dict[str, Any]:
+    """The client's message as a JSON object."""
+    try:
+        message = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as problem:
+        raise BadMessageError(f"not JSON: {problem}", key="server.error.bad_json", problem=str(problem)) from None
+    if not isinstance(message, dict):
+        raise bad_message("a message is a JSON object")
+    return message
+
+
+def bad_message(problem: str) -> BadMessageError:
+    """A refusal of a message that is JSON but not a known message."""
+    return BadMessageError(f"bad message: {problem}", key="server.error.bad_message", problem=problem)
+
+
+async def handle(
+    service: TableService, connection: Connection, client: SocketClient, token: str | None, data: bytes
+) -> dict[str, Any] | None:
+    """Carry out one client message; returns the answer for this client (``None``: none)."""
+    message = parse_message(data)
+    kind = message.get("type", "action")
+    if kind == "action":
+        version, action = message.get("version"), message.get("action")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise bad_message("'version' must be the whole number of the table's version")
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_LENGTH:
+            raise bad_message(f"'action' must be the action's text (1 to {MAX_ACTION_LENGTH} characters)")
+        started = time.perf_counter()
+        result = await service.submit(connection.table_id, token, version, action, client.lang)
+        answer = result.to_dict()
+        fields = {"table": connection.table_id, "seat": connection.seat, "version": answer["version"]}
+        milliseconds = round((time.perf_counter() - started) * 1000, 2)
+        if answer["ok"]:
+            event(server_log, "action accepted", logging.DEBUG, ms=milliseconds, **fields)
+        else:
+            event(server_log, "action refused", code=answer["error"]["code"], ms=milliseconds, **fields)
+        return {"type": "result", "action": action, **answer}
+    if kind == "lang":
+        lang = message.get("lang")
+        if lang not in LANGUAGES:
+            raise bad_message(f"'lang' must be one of {', '.join(LANGUAGES)}")
+        client.lang = str(lang)
+        return {"type": "lang", "lang": client.lang}
+    if kind == "leave":
+        await service.leave(connection)
+        client.closed = True
+        return None
+    if kind == "back":
+        await service.back(connection)
+        return None
+    if kind == "ping":
+        return {"type": "pong"}
+    raise bad_message(f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping")

@@ -1,0 +1,10 @@
+"""Persistence: tables stored as records with SQLAlchemy (SQLite file by default, PostgreSQL by URL).
+
+See ``docs/storage.md``.
+"""
+
+from .migrate import upgrade
+from .notify import CHANNEL, PgListener
+from .store import Store, default_url, make_engine
+
+__all__ = ["CHANNEL", "PgListener", "Store", "default_url", "make_engine", "upgrade"]

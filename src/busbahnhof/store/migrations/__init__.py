@@ -1,0 +1,1 @@
+"""Alembic migrations of the Busbahnhof store, run by :func:`busbahnhof.store.migrate.upgrade`."""

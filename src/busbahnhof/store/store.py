@@ -1,0 +1,204 @@
+"""The store: tables as records in any SQLAlchemy database (SQLite by default, PostgreSQL by URL).
+
+:class:`Store` implements the table service's ``TableStore`` interface with plain dicts.  Every
+method commits before it returns; ``append_action`` returns ``False`` instead of committing when
+the version exists already (the primary key ``(table_id, version)`` decides between processes).
+On PostgreSQL each committed change is announced with ``NOTIFY`` (:mod:`.notify`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+
+from .migrate import upgrade
+from .notify import CHANNEL, Callback, PgListener, notification_payload
+from .schema import actions, tables
+
+APP_NAME = "busbahnhof"
+SUMMARY_COLUMNS = (
+    tables.c.id,
+    tables.c.code,
+    tables.c.game,
+    tables.c.options,
+    tables.c.players,
+    tables.c.seats,
+    tables.c.status,
+    tables.c.outcome,
+    tables.c.version,
+    tables.c.created_at,
+    tables.c.updated_at,
+    tables.c.ended_at,
+)
+
+
+def default_url() -> str:
+    """The default database: ``busbahnhof.db`` in the user's data directory (``platformdirs``)."""
+    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return f"sqlite:///{folder / 'busbahnhof.db'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; an SQLite file gets its folder created and WAL mode."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Tables and actions in the database at ``url`` (migrated to the newest schema on open).
+
+    Args:
+        url: any SQLAlchemy URL; ``None`` is :func:`default_url`.  PostgreSQL:
+            ``postgresql+psycopg://user:password@host:port/database``.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = make_engine(self.url)
+        upgrade(self.engine)
+        self.origin = uuid.uuid4().hex
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        self._listener: PgListener | None = None
+
+    def close(self) -> None:
+        """Stop listening and release the connections."""
+        if self._listener is not None:
+            self._listener.close()
+        self.engine.dispose()
+
+    # -- writes --------------------------------------------------------------------------
+
+    def _announce(self, connection: Connection, table_id: str, version: int) -> None:
+        if self.is_postgres:
+            payload = notification_payload(table_id, version, self.origin)
+            connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def create_table(self, table: dict[str, Any]) -> bool:
+        """Store a new table; ``False`` if its id or room code is taken."""
+        row = {column.name: table[column.name] for column in tables.columns if column.name != "version"}
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(tables).values(**row, version=0))
+        except IntegrityError:
+            return False
+        return True
+
+    def append_action(self, table_id: str, version: int, action: str, seat: int, by: str, at: float) -> bool:
+        """Commit the action that makes ``version``; ``False`` if the version exists already."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(actions).values(table_id=table_id, version=version, action=action, seat=seat, by=by, at=at)
+                )
+                connection.execute(update(tables).where(tables.c.id == table_id).values(version=version, updated_at=at))
+                self._announce(connection, table_id, version)
+        except IntegrityError:
+            return False
+        return True
+
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Replace the stored seats."""
+        with self.engine.begin() as connection:
+            connection.execute(update(tables).where(tables.c.id == table_id).values(seats=seats))
+            self._announce(connection, table_id, self._version(connection, table_id))
+
+    def finish(self, table_id: str, status: str, outcome: dict[str, Any] | None, at: float) -> None:
+        """Mark the table ``finished`` or ``closed``."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(status=status, outcome=outcome, ended_at=at, updated_at=at)
+            )
+            self._announce(connection, table_id, self._version(connection, table_id))
+
+    @staticmethod
+    def _version(connection: Connection, table_id: str) -> int:
+        return int(
+            connection.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one_or_none() or 0
+        )
+
+    # -- reads ---------------------------------------------------------------------------
+
+    def load_table(self, table_id: str, with_actions: bool = True) -> dict[str, Any] | None:
+        """The stored table with its actions in version order, or ``None``."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            record = dict(row)
+            record["actions"] = self._actions(connection, table_id, 0) if with_actions else []
+        return record
+
+    def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
+        """The actions after ``version``, in order."""
+        with self.engine.connect() as connection:
+            return self._actions(connection, table_id, version)
+
+    @staticmethod
+    def _actions(connection: Connection, table_id: str, version: int) -> list[dict[str, Any]]:
+        query = (
+            select(actions.c.version, actions.c.action, actions.c.seat, actions.c.by, actions.c.at)
+            .where(actions.c.table_id == table_id, actions.c.version > version)
+            .order_by(actions.c.version)
+        )
+        return [dict(row) for row in connection.execute(query).mappings()]
+
+    def find_code(self, code: str) -> str | None:
+        """The id of the table with room code ``code``."""
+        with self.engine.connect() as connection:
+            found = connection.execute(select(tables.c.id).where(tables.c.code == code)).scalar_one_or_none()
+        return None if found is None else str(found)
+
+    def open_table_ids(self) -> list[str]:
+        """Every open table's id, oldest first."""
+        with self.engine.connect() as connection:
+            query = select(tables.c.id).where(tables.c.status == "open").order_by(tables.c.created_at)
+            return [str(value) for value in connection.execute(query).scalars()]
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Public summaries, newest first: no seed, no deck, no token hashes."""
+        query = select(*SUMMARY_COLUMNS).order_by(tables.c.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self.engine.connect() as connection:
+            rows = [dict(row) for row in connection.execute(query).mappings()]
+        for row in rows:
+            row["seats"] = [
+                {"name": seat["name"], "bot": seat["bot"], "claimed": seat["claimed"]} for seat in row["seats"]
+            ]
+        return rows
+
+    # -- notifications -------------------------------------------------------------------
+
+    def subscribe(self, callback: Callback) -> Callable[[], None]:
+        """Call ``callback(table_id, version)`` when another process commits a change (PostgreSQL);
+        on SQLite there is no other process to hear from, and this does nothing."""
+        if not self.is_postgres:
+            return lambda: None
+        if self._listener is None:
+            conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+            self._listener = PgListener(conninfo, self.origin)
+        return self._listener.subscribe(callback)

@@ -1,0 +1,122 @@
+"""The message each client gets: its own view of the table, built per seat and language.
+
+Nothing here reads another seat's hidden information: the game part is ``state.view(seat)``
+(``view(None)`` for spectators), the seed appears only once the game is over, and an uploaded
+deck appears by its label (``upload:...``), never by content or path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Catalog, Event
+from .table import Table
+
+
+@dataclass
+class LogCursor:
+    """How much of the log a client has been sent: game events and table events."""
+
+    game: int = 0
+    table: int = 0
+
+
+def table_catalog(table: Table, lang: str) -> Catalog:
+    """The game's catalog with the table's own messages (``table.*``) and the seat names."""
+    game_catalog = table.game.catalog(lang, table.seat_names())
+    packages = (game_catalog.packages[0], __package__ or "busbahnhof.tables", *game_catalog.packages[1:])
+    return Catalog(packages, lang, game_catalog.formatters)
+
+
+def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[dict[str, Any]]:
+    """The log entries after ``cursor`` in order (game and table events merged), rendered;
+    advances ``cursor``."""
+    entries: list[dict[str, Any]] = []
+
+    def add(event: Event, source: str) -> None:
+        entries.append({**event.to_dict(), "source": source, "text": catalog.render(event)})
+
+    log = table.state.log
+    for index in range(cursor.game, len(log)):
+        while cursor.table < len(table.events) and table.events[cursor.table].after <= index:
+            add(table.events[cursor.table].event, "table")
+            cursor.table += 1
+        add(log[index], "game")
+    cursor.game = len(log)
+    while cursor.table < len(table.events):
+        add(table.events[cursor.table].event, "table")
+        cursor.table += 1
+    return entries
+
+
+def seat_list(table: Table) -> list[dict[str, Any]]:
+    """Who sits where, public: name, bot, claimed, connected, zombie."""
+    return [
+        {
+            "seat": number,
+            "name": seat.name,
+            "bot": seat.bot,
+            "claimed": seat.claimed or not seat.is_human,
+            "connected": seat.connections > 0,
+            "zombie": seat.zombie,
+        }
+        for number, seat in enumerate(table.seats)
+    ]
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    """The public facts of the table (the seed only once the game is over)."""
+    return {
+        "id": table.id,
+        "code": table.code,
+        "game": table.game.id,
+        "title": table.game.title,
+        "options": table.options,
+        "status": table.status,
+        "players": table.state.players,
+        "seats": seat_list(table),
+        "turn_seconds": table.spec.turn_seconds,
+        "seed": table.seed if table.state.is_over else None,
+        "created_at": table.created_at,
+    }
+
+
+def clock(table: Table, now: float) -> dict[str, Any] | None:
+    """The running turn clock: whose turn and the seconds left, or ``None`` without a timer."""
+    if table.deadline is None or table.state.to_move is None:
+        return None
+    return {
+        "seat": table.state.to_move,
+        "remaining": max(0.0, round(table.deadline - now, 1)),
+        "turn_seconds": table.spec.turn_seconds,
+    }
+
+
+def legal_moves(table: Table, seat: int | None, catalog: Catalog) -> list[dict[str, str]]:
+    """The legal actions of ``seat`` if it decides now: notation and a description in the language."""
+    if seat is None or not table.is_open or table.state.to_move != seat:
+        return []
+    describe = table.game.describe_action
+    return [{"notation": str(action), "label": describe(action, catalog)} for action in table.state.legal_actions()]
+
+
+def build_message(table: Table, seat: int | None, catalog: Catalog, cursor: LogCursor, now: float) -> dict[str, Any]:
+    """The full message for one client at ``seat`` (``None``: spectator); advances its log cursor.
+
+    Fields: ``type`` ("table"), ``version``, ``seat``, ``table`` (:func:`table_summary`),
+    ``view`` (``state.view(seat)``, options in their public form), ``legal`` (notation and label),
+    ``log`` (new events, rendered), ``clock``.
+    """
+    view = table.state.view(seat)
+    view["options"] = table.options
+    return {
+        "type": "table",
+        "version": table.version,
+        "seat": seat,
+        "table": table_summary(table),
+        "view": view,
+        "legal": legal_moves(table, seat, catalog),
+        "log": new_log(table, cursor, catalog),
+        "clock": clock(table, now),
+    }

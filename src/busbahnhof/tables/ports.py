@@ -1,0 +1,90 @@
+"""The two interfaces the table service depends on: its clients and its store.
+
+As in boardgame.io's ``Master``, the table logic knows no network and no database: a client is
+anything that can ``send`` a JSON-ready message (a WebSocket, a test, the load script), and the
+store is anything with the methods of :class:`TableStore` (``busbahnhof.store.Store`` on SQLite
+or PostgreSQL).  The store speaks plain dicts, so it needs nothing from this package.
+
+A stored table (``TableStore.load_table``) is its record::
+
+    {"id", "code", "game", "options", "players", "seed", "deck_text", "spec", "seats",
+     "creator_hash", "status", "outcome", "created_at", "updated_at", "ended_at",
+     "actions": [{"version", "action", "seat", "by", "at"}, ...]}
+
+``seats`` is a list of ``{"name", "bot", "token_hash", "claimed"}``; tokens are stored only as
+hashes.  ``status`` is ``open``, ``finished`` (the game ended) or ``closed`` (abandoned).
+``by`` says who played an action: ``human``, ``bot`` or ``zombie`` (a bot for a timed-out seat).
+Timestamps are seconds since the epoch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+Message = dict[str, Any]
+"""A JSON-ready message to one client."""
+
+
+class Client(Protocol):
+    """One connected client of a table (a player's or a spectator's connection).
+
+    Attributes:
+        lang: the language log lines and errors are rendered in (``de`` or ``en``).
+    """
+
+    lang: str
+
+    async def send(self, message: Message) -> None:
+        """Deliver ``message``; a client that is gone may raise, the service then disconnects it."""
+        ...
+
+
+Unsubscribe = Callable[[], None]
+
+
+class TableStore(Protocol):
+    """Persistence of tables as records; every call is committed when it returns."""
+
+    def create_table(self, table: dict[str, Any]) -> bool:
+        """Store a new table (without actions); ``False`` if its id or room code is taken."""
+        ...
+
+    def append_action(self, table_id: str, version: int, action: str, seat: int, by: str, at: float) -> bool:
+        """Commit the action that makes ``version``; ``False`` if that version exists already
+        (another process accepted an action first: the caller must catch up and refuse)."""
+        ...
+
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Replace the stored seats (a claim, a re-issued token)."""
+        ...
+
+    def finish(self, table_id: str, status: str, outcome: dict[str, Any] | None, at: float) -> None:
+        """Mark the table ``finished`` (with the game's outcome) or ``closed`` (abandoned)."""
+        ...
+
+    def load_table(self, table_id: str, with_actions: bool = True) -> dict[str, Any] | None:
+        """The stored table with all its actions (``with_actions=False``: an empty list), or ``None``."""
+        ...
+
+    def find_code(self, code: str) -> str | None:
+        """The id of the table with room code ``code`` (any status), or ``None``."""
+        ...
+
+    def open_table_ids(self) -> list[str]:
+        """The ids of every table still ``open``."""
+        ...
+
+    def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
+        """The stored actions after ``version``, in order."""
+        ...
+
+    def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries (no actions, no seed of an unfinished game, no token hashes), newest first."""
+        ...
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Unsubscribe:
+        """Call ``callback(table_id, version)`` after any process committed a change to a table
+        (PostgreSQL: ``LISTEN``; SQLite: changes of this process only).  The callback may be
+        called from another thread."""
+        ...

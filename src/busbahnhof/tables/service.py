@@ -1,0 +1,644 @@
+"""The authoritative table service: creates tables, seats players, takes actions, runs bots and clocks.
+
+It depends only on a :class:`~busbahnhof.tables.ports.TableStore` and on clients with ``send``
+(:class:`~busbahnhof.tables.ports.Client`), so the same logic runs behind WebSockets, in tests
+and in the load script.  All methods are coroutines on one asyncio event loop; store calls run
+in a worker thread, bots think in a thread pool, so nothing blocks the loop for long.
+
+A move's way: ``submit`` checks token, table status, version, seat and legality on a copy of the
+state; the store commits the action with its version (``UNIQUE (table_id, version)``: of two
+processes, one wins); only then the table takes the new state, every client gets its message,
+and the next bot, zombie or timer is scheduled.  Refusals are data (:class:`Refused`), and the
+state is unchanged by them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..bots import make_bot
+from ..engine import Catalog, GameError, State, game_class
+from .codes import hash_token, join_link, new_room_code, new_token, normalize_code
+from .decks import build_game, public_options
+from .errors import (
+    ForeignSeatError,
+    InvalidTableError,
+    NoFreeSeatError,
+    NotCreatorError,
+    StaleVersionError,
+    TableClosedError,
+    UnknownTableError,
+)
+from .messages import LogCursor, build_message, table_catalog, table_summary
+from .ports import Client, TableStore, Unsubscribe
+from .results import Accepted, CreatedTable, Refused, SeatTicket, SubmitResult
+from .spec import TableSpec
+from .table import BOT, CLOSED, FINISHED, HUMAN, OPEN, ZOMBIE, Seat, Table
+
+T = TypeVar("T")
+
+CODE_ATTEMPTS = 20
+MAX_THINK_SECONDS = 10.0
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client at one table: its seat (``None``: spectator) and how much of the log it has."""
+
+    table_id: str
+    seat: int | None
+    client: Client
+    cursor: LogCursor = field(default_factory=LogCursor)
+
+
+class TableService:
+    """The tables of this process, backed by ``store``.
+
+    Args:
+        store: where tables and actions are committed.
+        deck_dir: where uploaded decks are written by content (default: a temporary folder).
+        sweep_seconds: how often abandoned tables are looked for.
+        bot_workers: threads for thinking bots.
+        store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes more).
+        wall_clock: seconds since the epoch (timestamps in the store).
+    """
+
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        deck_dir: Path | None = None,
+        sweep_seconds: float = 5.0,
+        bot_workers: int = 2,
+        store_workers: int = 1,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.deck_dir = deck_dir or Path(tempfile.gettempdir()) / "busbahnhof-decks"
+        self.sweep_seconds = sweep_seconds
+        self.wall_clock = wall_clock
+        self.tables: dict[str, Table] = {}
+        self.connections: dict[str, list[Connection]] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._store_pool = ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store")
+        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="busbahnhof-bot")
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._background: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+        self._unsubscribe: Unsubscribe | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every open table by replay, start its bots and clocks, listen for other processes."""
+        self._loop = asyncio.get_running_loop()
+        for table_id in await self._store(self.store.open_table_ids):
+            await self.table(table_id)
+        self._unsubscribe = self.store.subscribe(self._notified)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        """Stop bots, clocks and the listener (stored tables stay as they are)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        tasks = [*self._tasks.values(), *self._background, *([self._sweeper] if self._sweeper else [])]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+        self._store_pool.shutdown(wait=True)
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- tables --------------------------------------------------------------------------
+
+    async def create(self, spec: TableSpec, lang: str = "de") -> CreatedTable:
+        """Open a table as ``spec`` says; bots start playing at once.
+
+        Returns the table id, its room code, the creator's token and a ticket (token and join
+        link) for every human seat.
+
+        Raises:
+            GameError: the spec cannot be played (unknown game or bot, bad options, a deck path,
+                a player count the game does not take...); nothing is stored then.
+        """
+        check_spec(spec)
+        options = public_options(spec.game, spec.options, spec.deck_text)
+        game = build_game(spec.game, options, spec.deck_text, self.deck_dir)
+        seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
+        state = game.new_state(spec.players, seed)
+        for bot in {entry.bot for entry in spec.seats if entry.bot} | ({spec.zombie_bot} if spec.zombie_bot else set()):
+            make_bot(game, bot)
+        spec = replace(spec, options=options, seed=seed)
+        catalog = Catalog(("busbahnhof.tables", "busbahnhof.engine"), lang)
+        tokens = {n: new_token() for n, seat in enumerate(spec.seats) if seat.bot is None}
+        seats = [
+            Seat(
+                name=entry.name
+                or catalog.text("table.default_bot" if entry.bot else "table.default_human", n=n + 1, bot=entry.bot),
+                bot=entry.bot,
+                token_hash=hash_token(tokens[n]) if n in tokens else None,
+            )
+            for n, entry in enumerate(spec.seats)
+        ]
+        creator_token = new_token()
+        now = self.wall_clock()
+        table_id = secrets.token_hex(8)
+        for _ in range(CODE_ATTEMPTS):
+            code = new_room_code()
+            record = {
+                "id": table_id,
+                "code": code,
+                "game": game.id,
+                "options": options,
+                "players": spec.players,
+                "seed": seed,
+                "deck_text": spec.deck_text,
+                "spec": {**spec.to_dict(), "deck_text": None},
+                "seats": [seat.stored() for seat in seats],
+                "creator_hash": hash_token(creator_token),
+                "status": OPEN,
+                "outcome": None,
+                "created_at": now,
+                "updated_at": now,
+                "ended_at": None,
+            }
+            if await self._store(self.store.create_table, record):
+                break
+        else:
+            raise InvalidTableError("no free room code found; try again", key="table.error.no_code")
+        table = Table(table_id, code, spec, options, game, state, seats, hash_token(creator_token), now)
+        table.humans_gone_since = now
+        table.updated_at = now
+        self.tables[table_id] = table
+        self._schedule(table)
+        tickets = tuple(SeatTicket(n, token, join_link(code, token)) for n, token in tokens.items())
+        return CreatedTable(table_id, code, creator_token, tickets)
+
+    async def find(self, code: str) -> str:
+        """The id of the table with room code ``code`` (read leniently: case, spaces, dashes).
+
+        Raises:
+            UnknownTableError: no table has this code.
+        """
+        normal = normalize_code(code)
+        table_id = None if normal is None else await self._store(self.store.find_code, normal)
+        if table_id is None:
+            raise UnknownTableError(f"no table has the room code {code!r}", key="table.error.unknown_code", code=code)
+        return table_id
+
+    async def join(self, code: str, name: str | None = None) -> SeatTicket:
+        """Take the first human seat nobody has claimed yet, by room code; a new token is issued for it.
+
+        Raises:
+            UnknownTableError, TableClosedError, NoFreeSeatError.
+        """
+        table = await self.table(await self.find(code))
+        async with table.lock:
+            self._require_open(table)
+            free = [n for n, seat in enumerate(table.seats) if seat.is_human and not seat.claimed]
+            if not free:
+                raise NoFreeSeatError("every seat of this table is taken; watch as a spectator", key="table.error.full")
+            seat = free[0]
+            token = new_token()
+            entry = table.seats[seat]
+            entry.token_hash, entry.claimed = hash_token(token), True
+            if name:
+                entry.name = name
+            await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
+        await self._broadcast(table)
+        return SeatTicket(seat, token, join_link(table.code, token))
+
+    async def reissue_token(self, table_id: str, creator_token: str, seat: int) -> SeatTicket:
+        """A new token for human ``seat`` (its old token stops working); only the creator may ask.
+
+        Raises:
+            UnknownTableError, NotCreatorError, InvalidTableError (no such human seat).
+        """
+        table = await self.table(table_id)
+        async with table.lock:
+            if not table.is_creator(creator_token):
+                raise NotCreatorError("only the table's creator can re-issue a token", key="table.error.not_creator")
+            if not (0 <= seat < len(table.seats) and table.seats[seat].is_human):
+                raise InvalidTableError(f"there is no human seat {seat}", key="table.error.no_seat", seat=seat)
+            token = new_token()
+            table.seats[seat].token_hash = hash_token(token)
+            await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
+        return SeatTicket(seat, token, join_link(table.code, token))
+
+    async def connect(self, table_id: str, token: str | None, client: Client) -> Connection:
+        """Seat ``client`` at its token's seat (``None``: as a spectator) and send it the full current state.
+
+        A seat's first connection claims it; a seat whose bot played for it (zombie) gets its
+        player back.
+
+        Raises:
+            UnknownTableError, UnknownTokenError.
+        """
+        table = await self.table(table_id)
+        returned = False
+        async with table.lock:
+            seat = None if token is None else table.seat_of(token)
+            connection = Connection(table_id, seat, client)
+            self.connections.setdefault(table_id, []).append(connection)
+            if seat is not None:
+                entry = table.seats[seat]
+                entry.connections += 1
+                table.humans_gone_since = None
+                if not entry.claimed:
+                    entry.claimed = True
+                    await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
+                returned = table.end_zombie(seat)
+        if returned:
+            self._schedule(table)
+        await self._broadcast(table)
+        return connection
+
+    async def disconnect(self, connection: Connection) -> None:
+        """Forget ``connection`` (its seat stays; the player may come back with the same token)."""
+        clients = self.connections.get(connection.table_id, [])
+        if connection not in clients:
+            return
+        clients.remove(connection)
+        table = self.tables.get(connection.table_id)
+        if table is None or self._forget_if_done(table) or connection.seat is None:
+            return
+        table.seats[connection.seat].connections -= 1
+        if not table.humans_present():
+            table.humans_gone_since = self.wall_clock()
+        await self._broadcast(table)
+
+    async def leave(self, connection: Connection) -> None:
+        """The player of ``connection`` leaves the table: a bot plays the seat until they come back."""
+        table = self.tables.get(connection.table_id)
+        if table is not None and connection.seat is not None and table.is_open:
+            async with table.lock:
+                leaving = not table.seats[connection.seat].zombie
+                if leaving:
+                    table.start_zombie(connection.seat, "left")
+            if leaving:
+                self._schedule(table)
+        await self.disconnect(connection)
+
+    async def back(self, connection: Connection) -> None:
+        """The player of ``connection`` takes the seat back from the bot that played for it."""
+        table = self.tables.get(connection.table_id)
+        if table is None or connection.seat is None:
+            return
+        async with table.lock:
+            returned = table.end_zombie(connection.seat)
+        if returned:
+            self._schedule(table)
+            await self._broadcast(table)
+
+    async def submit(
+        self, table_id: str, token: str | None, version: int, action_text: str, lang: str = "de"
+    ) -> SubmitResult:
+        """Play ``action_text`` for the token's seat, if ``version`` is the table's current version.
+
+        Returns :class:`Accepted` with the new version once the action is committed (and every
+        client has its message), or :class:`Refused` with the error (the table's ``table/*``
+        codes or the engine's, rendered in ``lang``); a refusal changes nothing.
+        """
+        try:
+            table = await self.table(table_id)
+        except GameError as error:
+            return Refused(error, 0, Catalog(("busbahnhof.tables", "busbahnhof.engine"), lang).error_text(error))
+        async with table.lock:
+            try:
+                seat = table.seat_of(token)
+                self._require_open(table)
+                if version != table.version:
+                    raise StaleVersionError(
+                        f"the table is at version {table.version}, not {version}; look again",
+                        key="table.error.stale",
+                        version=version,
+                        current=table.version,
+                    )
+                if table.state.to_move != seat:
+                    raise ForeignSeatError(
+                        f"it is not seat {seat}'s decision now",
+                        key="table.error.foreign_seat",
+                        seat=seat,
+                        seat2=table.state.to_move,
+                    )
+                candidate = table.state.clone()
+                candidate.apply(action_text, seat=seat)
+            except GameError as error:
+                return Refused(error, table.version, table_catalog(table, lang).error_text(error))
+            table.end_zombie(seat)
+            committed = await self._commit(table, candidate, seat, HUMAN)
+            current = table.version
+        await self._after_change(table)
+        if not committed:
+            lost = StaleVersionError(
+                "another server accepted an action first; look again",
+                key="table.error.stale",
+                version=version,
+                current=current,
+            )
+            return Refused(lost, current, table_catalog(table, lang).error_text(lost))
+        return Accepted(current)
+
+    async def info(self, table_id: str) -> dict[str, Any]:
+        """The public summary of a table (seats, status, code; the seed once the game is over)."""
+        return table_summary(await self.table(table_id))
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The table's game record with seat names and status; the seed only once the game is over."""
+        table = await self.table(table_id)
+        record = {**table.state.record(), "options": table.options, "names": table.seat_names()}
+        record.update(status=table.status, table_id=table.id, code=table.code)
+        if not table.state.is_over:
+            record["seed"] = None
+        return record
+
+    async def drawing(self, table_id: str, token: str | None, lang: str = "de") -> str | None:
+        """The game's SVG drawing of what the token's seat sees (no token: a spectator), or ``None``
+        for games without a drawing.  Rendered on request and kept for the current version, since
+        a drawing costs far more than a message (Bus: tens of milliseconds); it is drawn in a worker thread.
+
+        Raises:
+            UnknownTableError, UnknownTokenError.
+        """
+        table = await self.table(table_id)
+        seat = None if token is None else table.seat_of(token)
+        key = (table.version, seat, lang)
+        cached = table.drawings.get(key)
+        if cached is None:
+            view = table.state.view(seat)
+            view["options"] = table.options
+            loop = asyncio.get_running_loop()
+            drawing = await loop.run_in_executor(
+                self._bot_pool, table.game.render_svg, view, table_catalog(table, lang)
+            )
+            if table.drawings and next(iter(table.drawings))[0] != table.version:
+                table.drawings.clear()
+            table.drawings[key] = cached = (drawing,)
+        return cached[0]
+
+    async def position(self, table_id: str, turn: int) -> State[Any]:
+        """The table's game after its first ``turn`` actions (a finished game's positions move by move;
+        callers show spectators ``view(None)`` of it).
+
+        Raises:
+            UnknownTableError; InvalidTableError: ``turn`` outside 0..version.
+        """
+        table = await self.table(table_id)
+        if not 0 <= turn <= table.version:
+            raise InvalidTableError(
+                f"the table has positions 0 to {table.version}, not {turn}", key="table.error.turn", turn=turn
+            )
+        state = table.game.new_state(table.state.players, table.seed)
+        for action in table.state.history[:turn]:
+            state.apply(action)
+        return state
+
+    async def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Stored tables (``open``, ``finished``, ``closed`` or all), newest first, public facts only."""
+        return await self._store(self.store.list_tables, status, limit)
+
+    # -- internals -----------------------------------------------------------------------
+
+    async def _store(self, call: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._store_pool, call, *args)
+
+    async def table(self, table_id: str) -> Table:
+        """The table ``table_id`` in memory (loaded from the store and replayed if needed).
+
+        Raises:
+            UnknownTableError: no such table.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                record = await self._store(self.store.load_table, table_id)
+                if record is None:
+                    raise UnknownTableError(f"no table {table_id!r}", key="table.error.unknown_table")
+                table = Table.from_record(record, self.deck_dir)
+                table.humans_gone_since = self.wall_clock()
+                self.tables[table_id] = table
+                async with table.lock:
+                    # another process may have committed while we read: its notice found no table here
+                    await self._catch_up_locked(table)
+                self._schedule(table)
+        return table
+
+    @staticmethod
+    def _require_open(table: Table) -> None:
+        if not table.is_open:
+            raise TableClosedError(
+                f"the table is {table.status}; it takes no more actions", key=f"table.error.{table.status}"
+            )
+
+    async def _commit(self, table: Table, candidate: State[Any], seat: int, by: str) -> bool:
+        """Store the candidate's last action as the next version, then make it the table's state.
+
+        Called under the table's lock.  ``False``: another process took that version first;
+        the table has caught up with the store instead.  Shielded: once the store is asked, the
+        table in memory follows it even if the caller is cancelled (a client that went away).
+        """
+        return await asyncio.shield(self._commit_now(table, candidate, seat, by))
+
+    async def _commit_now(self, table: Table, candidate: State[Any], seat: int, by: str) -> bool:
+        version = table.version + 1
+        now = self.wall_clock()
+        text = str(candidate.history[-1])
+        if not await self._store(self.store.append_action, table.id, version, text, seat, by, now):
+            await self._catch_up_locked(table)
+            return False
+        table.state, table.version, table.updated_at = candidate, version, now
+        if candidate.is_over:
+            table.status = FINISHED
+            await self._store(self.store.finish, table.id, FINISHED, candidate.outcome().to_dict(), now)
+        return True
+
+    async def _after_change(self, table: Table) -> None:
+        self._schedule(table)
+        await self._broadcast(table)
+        self._forget_if_done(table)
+
+    def _forget_if_done(self, table: Table) -> bool:
+        """Drop a finished or closed table nobody watches from memory (the store keeps it)."""
+        if table.is_open or self.connections.get(table.id):
+            return False
+        self.tables.pop(table.id, None)
+        self.connections.pop(table.id, None)
+        self._loading.pop(table.id, None)
+        return True
+
+    async def _broadcast(self, table: Table) -> None:
+        """Send every client of the table its own message."""
+        clients = list(self.connections.get(table.id, []))
+        if not clients:
+            return
+        now = asyncio.get_running_loop().time()
+        catalogs: dict[str, Catalog] = {}
+        sends = []
+        for connection in clients:
+            lang = connection.client.lang
+            catalog = catalogs.get(lang) or catalogs.setdefault(lang, table_catalog(table, lang))
+            message = build_message(table, connection.seat, catalog, connection.cursor, now)
+            sends.append(connection.client.send(message))
+        results = await asyncio.gather(*sends, return_exceptions=True)
+        for connection, result in zip(clients, results, strict=True):
+            if isinstance(result, Exception):
+                await self.disconnect(connection)
+
+    def _awake(self, table: Table) -> None:
+        """A bot turn or timer has slept its time: from now on it is not cancelled any more (it may
+        commit and broadcast); it checks the table's version itself instead."""
+        task = asyncio.current_task()
+        if task is not None and self._tasks.get(table.id) is task:
+            del self._tasks[table.id]
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    def _schedule(self, table: Table) -> None:
+        """Start what the table waits for next: a bot's move, a zombie's move, or the turn timer.
+        A task still sleeping for the previous position is cancelled."""
+        sleeping = self._tasks.pop(table.id, None)
+        if sleeping is not None:
+            sleeping.cancel()
+        table.deadline = None
+        mover = table.mover()
+        if mover is None:
+            return
+        seat, who = mover
+        if who in (BOT, ZOMBIE):
+            self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, who, table.version))
+        elif table.spec.turn_seconds is not None:
+            loop = asyncio.get_running_loop()
+            table.deadline = loop.time() + table.spec.turn_seconds
+            self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
+
+    async def _bot_turn(self, table: Table, seat: int, who: str, version: int) -> None:
+        """After the think delay, the bot decides in a worker thread and its action is committed."""
+        await asyncio.sleep(table.spec.think_seconds)
+        self._awake(table)
+        async with table.lock:
+            if table.version != version or table.mover() != (seat, who):
+                return
+            bot, rng = table.bot_for(seat)
+            snapshot = table.state.clone()
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self._bot_pool, bot.choose, snapshot, seat, rng)
+            candidate = table.state.clone()
+            candidate.apply(action, seat=seat)
+            await self._commit(table, candidate, seat, who)
+        await self._after_change(table)
+
+    async def _turn_timer(self, table: Table, seat: int, version: int) -> None:
+        """When the seat's time is up, a bot plays for it (zombie mode) until its player is back."""
+        assert table.deadline is not None
+        await asyncio.sleep(max(0.0, table.deadline - asyncio.get_running_loop().time()))
+        self._awake(table)
+        async with table.lock:
+            if table.version != version or table.mover() != (seat, HUMAN):
+                return
+            table.start_zombie(seat, "timeout")
+        await self._after_change(table)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            await self.sweep()
+
+    async def sweep(self) -> list[str]:
+        """Close every table whose humans have all been gone (and which saw no action) for longer
+        than its ``abandon_seconds``; it is kept as a finished record with status ``closed``.
+        Returns the ids closed."""
+        now = self.wall_clock()
+        closed = []
+        for table in list(self.tables.values()):
+            limit = table.spec.abandon_seconds
+            gone = table.humans_gone_since
+            if not table.is_open or limit is None or gone is None or not table.has_human_seats():
+                continue
+            if table.humans_present() or now - max(gone, table.updated_at) < limit:
+                continue
+            async with table.lock:
+                table.status = CLOSED
+                table.log_event("table.closed_abandoned", minutes=round(limit / 60))
+                await self._store(self.store.finish, table.id, CLOSED, None, now)
+            closed.append(table.id)
+            await self._after_change(table)
+        return closed
+
+    def _notified(self, table_id: str, version: int) -> None:
+        """A change committed by another process (called from the store's listener thread)."""
+        loop = self._loop
+        if loop is None or table_id not in self.tables:
+            return
+
+        def spawn() -> None:
+            task = asyncio.create_task(self.catch_up(table_id))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+        loop.call_soon_threadsafe(spawn)
+
+    async def catch_up(self, table_id: str) -> None:
+        """Take over what other processes committed for a table (actions, seats, status) and tell our clients."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            changed = await self._catch_up_locked(table)
+        if changed:
+            await self._after_change(table)
+
+    async def _catch_up_locked(self, table: Table) -> bool:
+        before = (table.version, table.status, [seat.stored() for seat in table.seats])
+        for entry in await self._store(self.store.actions_since, table.id, table.version):
+            table.replay_action(entry)
+            table.updated_at = entry["at"]
+        record = await self._store(self.store.load_table, table.id, False)
+        if record is not None:
+            table.status = record["status"]
+            for seat, stored in zip(table.seats, record["seats"], strict=True):
+                seat.name, seat.token_hash, seat.claimed = stored["name"], stored["token_hash"], stored["claimed"]
+            if record["status"] == CLOSED and before[1] != CLOSED:
+                table.log_event("table.closed_abandoned", minutes=round((table.spec.abandon_seconds or 0) / 60))
+        return before != (table.version, table.status, [seat.stored() for seat in table.seats])
+
+
+def check_spec(spec: TableSpec) -> None:
+    """Refuse a spec whose parts cannot work before anything is built (the game checks the rest).
+
+    Raises:
+        GameError: unknown game or bot; InvalidTableError: bad timer, think delay or abandon time.
+    """
+    game_class(spec.game)
+    if spec.turn_seconds is not None and not 1 <= spec.turn_seconds <= 24 * 3600:
+        raise InvalidTableError(
+            "the turn timer takes 1 second to 24 hours", key="table.error.turn_seconds", value=spec.turn_seconds
+        )
+    if not 0 <= spec.think_seconds <= MAX_THINK_SECONDS:
+        raise InvalidTableError(
+            f"the think delay takes 0 to {MAX_THINK_SECONDS:g} seconds",
+            key="table.error.think_seconds",
+            value=spec.think_seconds,
+        )
+    if spec.abandon_seconds is not None and spec.abandon_seconds <= 0:
+        raise InvalidTableError(
+            "the abandon time must be positive", key="table.error.abandon_seconds", value=spec.abandon_seconds
+        )
+    if spec.seed is not None and (isinstance(spec.seed, bool) or not 0 <= spec.seed < 2**63):
+        raise InvalidTableError("the seed is a whole number from 0 to 2^63-1", key="table.error.seed")

@@ -1,0 +1,74 @@
+"""What a table is made of: the game, its options, the seats and the clocks, as the creator asks for it.
+
+A :class:`TableSpec` is plain data (JSON-ready through :meth:`TableSpec.to_dict`), checked by
+:func:`busbahnhof.tables.service.TableService.create` against the game before a table exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+DEFAULT_THINK_SECONDS = 0.6
+"""How long a bot waits before it moves, so that humans can follow the table."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat as created: a human seat (``bot is None``) or a bot seat.
+
+    Attributes:
+        name: the name shown at the table (``None``: "Spieler N" / the bot's name).
+        bot: the bot's name from the game's bot registry (``random``, ``ismcts``, ``heuristik``,
+            ``kartenzaehler``...); the bot's name is also its strength.
+    """
+
+    name: str | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """Everything needed to open a table.
+
+    Attributes:
+        game: the game id (``busfahrer``, ``bus``, ``busfaktor``).
+        options: rule options as the game's options model takes them; a Busfahrer match is
+            ``{"games": N}``. File-naming options (a deck path) are refused: a deck comes by content.
+        seats: one entry per seat, in seat order.
+        seed: the seed of the deal; ``None`` draws one (kept secret until the game ends).
+        deck_text: for games with a deck (Busfaktor), the deck file's content (TOML).
+        turn_seconds: the turn timer: seconds a human seat has for a decision before a bot plays
+            for it (zombie mode, until its player is back); ``None``: no timer.
+        zombie_bot: the bot that plays for a timed-out or departed seat (``None``: the game's own
+            heuristic bot if it has one, else ``random``).
+        think_seconds: the bots' think delay.
+        abandon_seconds: a table whose human seats have all been empty this long is closed and
+            kept as a finished record; ``None``: never.
+    """
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[SeatSpec, ...] = ()
+    seed: int | None = None
+    deck_text: str | None = None
+    turn_seconds: float | None = None
+    zombie_bot: str | None = None
+    think_seconds: float = DEFAULT_THINK_SECONDS
+    abandon_seconds: float | None = 3600.0
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (as stored with the table)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSpec:
+        """The spec written by :meth:`to_dict`."""
+        values = dict(data)
+        values["seats"] = tuple(SeatSpec(**seat) for seat in values.get("seats", ()))
+        return cls(**values)

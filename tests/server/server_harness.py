@@ -1,0 +1,174 @@
+"""Real servers for the tests: ``busbahnhof serve`` processes on free loopback ports, and clients for them.
+
+Nothing here replaces the server: every test talks HTTP and WebSocket to a uvicorn process, as
+a browser would.  :class:`Seat` wraps a synchronous WebSocket connection and keeps every raw
+payload it received, so tests can inspect exactly what went over the wire.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+STARTUP_SECONDS = 60.0
+RECV_SECONDS = 30.0
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """``python -m busbahnhof serve --port P --db URL`` with its own environment; started by :meth:`start`."""
+
+    def __init__(self, db: str, tmp: Path, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.port = free_port()
+        self.tmp = tmp
+        self.env = {**os.environ, "BUSBAHNHOF_DECK_DIR": str(tmp / "decks"), **(env or {})}
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = tmp / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        """The HTTP origin."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        """The WebSocket origin."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        """Start the process and wait until ``/healthz`` answers."""
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "busbahnhof", "serve", "--port", str(self.port), "--db", self.db],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=self.env,
+            )
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited with {self.process.returncode}:\n{self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown handler runs."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """A normal shutdown (SIGTERM), killed if it hangs."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def http(self) -> httpx.Client:
+        """An HTTP client for this server."""
+        return httpx.Client(base_url=self.url, timeout=30)
+
+
+class Seat:
+    """One WebSocket client (a seat with its token, or a spectator) that keeps every raw payload."""
+
+    def __init__(self, server: ServerProcess, query: str) -> None:
+        opened = connect(f"{server.ws_url}/ws?{query}", open_timeout=30, max_size=2**24)
+        self.socket: ClientConnection = opened.__enter__()
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+
+    def receive(self, timeout: float = RECV_SECONDS) -> dict[str, Any]:
+        """The next message (raw text kept); ``table`` messages update :attr:`state`."""
+        text = self.socket.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.raw.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message.get("type") == "table":
+            self.state = message
+        return message
+
+    def receive_until(self, wanted: Any, timeout: float = RECV_SECONDS) -> dict[str, Any]:
+        """Messages until one for which ``wanted(message)`` holds; returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.01, deadline - time.monotonic()))
+            if wanted(message):
+                return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` as JSON."""
+        self.socket.send(json.dumps(message))
+
+    def act(self, action: str, version: int | None = None) -> dict[str, Any]:
+        """Submit ``action`` at ``version`` (default: the last seen) and return the ``result`` answer."""
+        assert self.state is not None
+        self.send(
+            {"type": "action", "version": self.state["version"] if version is None else version, "action": action}
+        )
+        return self.receive_until(lambda m: m.get("type") == "result")
+
+    def my_turn(self) -> bool:
+        """Whether the last table message offers this seat actions."""
+        return bool(self.state and self.state["legal"])
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.socket.close()
+
+
+def create_table(http: httpx.Client, **body: Any) -> dict[str, Any]:
+    """``POST /api/tables`` (bots think 0 s unless asked); asserts success."""
+    body.setdefault("think_seconds", 0)
+    response = http.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def seat_query(created: dict[str, Any], index: int = 0, lang: str = "en") -> str:
+    """The WebSocket query of the ``index``-th human seat of a created table."""
+    return f"table={created['table_id']}&token={created['seats'][index]['token']}&lang={lang}"
+
+
+def play_out(seat: Seat, choose: Any = None, timeout: float = 120) -> dict[str, Any]:
+    """Play ``seat``'s decisions (the first legal action, or ``choose(state)``) until the table's game is over."""
+    deadline = time.monotonic() + timeout
+    if seat.state is None:
+        seat.receive_until(lambda m: m.get("type") == "table")
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        state = seat.state
+        assert state is not None
+        if state["view"]["is_over"]:
+            return state
+        if state["legal"]:
+            action = choose(state) if choose else state["legal"][0]["notation"]
+            result = seat.act(action)
+            assert result["ok"], result
+        else:
+            seat.receive_until(lambda m: m.get("type") == "table")

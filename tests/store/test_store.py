@@ -1,0 +1,126 @@
+"""The store: migrations, tables as records that replay, the version constraint between
+processes, the SQLite default (user data folder, WAL) and PostgreSQL notifications."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+
+from busbahnhof.engine import load_game, replay
+from busbahnhof.store import Store, default_url
+from busbahnhof.store.migrate import alembic_config
+
+
+def table_row(table_id: str = "t1", code: str = "ABCDE", seed: int = 17) -> dict[str, Any]:
+    return {
+        "id": table_id,
+        "code": code,
+        "game": "busfahrer",
+        "options": {"games": 2},
+        "players": 3,
+        "seed": seed,
+        "deck_text": None,
+        "spec": {"game": "busfahrer"},
+        "seats": [{"name": f"P{n}", "bot": None, "token_hash": f"hash{n}", "claimed": False} for n in range(3)],
+        "creator_hash": "creator",
+        "status": "open",
+        "outcome": None,
+        "created_at": 1.0,
+        "updated_at": 1.0,
+        "ended_at": None,
+    }
+
+
+def test_schema_is_migrated_to_head_and_reopening_is_harmless(database_url: str) -> None:
+    Store(database_url).close()
+    store = Store(database_url)
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    with store.engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0001"
+    store.close()
+
+
+def test_committed_actions_reload_and_replay(database_url: str) -> None:
+    store = Store(database_url)
+    assert store.create_table(table_row())
+    state = load_game("busfahrer", games=2).new_state(3, 17)
+    for version in range(1, 31):
+        action = state.legal_actions()[0]
+        seat = state.to_move
+        assert seat is not None
+        state.apply(action)
+        assert store.append_action("t1", version, str(action), seat, "human", 1.0 + version)
+    store.close()
+
+    again = Store(database_url)
+    loaded = again.load_table("t1")
+    assert loaded is not None
+    assert [entry["version"] for entry in loaded["actions"]] == list(range(1, 31))
+    record = {key: loaded[key] for key in ("game", "options", "players", "seed")}
+    rebuilt = replay({**record, "actions": [entry["action"] for entry in loaded["actions"]]})
+    assert rebuilt.view(None) == state.view(None)
+    assert [entry["version"] for entry in again.actions_since("t1", 28)] == [29, 30]
+    assert again.open_table_ids() == ["t1"] and again.find_code("ABCDE") == "t1"
+    again.finish("t1", "closed", None, 99.0)
+    assert again.open_table_ids() == []
+    summary = again.list_tables("closed")[0]
+    assert summary["version"] == 30 and summary["ended_at"] == 99.0
+    assert "seed" not in summary and "creator_hash" not in summary
+    assert all(set(seat) == {"name", "bot", "claimed"} for seat in summary["seats"])
+    again.close()
+
+
+def test_one_version_is_accepted_once_even_from_two_processes(database_url: str) -> None:
+    first, second = Store(database_url), Store(database_url)
+    assert first.create_table(table_row())
+    assert not second.create_table(table_row(table_id="t2")), "the room code is unique"
+    assert not second.create_table(table_row(code="FGHJK")), "the id is unique"
+    assert first.append_action("t1", 1, "guess red", 0, "human", 2.0)
+    assert not second.append_action("t1", 1, "guess black", 0, "human", 2.0)
+    assert not first.append_action("t1", 1, "guess red", 0, "human", 2.0)
+    assert [entry["action"] for entry in second.actions_since("t1", 0)] == ["guess red"]
+    first.close()
+    second.close()
+
+
+def test_sqlite_default_lives_in_the_user_data_folder_with_wal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    url = default_url()
+    assert url == f"sqlite:///{tmp_path / 'data' / 'busbahnhof' / 'busbahnhof.db'}"
+    store = Store()
+    assert store.url == url and (tmp_path / "data" / "busbahnhof" / "busbahnhof.db").exists()
+    with store.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    store.close()
+
+
+def test_postgres_announces_changes_to_other_processes(postgres_url: str) -> None:
+    writer, reader = Store(postgres_url), Store(postgres_url)
+    heard: list[tuple[str, int]] = []
+    arrived = threading.Event()
+
+    def hear(table_id: str, version: int) -> None:
+        heard.append((table_id, version))
+        arrived.set()
+
+    unsubscribe = reader.subscribe(hear)
+    reader_own: list[tuple[str, int]] = []
+    writer.subscribe(lambda table_id, version: reader_own.append((table_id, version)))
+    assert writer.create_table(table_row())
+    assert writer.append_action("t1", 1, "guess red", 0, "human", 2.0)
+    assert arrived.wait(5)
+    assert heard == [("t1", 1)]
+    assert not writer.append_action("t1", 1, "guess black", 0, "human", 2.0)
+    time.sleep(0.3)
+    assert heard == [("t1", 1)], "a refused action is not announced"
+    assert reader_own == [], "a process does not hear its own changes"
+    unsubscribe()
+    writer.close()
+    reader.close()

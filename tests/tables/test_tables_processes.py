@@ -1,0 +1,147 @@
+"""Restarts and several processes: tables rebuilt by replay lose no acknowledged move; of two
+services on one database only one accepts an action per version; on PostgreSQL an action
+accepted by one service reaches the clients of the other (LISTEN/NOTIFY)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_clients import RecordingClient, until
+
+from busbahnhof.engine import GameError
+from busbahnhof.store import Store
+from busbahnhof.tables import Accepted, Refused, SeatSpec, TableService, TableSpec
+
+SPEC = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=21, think_seconds=0)
+DECK_SPEC = TableSpec("busfaktor", seats=(SeatSpec("Anna"), SeatSpec(bot="heuristik")), seed=4, think_seconds=0)
+
+
+async def play_first_moves(service: TableService, table_id: str, tokens: list[str], count: int) -> None:
+    for _ in range(count):
+        table = service.tables[table_id]
+        seat = table.state.to_move
+        action, version = str(table.state.legal_actions()[0]), table.version
+        assert await service.submit(table_id, tokens[seat], version, action) == Accepted(version + 1)
+
+
+def test_restart_rebuilds_open_tables_by_replay(database_url: str, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(database_url)
+        first = TableService(store, deck_dir=tmp_path / "decks", sweep_seconds=3600)
+        await first.start()
+        created = await first.create(SPEC)
+        tokens = [ticket.token for ticket in created.seats]
+        await play_first_moves(first, created.table_id, tokens, 5)
+        before = first.tables[created.table_id].state.view(None)
+        await first.stop()
+        store.close()
+
+        store = Store(database_url)
+        second = TableService(store, deck_dir=tmp_path / "decks", sweep_seconds=3600)
+        await second.start()
+        assert created.table_id in second.tables, "open tables are rebuilt at start"
+        table = second.tables[created.table_id]
+        assert table.version == 5 and table.state.view(None) == before
+        await play_first_moves(second, created.table_id, tokens, 1)
+        await second.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_uploaded_deck_is_used_by_content_and_survives_a_restart(database_url: str, tmp_path: Path) -> None:
+    mini = resources.files("busbahnhof.games.busfaktor").joinpath("data", "mini-deck.toml").read_text("utf-8")
+
+    async def scenario() -> None:
+        store = Store(database_url)
+        service = TableService(store, deck_dir=tmp_path / "a", sweep_seconds=3600)
+        await service.start()
+        created = await service.create(replace(DECK_SPEC, deck_text=mini))
+        watcher = RecordingClient()
+        await service.connect(created.table_id, None, watcher)
+        label = watcher.last["view"]["options"]["deck"]
+        assert label.startswith("upload:") and str(tmp_path) not in repr(watcher.messages)
+        assert len(service.tables[created.table_id].game.deck.names) < 74, "the uploaded (mini) deck is played"
+        await play_first_moves(service, created.table_id, [created.seats[0].token], 1)
+        await service.stop()
+        store.close()
+
+        store = Store(database_url)
+        again = TableService(store, deck_dir=tmp_path / "b", sweep_seconds=3600)
+        await again.start()
+        assert again.tables[created.table_id].game.deck.names == service.tables[created.table_id].game.deck.names
+        await again.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("deck", ["/etc/passwd", "../deck.toml", "deck.toml"])
+def test_a_deck_file_name_is_refused(run_tables: Any, deck: str) -> None:
+    async def scenario(service: TableService) -> None:
+        spec = TableSpec("busfaktor", {"deck": deck}, seats=DECK_SPEC.seats)
+        with pytest.raises(GameError) as caught:
+            await service.create(spec)
+        assert caught.value.code == "table/invalid_spec"
+        assert await service.list_tables() == []
+
+    run_tables(scenario, sweep_seconds=3600)
+
+
+def test_two_services_never_both_accept_one_version(database_url: str, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        stores = [Store(database_url), Store(database_url)]
+        services = [TableService(store, deck_dir=tmp_path, sweep_seconds=3600) for store in stores]
+        for service in services:
+            await service.start()
+        created = await services[0].create(SPEC)
+        token = created.seats[0].token
+        watchers = [RecordingClient(), RecordingClient()]
+        for service, watcher in zip(services, watchers, strict=True):
+            await service.connect(created.table_id, None, watcher)
+        results = await asyncio.gather(
+            services[0].submit(created.table_id, token, 0, "guess red"),
+            services[1].submit(created.table_id, token, 0, "guess black"),
+        )
+        accepted = [r for r in results if isinstance(r, Accepted)]
+        refused = [r for r in results if isinstance(r, Refused)]
+        assert len(accepted) == 1 and len(refused) == 1
+        assert refused[0].error.code == "table/stale_version" and refused[0].version == 1
+        stored = stores[0].load_table(created.table_id)
+        assert stored is not None and len(stored["actions"]) == 1
+        winner = stored["actions"][0]["action"]
+        for service, watcher in zip(services, watchers, strict=True):
+            assert watcher.last["version"] == 1, "the losing service's clients learn of the winner at once"
+            assert str(service.tables[created.table_id].state.history[-1]) == winner
+        for service, store in zip(services, stores, strict=True):
+            await service.stop()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_action_on_one_service_reaches_the_clients_of_another(postgres_url: str, tmp_path: Path) -> None:
+    async def scenario() -> None:
+        stores = [Store(postgres_url), Store(postgres_url)]
+        services = [TableService(store, deck_dir=tmp_path, sweep_seconds=3600) for store in stores]
+        for service in services:
+            await service.start()
+        created = await services[0].create(SPEC)
+        ben = RecordingClient()
+        await services[1].connect(created.table_id, created.seats[1].token, ben)
+        assert await services[0].submit(created.table_id, created.seats[0].token, 0, "guess red") == Accepted(1)
+        await until(lambda: ben.last["version"] == 1, seconds=5)
+        assert [move["notation"] for move in ben.last["legal"]] == ["guess red", "guess black"]
+        result = await services[1].submit(created.table_id, created.seats[1].token, 1, "guess black")
+        assert result == Accepted(2)
+        await until(lambda: services[0].tables[created.table_id].version == 2, seconds=5)
+        for service, store in zip(services, stores, strict=True):
+            await service.stop()
+            store.close()
+
+    asyncio.run(scenario())
