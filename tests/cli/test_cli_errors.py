@@ -38,7 +38,7 @@ Run = Callable[..., "subprocess.CompletedProcess[str]"]
         (["simulate", "busfahrer", "--games", "0"], "invalid_option", "mindestens 1 Partie"),
         (["simulate", "busfahrer", "--workers", "100000"], "invalid_option", "wähle 1 bis"),
         (["bench", "busfahrer", "--repeats", "0", "--lang", "en"], "invalid_option", "--repeats >= 1"),
-        (["replay", "missing-record.json"], "invalid_record", "missing-record.json"),
+        (["replay", "missing-record.json"], "invalid_file", "missing-record.json"),
         (["games", "--lang", "fr"], "invalid_data", "Nicht unterstützte Sprache „fr“"),
     ],
 )
@@ -81,4 +81,5 @@ def test_deck_shorthand_reaches_a_game_with_decks(cli: Invoke, tmp_path: Path) -
     shipped = Path(str(resources.files("busbahnhof.games.busfaktor").joinpath("data", "deck.toml")))
     good = cli("simulate", "busfaktor", "--deck", str(shipped), "--games", "1", "--json", "-")
     assert good.exit_code == 0, good.output
-    assert json.loads(good.stdout)["options"]["deck"] == str(shipped)
+    deck = json.loads(good.stdout)["options"]["deck"]
+    assert deck["name"] == "deck.toml" and deck["text"] == shipped.read_text(encoding="utf-8")

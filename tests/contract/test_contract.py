@@ -8,10 +8,12 @@ import pytest
 
 from busbahnhof.engine import Game, game_class, game_ids, load_game
 from busbahnhof.engine.contract import (
+    check_api_is_sealed,
     check_bad_input_leaves_state,
     check_clone_independence,
     check_determinism,
     check_determinize_canonical,
+    check_determinize_keeps_known_cards,
     check_playout_invariants,
     check_replay,
     check_view_hides,
@@ -91,6 +93,21 @@ def test_determinize_does_not_depend_on_hidden_information(game_id: str, preset:
     game = _game(game_id, preset)
     for seed in range(2):
         check_determinize_canonical(game, game.min_players, seed)
+
+
+@pytest.mark.parametrize(("game_id", "preset"), CASES)
+def test_determinize_keeps_every_card_where_the_seat_knows_it(game_id: str, preset: str) -> None:
+    game = _game(game_id, preset)
+    checked = sum(check_determinize_keeps_known_cards(game, game.min_players, seed) for seed in range(2))
+    hides_cards = bool(game.new_state(game.min_players, 0).card_places())
+    assert checked > 0 or not hides_cards, f"{game_id}: known_places tells nothing"
+
+
+@pytest.mark.parametrize(("game_id", "preset"), CASES)
+def test_api_cannot_be_corrupted_from_outside(game_id: str, preset: str) -> None:
+    game = _game(game_id, preset)
+    for seed in range(2):
+        check_api_is_sealed(game, game.min_players, seed)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

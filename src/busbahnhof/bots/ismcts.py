@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..engine import Action, Rng, State
 
@@ -81,8 +81,7 @@ class IsmctsBot:
         node = root
         path: list[tuple[Node, int]] = []
         while not world.is_over:
-            mover = world.to_move
-            assert mover is not None
+            mover = cast(int, world.to_move)  # a running game has a seat to move
             legal = world.legal_actions()
             children = node.children
             untried: list[tuple[Key, Action]] = []
@@ -107,10 +106,9 @@ class IsmctsBot:
                 world.apply(action)
                 path.append((child, mover))
                 break
-            assert best is not None and best_action is not None
-            world.apply(best_action)
-            path.append((best, mover))
-            node = best
+            node = cast(Node, best)  # every action has a child here, and UCT scores exceed -1
+            world.apply(cast(Action, best_action))
+            path.append((node, mover))
         _roll_out(world, rng)
         outcome = world.outcome()
         for child, mover in path:

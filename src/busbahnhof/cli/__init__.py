@@ -8,7 +8,9 @@ decks) and are mounted when present (see :func:`mount_module`).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any, cast
 
 import typer
 
@@ -45,8 +47,7 @@ def mount_module(main_app: typer.Typer, name: str, module: ModuleType) -> None:
         main_app.command(name)(getattr(module, name))
     elif len(sub_app.registered_commands) == 1 and sub_app.registered_callback is None:
         only = sub_app.registered_commands[0]
-        assert only.callback is not None
-        main_app.command(name, help=only.help)(only.callback)
+        main_app.command(name, help=only.help)(cast(Callable[..., Any], only.callback))
     else:
         main_app.add_typer(sub_app, name=name)
 

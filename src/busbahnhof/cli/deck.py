@@ -1,7 +1,9 @@
-"""``busbahnhof deck check FILE`` and ``deck init [--from DECK] FILE``: Busfaktor: 1 decks for designers.
+"""``busbahnhof deck check FILE``, ``deck init [--from DECK] FILE`` and ``deck print [FILE] -o PDF``:
+Busfaktor: 1 decks for designers.
 
 ``check``: exit status 0 for a valid deck (with warnings where it departs from §2), 2 (with the
 error naming file, card and field) for an invalid one.  ``init``: an editable copy of a deck.
+``print``: the deck's cards as a print-and-play PDF.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..engine import Catalog
+from ..engine import Catalog, InvalidDataError
 from ..games.busfaktor.actions import type_name
 from ..games.busfaktor.deck import Deck, load_deck
 from ..games.busfaktor.deck_copy import DEFAULT_SOURCE, copy_deck
 from ..games.busfaktor.deck_warnings import RULE_MIX, deck_warnings, warning_text
+from ..games.busfaktor.printing import PER_PAGE, write_deck_pdf
 from ..games.busfaktor.schema import FACTOR_TYPES
 from .common import DEFAULT_LANG, CommandGroup, LangOption, Ui
+from .output import check_output_path
 
 app = typer.Typer(
-    cls=CommandGroup, no_args_is_help=True, help="Busfaktor: 1 decks: start and check a designer's deck file."
+    cls=CommandGroup, no_args_is_help=True, help="Busfaktor: 1 decks: start, check and print a designer's deck file."
 )
 
 
@@ -159,3 +163,49 @@ def init(
     if info.license:
         ui.out.print(t.text("deck_check.share_alike", license=info.license), markup=False)
     ui.out.print(t.text("deck_check.next_step", file=str(file)), markup=False, soft_wrap=True)
+
+
+@app.command("print")
+def print_deck(
+    ctx: typer.Context,
+    file: Annotated[
+        Path | None, typer.Argument(metavar="[FILE]", help="The deck file (TOML); the default deck if omitted.")
+    ] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="PDF", help="The PDF file to write.")] = Path(
+        "deck.pdf"
+    ),
+    source: Annotated[
+        str | None,
+        typer.Option(
+            "--from", metavar="DECK", help="The deck instead of FILE: default (also standard), mini, or a file."
+        ),
+    ] = None,
+    lang: LangOption = DEFAULT_LANG,
+) -> None:
+    """Write every card of a deck to a print-and-play PDF: A4, 3×3 poker-size cards, backs for duplex.
+
+    Card texts and labels in --lang (the deck's English texts with en); an existing PDF is replaced.
+    """
+    ui = Ui.open(ctx, lang, GAME_ID)
+    check_output_path(output, "-o", ".pdf")
+    if file is not None and source is not None:
+        raise InvalidDataError(
+            f"deck given twice: {file} and --from {source}; give only one",
+            key="deck_error.two_decks",
+            params={"file": str(file), "source": source},
+        )
+    name = str(file) if file is not None else source
+    deck = load_deck(None if name in (None, DEFAULT_SOURCE) else name)
+    pages = write_deck_pdf(deck, lang, output)
+    ui.out.print(
+        ui.t(
+            "deck_print.written",
+            name=deck.model.deck.title(lang),
+            file=str(output),
+            cards=deck.size,
+            pages=pages,
+            sheets=-(-deck.size // PER_PAGE),
+        ),
+        markup=False,
+        soft_wrap=True,
+    )

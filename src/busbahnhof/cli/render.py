@@ -10,7 +10,7 @@ status 2).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
@@ -61,7 +61,6 @@ def render(
     if isinstance(names, list) and len(names) == state.players:
         seat_names = [terminal_safe(str(name)) for name in names]
     catalog = state.game.catalog(ui.lang, seat_names)
-    svg = state.game.render_svg(state.view(None if seat is None else seat - 1), catalog)
-    assert svg is not None
+    svg = cast(str, state.game.render_svg(state.view(None if seat is None else seat - 1), catalog))
     write_text_atomically(output, svg)
     ui.out.print(str(output), markup=False)

@@ -14,7 +14,7 @@ from .errors import (
     WrongSeatError,
 )
 from .events import LANGUAGES, Catalog, Event
-from .game import Action, Game, Options, Outcome, State
+from .game import Action, Game, Options, Outcome, State, wrong_kind
 from .records import load_record, replay, replay_states, save_record, validate_record, write_text_atomically
 from .registry import game_class, game_ids, load_game, register
 from .rng import Rng, derive_seed
@@ -52,4 +52,5 @@ __all__ = [
     "save_record",
     "validate_record",
     "write_text_atomically",
+    "wrong_kind",
 ]

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 from collections.abc import Iterable
@@ -19,6 +20,12 @@ from .rng import Rng
 MAX_STEPS = 100_000
 
 
+def require(condition: object, message: str) -> None:
+    """Raise ``AssertionError(message)`` unless ``condition`` holds (an ``assert`` that ``python -O`` keeps)."""
+    if not condition:
+        raise AssertionError(message)
+
+
 def random_playout(game: Game[Any, Any], players: int, seed: int, *, max_steps: int = MAX_STEPS) -> State[Any]:
     """Play one game to its end choosing uniformly among legal actions (chooser seeded by ``seed``)."""
     state = game.new_state(players, seed)
@@ -27,7 +34,7 @@ def random_playout(game: Game[Any, Any], players: int, seed: int, *, max_steps: 
         if state.is_over:
             return state
         legal = state.legal_actions()
-        assert legal, f"{game.id} seed {seed}: no legal action but the game is not over"
+        require(legal, f"{game.id} seed {seed}: no legal action but the game is not over")
         state.apply(chooser.pick(legal))
     raise AssertionError(f"{game.id} seed {seed}: no end after {max_steps} decisions")
 
@@ -39,11 +46,12 @@ def fingerprint(state: State[Any]) -> bytes:
 
 def check_playout_invariants(state: State[Any]) -> None:
     """A finished state: no decision left, a well-formed outcome, JSON-ready views."""
-    assert state.is_over and state.to_move is None
-    assert not state.legal_actions()
+    where = f"{state.game.id} seed {state.seed}"
+    require(state.is_over and state.to_move is None, f"{where}: a finished game still has a seat to move")
+    require(not state.legal_actions(), f"{where}: a finished game still has legal actions")
     outcome = state.outcome()
-    assert len(outcome.points) == state.players
-    assert outcome.winners and all(0 <= w < state.players for w in outcome.winners)
+    require(len(outcome.points) == state.players, f"{where}: the outcome does not score every seat")
+    require(outcome.winners and all(0 <= w < state.players for w in outcome.winners), f"{where}: bad winners")
     json.dumps(state.view(None))
     for seat in range(state.players):
         json.dumps(state.view(seat))
@@ -55,16 +63,16 @@ def check_determinism(game: Game[Any, Any], players: int, seed: int) -> None:
     second = game.new_state(players, seed)
     for action in first.record()["actions"]:
         second.apply(action)
-    assert first.record() == second.record()
+    require(first.record() == second.record(), f"{game.id} seed {seed}: replayed actions give another record")
     for seat in [None, *range(players)]:
-        assert first.view(seat) == second.view(seat), f"{game.id} seed {seed}: views differ for seat {seat}"
+        require(first.view(seat) == second.view(seat), f"{game.id} seed {seed}: views differ for seat {seat}")
 
 
 def check_replay(state: State[Any]) -> None:
     """A record (through JSON) replays to the same state."""
     record = json.loads(json.dumps(state.record()))
     again = replay(record)
-    assert fingerprint(again) == fingerprint(state), f"{state.game.id} seed {state.seed}: replay differs"
+    require(fingerprint(again) == fingerprint(state), f"{state.game.id} seed {state.seed}: replay differs")
 
 
 def check_clone_independence(game: Game[Any, Any], players: int, seed: int, steps: int = 40) -> None:
@@ -76,12 +84,12 @@ def check_clone_independence(game: Game[Any, Any], players: int, seed: int, step
             break
         before = fingerprint(state)
         twin = state.clone()
-        assert fingerprint(twin) == before, f"{game.id} seed {seed}: clone differs from original"
+        require(fingerprint(twin) == before, f"{game.id} seed {seed}: clone differs from original")
         for _ in range(5):
             if twin.is_over:
                 break
             twin.apply(chooser.pick(twin.legal_actions()))
-        assert fingerprint(state) == before, f"{game.id} seed {seed}: playing a clone changed the original"
+        require(fingerprint(state) == before, f"{game.id} seed {seed}: playing a clone changed the original")
         state.apply(chooser.pick(state.legal_actions()))
 
 
@@ -94,12 +102,14 @@ def _bad_inputs(state: State[Any], seen: Iterable[str]) -> list[Action | str]:
 
 def check_error_is_translated(game: Game[Any, Any], error: GameError) -> None:
     """``error`` has a message key whose German and English templates render completely."""
-    assert error.key is not None, f"{game.id}: error without a message key: {error}"
+    key = error.key
+    if key is None:
+        raise AssertionError(f"{game.id}: error without a message key: {error}")
     for lang in ("de", "en"):
         catalog = game.catalog(lang)
-        assert catalog.has(error.key), f"{game.id}: no {lang} template for {error.key} ({error})"
+        require(catalog.has(key), f"{game.id}: no {lang} template for {error.key} ({error})")
         text = catalog.error_text(error)
-        assert "{" not in text and "}" not in text.replace("{}", ""), f"{game.id} {lang}: unfilled template: {text}"
+        require("{" not in text and "}" not in text.replace("{}", ""), f"{game.id} {lang}: unfilled template: {text}")
 
 
 def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, seen: set[str]) -> int:
@@ -115,7 +125,8 @@ def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, 
         state.legal_actions()
         before = fingerprint(state)
         to_move = state.to_move
-        assert to_move is not None
+        if to_move is None:
+            raise AssertionError(f"{game.id} seed {seed}: a running game has no seat to move")
         candidates = _bad_inputs(state, seen)
         sample = [candidates[chooser.below(len(candidates))] for _ in range(3)]
         for bad in sample:
@@ -125,7 +136,7 @@ def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, 
                 check_error_is_translated(game, error)
             else:
                 raise AssertionError(f"{game.id} seed {seed}: {bad!r} was accepted but is not legal")
-            assert fingerprint(state) == before, f"{game.id} seed {seed}: {bad!r} changed the state"
+            require(fingerprint(state) == before, f"{game.id} seed {seed}: {bad!r} changed the state")
             tried += 1
         legal = state.legal_actions()
         wrong_seat = (to_move + 1) % players
@@ -135,10 +146,10 @@ def check_bad_input_leaves_state(game: Game[Any, Any], players: int, seed: int, 
             check_error_is_translated(game, error)
         else:
             raise AssertionError(f"{game.id} seed {seed}: seat {wrong_seat} moved out of turn")
-        assert fingerprint(state) == before
+        require(fingerprint(state) == before, f"{game.id} seed {seed}: a move out of turn changed the state")
         choice = chooser.pick(legal)
         seen.update(str(a) for a in legal)
-        assert str(game.parse_action(str(choice))) == str(choice), f"{choice!r} does not round-trip"
+        require(str(game.parse_action(str(choice))) == str(choice), f"{choice!r} does not round-trip")
         state.apply(str(choice))
     try:
         state.apply("anything")
@@ -159,14 +170,55 @@ def check_view_hides(game: Game[Any, Any], players: int, seed: int, samples: int
             for seat in [None, *range(players)]:
                 for k in range(samples if seat == state.to_move else 1):
                     other = state.determinize(seat, Rng(seed * 31 + step * 7 + k))
-                    assert other.view(seat) == state.view(seat), (
-                        f"{game.id} seed {seed} step {step}: determinize changed seat {seat}'s view"
+                    require(
+                        other.view(seat) == state.view(seat),
+                        f"{game.id} seed {seed} step {step}: determinize changed seat {seat}'s view",
                     )
-                    assert [str(a) for a in other.legal_actions()] == [str(a) for a in state.legal_actions()] or (
-                        seat != state.to_move
-                    ), f"{game.id} seed {seed} step {step}: determinized legal actions differ"
+                    require(
+                        [str(a) for a in other.legal_actions()] == [str(a) for a in state.legal_actions()]
+                        or (seat != state.to_move),
+                        f"{game.id} seed {seed} step {step}: determinized legal actions differ",
+                    )
         state.apply(chooser.pick(state.legal_actions()))
         step += 1
+
+
+def _agrees(known: dict[str, list[Any]], places: dict[str, list[Any]], where: str) -> None:
+    """Every slot of ``known`` (a ``known_places`` result) holds what it says in ``places``."""
+    for place, slots in known.items():
+        cards = places.get(place)
+        require(
+            cards is not None and len(cards) == len(slots),
+            f"{where}: place {place!r} has {None if cards is None else len(cards)} cards, known {len(slots)}",
+        )
+        for index, (slot, card) in enumerate(zip(slots, cards or [], strict=True)):
+            fits = slot is None or (card in slot if isinstance(slot, frozenset) else card == slot)
+            require(fits, f"{where}: {place}[{index}] holds {card!r}, but the seat knows it is {slot!r}")
+
+
+def check_determinize_keeps_known_cards(game: Game[Any, Any], players: int, seed: int, every: int = 3) -> int:
+    """``determinize(seat)`` leaves every card where ``seat`` knows it to be (``State.known_places``):
+    a card it saw played and spent, a card its own effect put under a stack, a reshuffled card.
+
+    The knowledge is first checked against the state itself (it must be true), then against the
+    determinized state.  Returns how many known slots were checked.
+    """
+    state = game.new_state(players, seed)
+    chooser = Rng(seed + 5)
+    step = checked = 0
+    while not state.is_over:
+        if step % every == 0:
+            truth = state.card_places()
+            for seat in [None, *range(players)]:
+                known = state.known_places(seat)
+                where = f"{game.id} seed {seed} step {step} seat {seat}"
+                _agrees(known, truth, f"{where}: the state itself")
+                twin = state.determinize(seat, Rng(seed * 17 + step))
+                _agrees(known, twin.card_places(), f"{where}: determinize")
+                checked += sum(slot is not None for slots in known.values() for slot in slots)
+        state.apply(chooser.pick(state.legal_actions()))
+        step += 1
+    return checked
 
 
 def check_determinize_canonical(game: Game[Any, Any], players: int, seed: int, every: int = 9) -> None:
@@ -185,8 +237,99 @@ def check_determinize_canonical(game: Game[Any, Any], players: int, seed: int, e
                 lookalike = state.determinize(seat, Rng(step + 1))
                 first = state.determinize(seat, Rng(seed + step))
                 second = lookalike.determinize(seat, Rng(seed + step))
-                assert fingerprint(first) == fingerprint(second), (
-                    f"{game.id} seed {seed} step {step}: determinize for seat {seat} depends on hidden information"
+                require(
+                    fingerprint(first) == fingerprint(second),
+                    f"{game.id} seed {seed} step {step}: determinize for seat {seat} depends on hidden information",
                 )
         state.apply(chooser.pick(state.legal_actions()))
         step += 1
+
+
+class _ForeignAction(Action):
+    """An action object of no registered game."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "foreign ??? 42"
+
+
+NOT_ACTIONS: tuple[object, ...] = (
+    None,
+    0,
+    3.5,
+    True,
+    b"pass",
+    ["pass"],
+    {"action": "pass"},
+    object(),
+    _ForeignAction(),
+)
+"""Values that are neither an action of the game nor action text."""
+
+
+def _containers(value: Any, found: dict[int, object]) -> dict[int, object]:
+    """Every list and dict inside ``value`` by id (kept alive in ``found`` so ids stay unique)."""
+    if isinstance(value, (list, dict)):
+        found[id(value)] = value
+    if isinstance(value, dict):
+        for item in value.values():
+            _containers(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _containers(item, found)
+    return found
+
+
+def _scramble(value: Any) -> None:
+    """Empty every list and dict inside ``value``, innermost first."""
+    items = list(value.values()) if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    for item in items:
+        _scramble(item)
+    if isinstance(value, (list, dict)):
+        value.clear()
+
+
+def check_views_are_fresh(state: State[Any]) -> None:
+    """``view(seat)`` shares no list or dict with another view, a clone's view or the state itself:
+    emptying every container of one view changes neither the state nor the next view."""
+    where = f"{state.game.id} seed {state.seed} turn {len(state.history)}"
+    twin = state.clone()
+    for seat in [None, *range(state.players)]:
+        first, second, other = state.view(seat), state.view(seat), twin.view(seat)
+        shared = set(_containers(first, {})) & (set(_containers(second, {})) | set(_containers(other, {})))
+        require(not shared, f"{where}: two views of seat {seat} share {len(shared)} lists or dicts")
+        expected = copy.deepcopy(second)
+        before = fingerprint(state)
+        _scramble(first)
+        require(fingerprint(state) == before, f"{where}: changing a view of seat {seat} changed the state")
+        require(state.view(seat) == expected, f"{where}: changing a view of seat {seat} changed the next view")
+
+
+def check_api_is_sealed(game: Game[Any, Any], players: int, seed: int, steps: int = 60) -> None:
+    """Nothing handed out by a state lets a caller corrupt it.
+
+    ``legal_actions()`` is an immutable tuple; ``apply`` of anything that is neither an action
+    nor action text (``None``, numbers, bytes, lists, another game's action) raises a translated
+    :class:`GameError` and changes nothing; views are fresh data (:func:`check_views_are_fresh`).
+    """
+    state = game.new_state(players, seed)
+    chooser = Rng(seed + 4)
+    for step in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        require(type(legal) is tuple, f"{game.id} seed {seed} step {step}: legal_actions() is a {type(legal).__name__}")
+        before = fingerprint(state)
+        for bad in NOT_ACTIONS:
+            try:
+                state.apply(bad)  # type: ignore[arg-type]
+            except GameError as error:
+                check_error_is_translated(game, error)
+            else:
+                raise AssertionError(f"{game.id} seed {seed} step {step}: {bad!r} was accepted as an action")
+        require(fingerprint(state) == before, f"{game.id} seed {seed} step {step}: a non-action changed the state")
+        if step % 10 == 0:
+            check_views_are_fresh(state)
+        state.apply(chooser.pick(legal))
+    check_views_are_fresh(state)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -34,6 +34,10 @@ from .validation import english_problems, validation_problems
 
 if TYPE_CHECKING:
     from .bot import BotFactory
+
+RECORD_FORMAT = "busbahnhof-record/2"
+"""Format 2 (issue 7): records carry designer decks and boards by content, never by path.
+Records without a ``format`` field are format 1 and replay unless they name a file."""
 
 
 class Action(ABC):
@@ -222,6 +226,31 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         )
 
 
+def wrong_kind(value: Any, kind: type) -> GameError:
+    """The error for ``value`` where a ``kind`` was expected (``if not isinstance(...): raise wrong_kind(...)``).
+
+    For entry points that receive a state or action from outside (a bot or a summary asked
+    about another game's state), so that a mix-up is a clear error also under ``python -O``.
+    """
+    return GameError(
+        f"expected a {kind.__name__}, not a {type(value).__name__}",
+        key="error.wrong_kind",
+        params={"expected": kind.__name__, "kind": type(value).__name__},
+    )
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON-like value: every dict, list and tuple in it new, the leaves shared."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _fresh(item) for key, item in value.items()}
+    if kind is list:
+        return [_fresh(item) for item in value]
+    if kind is tuple:
+        return tuple(_fresh(item) for item in value)
+    return value
+
+
 def _game_from_options(game_class: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
     return game_class(**options)
 
@@ -248,7 +277,7 @@ class State(ABC, Generic[G]):
         self.rng = Rng(seed)
         self.history: list[Action] = []
         self.log: list[Event] = []
-        self._legal: Sequence[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # -- what every game implements -------------------------------------------------------
 
@@ -284,28 +313,51 @@ class State(ABC, Generic[G]):
 
     @abstractmethod
     def determinize(self, seat: int | None, rng: Rng) -> State[G]:
-        """A full state consistent with ``view(seat)``, everything hidden from ``seat`` resampled."""
+        """A full state consistent with everything ``seat`` has seen, everything hidden from it resampled.
+
+        It agrees with ``view(seat)`` and with :meth:`known_places` (what the seat remembers:
+        a card it saw go face down stays where it went).
+        """
+
+    def card_places(self) -> dict[str, list[Hashable]]:
+        """Where every card of the game is now: place name -> its cards in order (bottom first).
+
+        Only games with hidden cards need it (the default: none); the contract suite compares it
+        with :meth:`known_places` to check that :meth:`determinize` keeps what a seat knows.
+        """
+        return {}
+
+    def known_places(self, seat: int | None) -> dict[str, list[Hashable | frozenset[Hashable] | None]]:
+        """What ``seat`` (``None``: a spectator) knows of each place of :meth:`card_places`, slot by slot.
+
+        An entry is the card itself where the seat knows it (it saw the card put there, face up
+        or face down, and nothing has moved it unseen since), a frozenset of the cards it may be
+        (e.g. one of the cards reshuffled into a pile), or ``None`` for no knowledge beyond the
+        place's size.  Derived from what the seat saw, not from how ``determinize`` resamples.
+        """
+        return {}
 
     # -- shared machinery -----------------------------------------------------------------
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The legal actions of :attr:`to_move` (empty once the game is over)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of :attr:`to_move` (empty once the game is over), as an immutable tuple."""
         legal = self._legal
         if legal is None:
-            legal = () if self.is_over else self._legal_actions()
-            self._legal = legal
+            found = () if self.is_over else self._legal_actions()
+            legal = self._legal = found if type(found) is tuple else tuple(found)
         return legal
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Validate and carry out ``action`` (an action or its text).
 
         Args:
-            action: the action, or its text notation.
+            action: the action, or its text notation.  An action object that is not one of the
+                legal ones (e.g. another game's) is judged by its text notation.
             seat: if given, the seat submitting it; it must be :attr:`to_move`.
 
         Raises:
-            GameError: the action is malformed, out of turn, after the end, or not legal now.
-                The state is unchanged then.
+            GameError: the action is not an action at all, malformed, out of turn, after the end,
+                or not legal now.  The state is unchanged then.
         """
         if self.is_over:
             raise GameOverError(
@@ -325,7 +377,16 @@ class State(ABC, Generic[G]):
         if legal is None:
             legal = self.legal_actions()
         if move not in legal:
-            raise self._explain_illegal(move)
+            if not isinstance(action, str):  # checked only here: a legal move is an action anyway
+                if not isinstance(action, Action):
+                    raise MalformedActionError(
+                        f"{type(action).__name__} {action!r:.60} is neither a {self.game.title} action nor action text",
+                        key="error.not_an_action",
+                        params={"kind": type(action).__name__, "game": self.game.title},
+                    )
+                move = self.game.parse_action(str(move))
+            if move not in legal:
+                raise self._explain_illegal(move)
         self._legal = None
         self.history.append(move)
         self._apply(move)
@@ -354,27 +415,35 @@ class State(ABC, Generic[G]):
         self.log.append(Event(key, params))
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators."""
+        """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators.
+
+        The result is fresh data: no list or dict in it is shared with the state, the game or
+        another view, so a caller may change it freely.
+        """
         if seat is not None and not 0 <= seat < self.players:
             raise WrongSeatError(f"there is no seat {seat} in a {self.players}-player game")
         to_move = self.to_move
-        return {
-            "game": self.game.id,
-            "options": self.game.option_dict(),
-            "players": self.players,
-            "seat": seat,
-            "to_move": to_move,
-            "is_over": self.is_over,
-            "turn": len(self.history),
-            "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
-            "state": self._view(seat),
-            "log": [event.to_dict() for event in self.log],
-            "outcome": self.outcome().to_dict() if self.is_over else None,
-        }
+        fresh: dict[str, Any] = _fresh(
+            {
+                "game": self.game.id,
+                "options": self.game.option_dict(),
+                "players": self.players,
+                "seat": seat,
+                "to_move": to_move,
+                "is_over": self.is_over,
+                "turn": len(self.history),
+                "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
+                "state": self._view(seat),
+                "log": [event.to_dict() for event in self.log],
+                "outcome": self.outcome().to_dict() if self.is_over else None,
+            }
+        )
+        return fresh
 
     def record(self) -> dict[str, Any]:
         """Options, players, seed and actions: enough to replay this state exactly."""
         return {
+            "format": RECORD_FORMAT,
             "game": self.game.id,
             "options": self.game.option_dict(),
             "players": self.players,

@@ -1,7 +1,10 @@
 """Game records: reading, validating, replaying and saving them.
 
-A record is ``{"game", "options", "players", "seed", "actions": [text, ...]}`` and replays to
-the identical state on every supported machine and Python version.
+A record is ``{"format", "game", "options", "players", "seed", "actions": [text, ...]}`` and
+replays to the identical state on every supported machine and Python version.  It carries what
+its game needs by content (a designer's deck or board is embedded in ``options``), so replaying
+never opens a file: the game is loaded under :func:`userfiles.no_files`.  Record files are read
+with every check of :mod:`.userfiles` (regular file, size, UTF-8, bounded nesting).
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GameError, InvalidRecordError
-from .game import State
+from .game import RECORD_FORMAT, State
 from .registry import load_game
+from .userfiles import no_files, read_user_json
 
 REQUIRED_FIELDS = ("game", "options", "players", "seed", "actions")
 
@@ -28,7 +32,11 @@ def validate_record(record: Any) -> dict[str, Any]:
     missing = [name for name in REQUIRED_FIELDS if name not in record]
     if missing:
         raise InvalidRecordError(f"record lacks {', '.join(missing)}")
-    if not isinstance(record["options"], dict):
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise InvalidRecordError(f"record format {record['format']!r} is unknown; this version reads {RECORD_FORMAT}")
+    if not isinstance(record["game"], str):
+        raise InvalidRecordError("record 'game' must be a game id")
+    if not isinstance(record["options"], dict) or not all(isinstance(key, str) for key in record["options"]):
         raise InvalidRecordError("record 'options' must be an object")
     if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
         raise InvalidRecordError("record 'actions' must be a list of action texts")
@@ -38,7 +46,8 @@ def validate_record(record: Any) -> dict[str, Any]:
 def replay_states(record: Any) -> Iterator[State[Any]]:
     """The state before the first action, then after each action (the same object, mutated)."""
     record = validate_record(record)
-    game = load_game(record["game"], **record["options"])
+    with no_files():
+        game = load_game(record["game"], **record["options"])
     state = game.new_state(record["players"], record["seed"])
     yield state
     for index, text in enumerate(record["actions"]):
@@ -87,9 +96,5 @@ def _new_file_mode(path: Path) -> int:
 
 
 def load_record(path: Path) -> dict[str, Any]:
-    """Read and validate a record file."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise InvalidRecordError(f"{path}: {exc}") from exc
-    return validate_record(data)
+    """Read and validate a record file (a :class:`userfiles.UserFileError` if it cannot be read)."""
+    return validate_record(read_user_json(path))

@@ -30,7 +30,8 @@ class Settings(BaseSettings):
         ws_burst: messages a connection may send at once before throttling starts.
         ws_strikes: throttled messages in a row after which the connection is closed.
         ws_deflate: compress WebSocket messages (permessage-deflate): views shrink to about a
-            fifth, for some server CPU.
+            fifth, but the server spends about a tenth more CPU per action (measured with
+            ``busbahnhof loadtest``), so it is off unless bandwidth is the scarcer resource.
         list_limit: the most tables one listing returns.
         log_level: level of the JSON-lines log on stderr.
         access_log: whether every HTTP request is logged.
@@ -47,7 +48,7 @@ class Settings(BaseSettings):
     ws_rate: float = Field(20.0, gt=0)
     ws_burst: int = Field(40, ge=1)
     ws_strikes: int = Field(50, ge=1)
-    ws_deflate: bool = True
+    ws_deflate: bool = False
     list_limit: int = Field(100, ge=1, le=1000)
     log_level: str = "INFO"
     access_log: bool = True

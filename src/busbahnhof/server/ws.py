@@ -26,6 +26,7 @@ import logging
 import time
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine import LANGUAGES, GameError
@@ -73,7 +74,7 @@ class SocketClient:
         if self.closed:
             raise ClientTooSlowError("the client is gone")
         try:
-            self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            self.queue.put_nowait(encode(message))
         except asyncio.QueueFull:
             self.closed = True
             raise ClientTooSlowError("the client reads too slowly") from None
@@ -92,6 +93,12 @@ class SocketClient:
         self.writer.cancel()
         with contextlib.suppress(Exception):
             await self.websocket.close(code)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """``message`` as compact JSON text (orjson: several times faster than ``json`` for a view,
+    which is most of the server's work per action; non-text keys become text as with ``json``)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
 
 
 @router.websocket("/ws")

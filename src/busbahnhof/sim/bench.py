@@ -39,9 +39,10 @@ def bench_sample(game: Game[Any, Any], players: int, seconds: float, seed: int) 
     command = [
         sys.executable, "-m", "busbahnhof.sim.bench_worker", game.id,
         "--players", str(players), "--seconds", str(seconds), "--seed", str(seed),
-        "--options", json.dumps(game.option_dict()),
+        "--options", "-",
     ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    # the options go through stdin: an embedded deck or board may be longer than one argument may be
+    done = subprocess.run(command, input=json.dumps(game.option_dict()), capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"benchmark worker failed ({done.returncode}): {done.stderr.strip()}")
     sample: dict[str, float] = json.loads(done.stdout)

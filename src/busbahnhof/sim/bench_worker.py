@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from typing import Any
 
@@ -84,9 +85,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--seconds", type=float, required=True)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--options", default="{}", help="rule options as a JSON object")
+    parser.add_argument("--options", default="{}", help="rule options as a JSON object; - reads it from stdin")
     args = parser.parse_args(argv)
-    game = load_game(args.game, **json.loads(args.options))
+    options = sys.stdin.read() if args.options == "-" else args.options
+    game = load_game(args.game, **json.loads(options))
     print(json.dumps(measure(game, args.players, args.seed, args.seconds)))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -109,8 +109,7 @@ def draw_wins(axes: Axes, report: Mapping[str, Any], catalog: Catalog) -> None:
 def draw_points(axes: Axes, report: Mapping[str, Any], catalog: Catalog) -> None:
     """Mean points (or score) per game by seat."""
     seats = report["summary"]["seats"]
-    key = points_key(seats)
-    assert key is not None
+    key = cast(str, points_key(seats))  # drawn only for reports with a points figure
     means = [seat[key]["mean"] for seat in seats]
     bars = axes.bar(_seat_labels(report, catalog), means, color=SEAT_COLOURS[: len(means)])
     axes.bar_label(bars, labels=[f"{mean:.2f}" for mean in means], padding=3, fontsize=9)

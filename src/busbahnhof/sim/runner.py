@@ -22,7 +22,7 @@ from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, Rng, State, derive_seed, load_game
 from .aggregate import Columns, FlatSummary, flatten_summary
 
-REPORT_FORMAT = "busbahnhof-simulation/1"
+REPORT_FORMAT = "busbahnhof-simulation/2"
 MAX_DECISIONS = 1_000_000
 MAX_CHUNK = 100
 """Games per task of a worker: small enough that Ctrl-C loses little, large enough to keep workers busy."""

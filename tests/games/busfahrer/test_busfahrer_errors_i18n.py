@@ -152,13 +152,6 @@ ILLEGAL = [
         "„guess higher“ ist jetzt nicht erlaubt: „höher“ beantwortet nicht Frage 1",
         "'guess higher' is not allowed now: \"higher\" does not answer question 1",
     ),
-    (
-        round_one,
-        Stranger(),
-        "illegal.not_busfahrer",
-        "„fly away“ ist jetzt nicht erlaubt: das ist keine Aktion von Busfahrer",
-        "'fly away' is not allowed now: it is not a Busfahrer action",
-    ),
 ]
 
 
@@ -174,6 +167,20 @@ def test_illegal_action_speaks_german_and_english(
     assert error.key == key
     assert GAME.catalog("de").error_text(error) == german
     assert GAME.catalog("en").error_text(error) == english
+    assert fingerprint(state) == before
+
+
+def test_an_action_of_no_game_is_judged_by_its_notation() -> None:
+    """The engine reads an unknown action object as its text (issue 7): not Busfahrer notation."""
+    state = round_one()
+    before = fingerprint(state)
+    with pytest.raises(GameError) as caught:
+        state.apply(Stranger())
+    assert caught.value.key == "error.malformed"
+    assert (
+        GAME.catalog("de").error_text(caught.value).startswith("„fly away“ ist keine Aktion von Busfahrer; erwartet:")
+    )
+    assert GAME.catalog("en").error_text(caught.value).startswith("'fly away' is not a Busfahrer action; expected")
     assert fingerprint(state) == before
 
 

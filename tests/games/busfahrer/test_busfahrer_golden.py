@@ -14,7 +14,7 @@ from busbahnhof.engine.contract import fingerprint, random_playout
 @pytest.mark.parametrize(
     ("options", "players", "seed", "decisions", "points", "digest"),
     [
-        ({}, 4, 7, 63, (29, 10, 15, 5), "df2302cddb3f3ee0"),
+        ({}, 4, 7, 63, (29, 10, 15, 5), "aec6d8fc7e7756e0"),
         (
             {
                 "games": 2,
@@ -27,9 +27,9 @@ from busbahnhof.engine.contract import fingerprint, random_playout
             11,
             114,
             (40, 35, 26),
-            "7b177c7f4e0d7469",
+            "a462bfde66800cfd",
         ),
-        ({"games": 2, "ride": "american", "rising_penalties": True}, 3, 11, 61, (41, 25, 9), "5fa590581a3e5753"),
+        ({"games": 2, "ride": "american", "rising_penalties": True}, 3, 11, 61, (41, 25, 9), "21cbf3e3326105d2"),
     ],
 )
 def test_golden_game(
@@ -40,5 +40,6 @@ def test_golden_game(
     record = state.record()
     assert len(record["actions"]) == decisions
     assert state.outcome().points == points
+    # the digests changed once, when records got their "format" field (issue 7); the games did not
     assert hashlib.sha256(json.dumps(record).encode()).hexdigest().startswith(digest)
     assert fingerprint(replay(json.loads(json.dumps(record)))) == fingerprint(state)

@@ -158,7 +158,7 @@ def test_errors_name_file_card_and_field(tmp_path: Path, old: str, new: str, car
 
 def test_not_toml_and_missing_file_are_refused(tmp_path: Path) -> None:
     assert "not valid TOML" in refused(tmp_path, "[deck\nname=")
-    with pytest.raises(InvalidDataError, match="cannot read"):
+    with pytest.raises(InvalidDataError, match="does not exist"):
         load_deck(str(tmp_path / "none.toml"))
 
 

@@ -41,6 +41,7 @@ SAME_IN_BOTH = {
     "tei", "template", "tests", "toml", "version", "wcag", "wildcard", "wildcards", "xml", "bot", "bots", "play",
     "resume", "workers", "repeats", "seconds", "option", "preset", "delay", "players", "names", "name", "random",
     "record", "true", "false", "spieleranzahl",
+    "bom", "byte", "bytes", "decks", "fifo", "json", "nul", "socket", "utf",
 }  # fmt: skip
 """Words the German and the English texts share: names, loanwords and English terms in German card texts."""
 

@@ -19,7 +19,6 @@ no lots, and every zone ``1..zones`` has a lot (Bus: Aufbau, Gebäude).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import InvalidDataError
+from ...engine.userfiles import EmbeddedFile, parse_json, read_user_text
 
 DEFAULT_BOARD = "default"
 """The option value that selects the packaged map ``data/board.json``."""
@@ -258,20 +258,25 @@ def _check_connected(reader: _Reader, streets: list[tuple[int, int]], count: int
         raise reader.fail(f"intersections[{missing}]", "cannot be reached from intersection 0 along the streets")
 
 
-@lru_cache(maxsize=16)
-def load_board(path: str = DEFAULT_BOARD) -> Board:
-    """The board at ``path`` (``"default"``: the packaged map), validated (Bus: Aufbau)."""
-    if path == DEFAULT_BOARD:
+BoardOption = str | EmbeddedFile
+"""The rule option ``board``: ``"default"``, a path, or a board carried by content (what a path
+becomes in the game's options, hence in records)."""
+
+
+def load_board(board: BoardOption = DEFAULT_BOARD, source: str | None = None) -> Board:
+    """The validated board of the rule option ``board`` (Bus: Aufbau).
+
+    ``source`` names an embedded board in messages (the path it was read from) instead of its
+    bare file name.  A path is read with every check of :mod:`busbahnhof.engine.userfiles`.
+    """
+    if isinstance(board, EmbeddedFile):
+        return _parse(source or board.name, board.text)
+    if board == DEFAULT_BOARD:
         resource = resources.files(__package__ or "busbahnhof.games.bus").joinpath("data", "board.json")
-        source, text = "bus/data/board.json", resource.read_text(encoding="utf-8")
-    else:
-        source = path
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidDataError(f"{path}: cannot read the board file: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidDataError(f"{source}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
-    return parse_board(data, source)
+        return _parse("bus/data/board.json", resource.read_text(encoding="utf-8"))
+    return _parse(board, read_user_text(board))
+
+
+@lru_cache(maxsize=16)
+def _parse(source: str, text: str) -> Board:
+    return parse_board(parse_json(text, source), source)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ...engine import Action, Rng, State
+from ...engine import Action, Rng, State, wrong_kind
 from .actions import (
     BUILDINGS,
     BUSES,
@@ -169,7 +169,8 @@ class PlanerBot:
     """Actions valued this close to the best count as ties, broken by the ``rng``."""
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        assert isinstance(state, BusState)
+        if not isinstance(state, BusState):
+            raise wrong_kind(state, BusState)
         legal = state.legal_actions()
         if state.phase == SELECTION:
             return self._select(state, seat, legal, rng)

@@ -7,9 +7,10 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
-from ...engine import Action, BotFactory, Catalog, Game, Options, State
+from ...engine import Action, BotFactory, Catalog, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
 from ...engine.game import ActionGroup
+from ...engine.userfiles import EmbeddedFile, embed_file
 from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
 from .board import DEFAULT_BOARD, Board, load_board
 from .rules import Rules, make_rules
@@ -21,7 +22,9 @@ class BusOptions(Options):
     Attributes:
         edition: ``"complete"`` (Capstone Complete Edition, the default) or ``"1999"`` (the
             short rules of the first edition); docs/rulings/bus.md lists the differences.
-        board: ``"default"`` for the packaged city map, or the path of a board file in the same format.
+        board: ``"default"`` for the packaged city map, or the path of a board file in the same
+            format; a file is read once and carried by content from then on (an
+            ``EmbeddedFile``: name, sha256, text), so records replay without it.
         parallel_street: which street exception 2 of line expansion allows where two line ends
             meet: the other line's end street (``"end_street"``) or any occupied street there
             (``"any_occupied"``); see docs/rulings/bus.md.
@@ -35,7 +38,7 @@ class BusOptions(Options):
     """
 
     edition: Literal["complete", "1999"] = "complete"
-    board: str = DEFAULT_BOARD
+    board: str | EmbeddedFile = DEFAULT_BOARD
     parallel_street: Literal["end_street", "any_occupied"] = "end_street"
     complete_vrroomm: bool = False
     complete_line_bonus: bool = False
@@ -70,7 +73,10 @@ class Bus(Game[BusOptions, Action]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.board: Board = load_board(self.options.board)
+        path = self.options.board
+        if isinstance(path, str) and path != DEFAULT_BOARD:
+            self.options = self.options.model_copy(update={"board": embed_file(path)})
+        self.board: Board = load_board(self.options.board, path if isinstance(path, str) else None)
         chosen = self.options
         self.rules: Rules = make_rules(
             chosen.edition,
@@ -191,7 +197,8 @@ class Bus(Game[BusOptions, Action]):
         placed per round."""
         from .state import BusState
 
-        assert isinstance(state, BusState)
+        if not isinstance(state, BusState):
+            raise wrong_kind(state, BusState)
         outcome = state.outcome()
         return {
             "seats": [

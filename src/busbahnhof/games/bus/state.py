@@ -257,7 +257,7 @@ class BusState(State["Bus"]):
                 continue
             legal = self._choices()
             if len(legal) > 1:
-                self._legal = legal
+                self._legal = tuple(legal)
                 return
             if legal:
                 self.emit("forced", seat=self.current, action=str(legal[0]))

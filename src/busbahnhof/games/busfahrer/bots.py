@@ -7,7 +7,7 @@ read, so it decides the same on ``state.determinize(seat, rng)``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...engine import Action, Rng, State
 from .actions import GIVES, KEEP_ACTION, LAY_ACTION, BusfahrerAction
@@ -35,9 +35,9 @@ def answer_chances(state: BusfahrerState, seat: int) -> dict[BusfahrerAction, fl
     unseen = unseen_cards(state)
     chances: dict[BusfahrerAction, float] = {}
     for action in legal:
-        assert isinstance(action, BusfahrerAction)
-        right = sum(1 for card in unseen if is_right(question, action.value, earlier, card))
-        chances[action] = right / len(unseen)
+        answer = cast(BusfahrerAction, action)
+        right = sum(1 for card in unseen if is_right(question, answer.value, earlier, card))
+        chances[answer] = right / len(unseen)
     return chances
 
 

@@ -131,6 +131,9 @@ def _reshuffle(state: BusfahrerState) -> None:
     R11; the diamond ride with ``empty_pile="reshuffle"``, ruling R10)."""
     removed = state.discard
     state.rng.shuffled(removed)
+    reshuffle = 1 + max(state.pool)
+    for card in removed:  # everybody saw them removed: a card dealt from them is one of them
+        state.pool[card] = reshuffle
     state.pile = removed + state.pile
     state.discard = []
     state.log.append(Event("ride_reshuffled", {"count": len(removed)}))

@@ -6,11 +6,11 @@ The rules of each phase live in :mod:`.questions`, :mod:`.pyramid`, :mod:`.drive
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import Event, GameError, Outcome, Rng, State
-from . import driver, giving, pyramid, questions, ride
+from . import driver, giving, knowledge, pyramid, questions, ride
 from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
 from .cards import DECK_SIZE
 from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
@@ -79,6 +79,7 @@ class BusfahrerState(State["Busfahrer"]):
         self.pile: list[int] = []
         self.discard: list[int] = []
         self.streak: list[int] = []
+        self.pool = [0] * DECK_SIZE  # knowledge: which shuffle put each face-down card where it is
         self.ride_turns = 0
         self.ride_result = ""
 
@@ -97,7 +98,7 @@ class BusfahrerState(State["Busfahrer"]):
         """The kind of decision pending: questions, giving, laying, ride, american or over."""
         return PHASE_NAMES[self.phase]
 
-    def _legal_actions(self) -> Sequence[BusfahrerAction]:
+    def _legal_actions(self) -> tuple[BusfahrerAction, ...]:
         phase = self.phase
         if phase == QUESTIONS:
             return questions.legal(self)
@@ -137,8 +138,6 @@ class BusfahrerState(State["Busfahrer"]):
             ride.turn(self, action.value)
 
     def _explain_illegal(self, action: Any) -> GameError:
-        if not isinstance(action, BusfahrerAction):
-            return self.illegal(action, "it is not a Busfahrer action", "Busfahrer", key="not_busfahrer")
         phase = self.phase
         if phase == QUESTIONS:
             return questions.explain(self, action)
@@ -153,8 +152,10 @@ class BusfahrerState(State["Busfahrer"]):
     def fresh_deck(self) -> list[int]:
         """All 52 cards shuffled, top card last (Vorbereitung; Phase 3: "Sammelt alle Karten ein und mischt sie").
 
-        A state made by :func:`new_state_with_decks` takes its stacked orders first.
+        A state made by :func:`new_state_with_decks` takes its stacked orders first.  Every card
+        is in the pool of the deal again (:mod:`.knowledge`).
         """
+        self.pool = [0] * DECK_SIZE
         if self.stacked:
             return self.stacked.pop(0)
         deck = list(range(DECK_SIZE))
@@ -294,32 +295,25 @@ class BusfahrerState(State["Busfahrer"]):
         twin.__dict__ = data
         return twin
 
+    def card_places(self) -> dict[str, list[Hashable]]:
+        return cast(dict[str, list[Hashable]], knowledge.card_places(self))
+
+    def known_places(self, seat: int | None) -> dict[str, list[Hashable | frozenset[Hashable] | None]]:
+        return knowledge.known_places(self)
+
     def determinize(self, seat: int | None, rng: Rng) -> BusfahrerState:
-        """A copy whose unseen cards (undealt deck, face-down pyramid or diamond, draw pile) are reshuffled.
+        """A copy whose face-down cards (undealt deck, pyramid or diamond, draw pile) are reshuffled,
+        each among the face-down cards of its pool (:mod:`.knowledge`: after a reshuffle of the
+        ride, the removed cards everybody saw lie under the pile).
 
         Every seat sees the same (all hands are open), so ``seat`` does not change what is
-        resampled.  The unseen cards are sorted before they are shuffled, so two states that look
-        the same from a seat determinize alike (what ISMCTS-style bots rely on).  The copy's own
-        generator is reseeded from ``rng`` and stacked decks are dropped: its future chance is
-        unknown as well.
+        resampled.  The copy's own generator is reseeded from ``rng`` and stacked decks are
+        dropped: its future chance is unknown as well.
         """
         twin = self.clone()
         twin.rng = Rng(rng.getrandbits(64))
         twin.stacked = []
-        if self.phase in (RIDE, AMERICAN):
-            up = set(twin.face_up)
-            slots = [pos for pos in range(len(twin.diamond)) if pos not in up]
-            unseen = sorted([twin.diamond[pos] for pos in slots] + twin.pile)
-            rng.shuffled(unseen)
-            for index, pos in enumerate(slots):
-                twin.diamond[pos] = unseen[index]
-            twin.pile = unseen[len(slots) :]
-        elif self.phase != OVER:
-            hidden = twin.pyramid[twin.turned :]
-            unseen = sorted(hidden + twin.deck)
-            rng.shuffled(unseen)
-            twin.pyramid[twin.turned :] = unseen[: len(hidden)]
-            twin.deck = unseen[len(hidden) :]
+        knowledge.resample(twin, rng)
         return twin
 
 
@@ -338,4 +332,5 @@ _FLAT_LISTS = (
     "pile",
     "discard",
     "streak",
+    "pool",
 )

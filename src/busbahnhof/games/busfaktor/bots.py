@@ -6,9 +6,9 @@ cards, the open discard, sizes).  Every legal action gets a score; the first bes
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ...engine import Action, Rng, State
+from ...engine import Action, Rng, State, wrong_kind
 from .actions import (
     ACCEPT_ACT,
     ATTACH,
@@ -91,12 +91,12 @@ class HeuristicBot:
 
     def choose(self, state: State[Any], seat: int, rng: Rng) -> Action:
         """The best-scored legal action (the first one on equal scores)."""
-        assert isinstance(state, BusfaktorState)
+        if not isinstance(state, BusfaktorState):
+            raise wrong_kind(state, BusfaktorState)
         legal = state.legal_actions()
         best, best_score = legal[0], float("-inf")
         for action in legal:
-            assert isinstance(action, Act)
-            value = self.score(state, seat, action)
+            value = self.score(state, seat, cast(Act, action))
             if value > best_score:
                 best, best_score = action, value
         return best

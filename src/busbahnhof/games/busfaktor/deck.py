@@ -1,15 +1,13 @@
 """Loading, validating and compiling a deck file into the flat tables the rules read.
 
 Card ids are ints: projects first (``0 .. n_projects-1``), then factors, then events, each in
-file order.  ``load_deck(path)`` raises :class:`InvalidDataError` naming the file, the card and
-the field of the first problem found.
+file order.  ``load_deck(option)`` raises :class:`InvalidDataError` naming the file, the card and
+the field of the first problem found (a :class:`UserFileError` for a file that cannot be read).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -19,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...engine import InvalidDataError
+from ...engine.userfiles import EmbeddedFile, parse_toml, read_user_text
 from ...engine.validation import validation_problems
 from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard, RueckschlagEvent
 
@@ -300,33 +299,30 @@ def resolve_deck_path(deck: str | None) -> Path:
     return Path(deck)
 
 
-def load_deck(deck: str | None = None) -> Deck:
-    """The compiled deck named by the rule option ``deck`` (a path, a built-in name, or ``None``)."""
-    path = resolve_deck_path(deck)
-    try:
-        stamp = os.stat(path).st_mtime_ns
-    except OSError as exc:
-        raise _unreadable(str(path), exc) from None
-    return _load(str(path), stamp)
+DeckOption = str | EmbeddedFile | None
+"""The rule option ``deck``: ``None`` (the default deck), a built-in name, a path, or a deck carried
+by content (what a path becomes in the game's options, hence in records)."""
 
 
-def _unreadable(path: str, exc: OSError) -> InvalidDataError:
-    """The error for a deck file that cannot be read; a missing file is named as such in both languages."""
-    key = "deck_error.missing" if isinstance(exc, FileNotFoundError) else "deck_error.unreadable"
-    return InvalidDataError(
-        f"{path}: cannot read the deck file: {exc.strerror}", key=key, params={"file": path, "detail": exc.strerror}
-    )
+def deck_text(deck: DeckOption, source: str | None = None) -> tuple[str, str]:
+    """The name for messages and the TOML text of the rule option ``deck``.
+
+    ``source`` names an embedded deck in messages (the path it was read from) instead of its
+    bare file name.  A path is read with every check of :mod:`busbahnhof.engine.userfiles`.
+    """
+    if isinstance(deck, EmbeddedFile):
+        return source or deck.name, deck.text
+    if deck is None or deck in BUILTIN_DECKS:
+        path = resolve_deck_path(deck)
+        return str(path), path.read_text(encoding="utf-8")
+    return deck, read_user_text(deck)
+
+
+def load_deck(deck: DeckOption = None, source: str | None = None) -> Deck:
+    """The compiled deck of the rule option ``deck`` (see :func:`deck_text`)."""
+    return _compile(*deck_text(deck, source))
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, stamp: int) -> Deck:
-    try:
-        with open(path, "rb") as handle:
-            raw = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidDataError(
-            f"{path}: not valid TOML: {exc}", key="deck_error.not_toml", params={"file": path, "detail": str(exc)}
-        ) from None
-    except OSError as exc:
-        raise _unreadable(path, exc) from None
-    return compile_deck(validate_deck(raw, path), path)
+def _compile(source: str, text: str) -> Deck:
+    return compile_deck(validate_deck(parse_toml(text, source), source), source)

@@ -289,8 +289,9 @@ def after_take(s: BusfaktorState) -> None:
 
 
 def put_under(s: BusfaktorState, card: int) -> None:
-    """Put one looked-at card at the very bottom of its stack (§13 E1)."""
+    """Put one looked-at card at the very bottom of its stack (§13 E1); its player knows it lies there."""
     e1_stack(s, s.pending).insert(0, card)
+    s.under_by[card] = s.active
 
 
 def under(s: BusfaktorState, card: int) -> None:

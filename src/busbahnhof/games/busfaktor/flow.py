@@ -71,6 +71,8 @@ def renew_action_stack(s: BusfaktorState) -> bool:
     s.spent = []
     s.chance().shuffled(s.astack)
     s.reshuffles += 1
+    for card in s.astack:  # R14: known as a set now, not where each card lies
+        s.pool[card], s.under_by[card] = s.reshuffles, -1
     s.emit("reshuffle", cards=len(s.astack))
     return True
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import Action, Catalog, Credit, Game, Options, State
+from ...engine import Action, Catalog, Credit, Game, Options, State, wrong_kind
 from ...engine.events import ParamFormatter
+from ...engine.userfiles import EmbeddedFile, embed_file
 from .actions import NOTATION, REFERENCE, VERBS, Act, notation, parse, pattern, summary, type_name
 from .credit import PHYLO_CREDIT
-from .deck import Deck, load_deck
+from .deck import BUILTIN_DECKS, Deck, load_deck
 from .render import describe, render
 from .state import BusfaktorState
 from .summary import summarize
@@ -23,14 +24,16 @@ class BusfaktorOptions(Options):
 
     Attributes:
         deck: a deck file (TOML, see docs/games/busfaktor-deck-format.md), or a built-in deck
-            name (``standard``, ``mini``); ``None`` is the default 74-card deck.
+            name (``standard``, ``mini``); ``None`` is the default 74-card deck.  A file is read
+            once and carried by content from then on (an ``EmbeddedFile``: name, sha256, text),
+            so records replay without it.
         shared_factor_at_a_time: ruling R11, §11 "Pro Kooperation darf höchstens ein Faktor
             gemeinsam genutzt werden".  ``False`` (default, the literal reading): one shared factor
             per cooperation, ever; once it has left (Rückschlag, Umverteilen) no other is shared.
             ``True``: one at a time; a new one may be shared after the first left.
     """
 
-    deck: str | None = None
+    deck: str | EmbeddedFile | None = None
     shared_factor_at_a_time: bool = False
 
 
@@ -51,9 +54,12 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        deck = path = self.options.deck
+        if isinstance(path, str) and path not in BUILTIN_DECKS:
+            deck = embed_file(path)
+        self.deck: Deck = load_deck(deck, path if isinstance(path, str) else None)
         # every option explicitly set: games made with defaults and from a record's options pickle alike
-        self.options = BusfaktorOptions(**self.options.model_dump())
-        self.deck: Deck = load_deck(self.options.deck)
+        self.options = BusfaktorOptions(**{**self.options.model_dump(), "deck": deck})
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
@@ -119,5 +125,6 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         return render(self.deck, view, catalog)
 
     def summarize(self, state: State[Any]) -> dict[str, Any]:
-        assert isinstance(state, BusfaktorState)
+        if not isinstance(state, BusfaktorState):
+            raise wrong_kind(state, BusfaktorState)
         return summarize(state)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
-from ...engine import Action, GameError, Outcome, Rng, State
+from ...engine import Action, GameError, Outcome, Rng, State, wrong_kind
 from . import effects, flow
 from .actions import (
     ACCEPT,
@@ -32,7 +32,7 @@ from .actions import (
 from .deck import Deck
 from .legal import explain, legal_actions
 from .phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
-from .views import build_view, resample_hidden
+from .views import build_view, card_places, known_places, resample_hidden
 
 if TYPE_CHECKING:
     from .game import Busfaktor
@@ -62,6 +62,8 @@ _FLAT = frozenset(
         "moved",
         "queue",
         "affected",
+        "under_by",
+        "pool",
         "history",
         "log",
     )
@@ -81,7 +83,10 @@ class BusfaktorState(State["Busfaktor"]):
     cooperation has shared a factor, ruling R11).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
-    revealed by E2, returned by E7 or at completion).
+    revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
+    (ruling R14): ``under_by`` (per card: the seat whose E1 put it under the stack it lies in,
+    -1 otherwise) and ``pool`` (per action card: the number of the reshuffle that put it into
+    the Aktionsstapel, 0 for the first deal).
     """
 
     deck: Deck
@@ -112,6 +117,8 @@ class BusfaktorState(State["Busfaktor"]):
     moved: list[int]
     queue: list[int]
     affected: list[int]
+    under_by: list[int]
+    pool: list[int]
     round: int
     start: int
     active: int
@@ -156,6 +163,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.drawn, self.plays = [0] * n, [0] * (n * players)
         self.spent, self.discard, self.looked, self.queue, self.affected = [], [], [], [], []
         self.moved = []
+        self.under_by, self.pool = [-1] * n, [0] * n
         self.round, self.phase, self.draws_left = 1, 0, 0
         self.started = self.event_used = self.must_start = False
         self.offered = self.proposed = 0
@@ -197,11 +205,12 @@ class BusfaktorState(State["Busfaktor"]):
         return legal_actions(self)
 
     def _explain_illegal(self, action: Action) -> GameError:
-        assert isinstance(action, Act)
+        if not isinstance(action, Act):
+            raise wrong_kind(action, Act)
         return explain(self, action)
 
     def _apply(self, action: Action) -> None:
-        assert isinstance(action, Act)
+        action = cast(Act, action)  # the base class applies only legal actions, all of them Act
         verb, a = action.verb, action.a
         if verb == DRAW:
             flow.draw(self, a)
@@ -288,8 +297,16 @@ class BusfaktorState(State["Busfaktor"]):
         super().__setstate__(data)
         self.rng_owned = True
 
+    def card_places(self) -> dict[str, list[Hashable]]:
+        return cast(dict[str, list[Hashable]], card_places(self))
+
+    def known_places(self, seat: int | None) -> dict[str, list[Hashable | frozenset[Hashable] | None]]:
+        return known_places(self, seat)
+
     def determinize(self, seat: int | None, rng: Rng) -> BusfaktorState:
-        """Resample what ``seat`` cannot see: others' unknown hand cards, the stacks, the Verbrauchsstapel."""
+        """Resample what ``seat`` cannot see (others' unknown hand cards, the stacks, cards an E1
+        looks at), keeping what it remembers (R14): the Verbrauchsstapel, the cards its own E1 put
+        under a stack, which reshuffle each action card came from."""
         twin = self.clone()
         resample_hidden(twin, seat, rng)
         twin.rng = Rng(rng.below(1 << 62))

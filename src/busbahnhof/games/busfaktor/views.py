@@ -1,16 +1,20 @@
-"""What a seat may know (``view``) and a state resampled from it (``determinize``), §3, §17.
+"""What a seat may know (``view``) and a state resampled from it (``determinize``), §3, §17, ruling R14.
 
 Public: open projects with their attached cards, Mehraufwand and shared factors, score areas,
 the whole open discard, stack and hand sizes, which hand cards are projects (every draw names its
-source), and hand cards whose identity everybody saw (taken from the open discard, revealed by E2,
-returned by E7 or on completion, shown in a shared-factor proposal).  Secret: hand cards, the
-three face-down stacks and the cards an E1 looks at.  Ruling: a seat is not assumed to remember
-the identity of cards that went face down (the Verbrauchsstapel, cards put under a stack by E1),
-so ``determinize`` resamples them with the rest.
+source), hand cards whose identity everybody saw (taken from the open discard, revealed by E2,
+returned by E7 or on completion, shown in a shared-factor proposal), and the Verbrauchsstapel:
+every card in it was shown before it went face down (a played event, the cards an E2 set
+aside, the factors of a completed project), and it is reshuffled only as a whole.  Secret: hand
+cards, the Projekt- and Aktionsstapel and the cards an E1 looks at.  A seat remembers what it
+saw (R14): the cards its own E1 put under a stack stay there, at their place from the bottom,
+until drawn; after a reshuffle it knows which cards went into the new Aktionsstapel, so a hidden
+action card is only ever exchanged with one of the same reshuffle (``pool``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from .flow import ready_projects
@@ -74,6 +78,13 @@ def build_view(s: BusfaktorState, seat: int | None) -> dict[str, Any]:
         "project_stack": len(s.pstack),
         "action_stack": len(s.astack),
         "spent": len(s.spent),
+        "spent_cards": s.spent[:],
+        "placed_under": None
+        if seat is None
+        else {
+            name: [[index, card] for index, card in enumerate(stack) if s.under_by[card] == seat]
+            for name, stack in (("project_stack", s.pstack), ("action_stack", s.astack))
+        },
         "discard": s.discard[:],
         "projects": [_project_view(s, p) for p in range(n_projects) if s.status[p]],
         "completed": [d[:] for d in s.dones],
@@ -97,35 +108,91 @@ def build_view(s: BusfaktorState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def resample_hidden(s: BusfaktorState, seat: int | None, rng: Rng) -> None:
-    """Deal every card ``seat`` cannot see anew, keeping each hidden place's kind (project or action card)."""
-    n_projects = s.deck.n_projects
-    sees_looked = seat == s.active
-    projects: list[int] = list(s.pstack)
-    actions: list[int] = s.astack + s.spent
-    if s.looked and not sees_looked:
-        (projects if s.looked[0] < n_projects else actions).extend(s.looked)
-    slots: list[tuple[int, int, bool]] = []
+def card_places(s: BusfaktorState) -> dict[str, list[int]]:
+    """Every place that holds cards out of a project: hands, stacks, piles, the cards an E1 looks at."""
+    places = {f"hand {seat}": list(hand) for seat, hand in enumerate(s.hands)}
+    places.update(
+        project_stack=list(s.pstack),
+        action_stack=list(s.astack),
+        spent=list(s.spent),
+        discard=list(s.discard),
+        looked=list(s.looked),
+    )
+    return places
+
+
+def _pool(s: BusfaktorState, card: int) -> int:
+    """The cards ``card`` may be exchanged with while hidden: -1 projects, else its reshuffle."""
+    return -1 if card < s.deck.n_projects else s.pool[card]
+
+
+def known_places(s: BusfaktorState, seat: int | None) -> dict[str, list[Hashable | frozenset[Hashable] | None]]:
+    """What ``seat`` knows of every place (R14), slot by slot; see ``State.known_places``.
+
+    Known exactly: the open discard and the Verbrauchsstapel (all saw each card go there), the
+    own hand, the hand cards all saw enter a hand, the cards an E1 shows its player, the cards
+    the seat's own E1 put under a stack.  Every other card is one of the cards of its pool
+    (project, or action card of the same reshuffle) that the seat does not know exactly.
+    """
+    places = card_places(s)
+    exact: dict[str, set[int]] = {"spent": set(range(len(s.spent))), "discard": set(range(len(s.discard)))}
+    if seat is not None:
+        exact[f"hand {seat}"] = set(range(len(s.hands[seat])))
+        if seat == s.active:
+            exact["looked"] = set(range(len(s.looked)))
+        for name, stack in (("project_stack", s.pstack), ("action_stack", s.astack)):
+            exact[name] = {index for index, card in enumerate(stack) if s.under_by[card] == seat}
+    for other in range(s.players):
+        if other != seat:
+            seen = list(s.known[other])
+            exact[f"hand {other}"] = set()
+            for index, card in enumerate(s.hands[other]):
+                if card in seen:
+                    seen.remove(card)
+                    exact[f"hand {other}"].add(index)
+    unknown: dict[int, set[int]] = {}
+    for name, cards in places.items():
+        for index, card in enumerate(cards):
+            if index not in exact.get(name, ()):
+                unknown.setdefault(_pool(s, card), set()).add(card)
+    pools = {key: frozenset[Hashable](cards) for key, cards in unknown.items()}
+    return {
+        name: [card if index in exact.get(name, ()) else pools[_pool(s, card)] for index, card in enumerate(cards)]
+        for name, cards in places.items()
+    }
+
+
+def _hidden_slots(s: BusfaktorState, seat: int | None) -> list[tuple[list[int], int]]:
+    """The places (list, index) holding a card ``seat`` cannot identify."""
+    slots: list[tuple[list[int], int]] = []
+    for stack in (s.pstack, s.astack):
+        slots.extend((stack, index) for index, card in enumerate(stack) if seat is None or s.under_by[card] != seat)
+    if seat != s.active:
+        slots.extend((s.looked, index) for index in range(len(s.looked)))
     for other in range(s.players):
         if other == seat:
             continue
-        known = list(s.known[other])
+        seen = list(s.known[other])
         for index, card in enumerate(s.hands[other]):
-            if card in known:
-                known.remove(card)
-                continue
-            (projects if card < n_projects else actions).append(card)
-            slots.append((other, index, card < n_projects))
+            if card in seen:
+                seen.remove(card)
+            else:
+                slots.append((s.hands[other], index))
+    return slots
+
+
+def resample_hidden(s: BusfaktorState, seat: int | None, rng: Rng) -> None:
+    """Deal every card ``seat`` cannot identify anew among the places it may be in: each hidden
+    card is exchanged only with hidden cards of its pool (projects; action cards of one reshuffle)."""
+    slots = _hidden_slots(s, seat)
+    pools: dict[int, list[int]] = {}
+    for place, index in slots:
+        pools.setdefault(_pool(s, place[index]), []).append(place[index])
     # Sorted first, so that states a seat cannot tell apart resample alike (§17: stacks are secret).
-    projects.sort()
-    actions.sort()
-    rng.shuffled(projects)
-    rng.shuffled(actions)
-    for other, index, is_project in slots:
-        s.hands[other][index] = projects.pop() if is_project else actions.pop()
-    if s.looked and not sees_looked:
-        s.looked = [(projects if c < n_projects else actions).pop() for c in s.looked]
-    s.pstack = projects
-    s.spent = [actions.pop() for _ in s.spent]
-    s.astack = actions
+    for key in sorted(pools):
+        pools[key].sort()
+        rng.shuffled(pools[key])
+    for place, index in slots:
+        place[index] = card = pools[_pool(s, place[index])].pop()
+        s.under_by[card] = -1  # another seat's E1 put some card there; in this world it knows none
     s._legal = None
