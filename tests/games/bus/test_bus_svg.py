@@ -212,6 +212,17 @@ def test_lots_show_the_zone_labels_of_the_edition() -> None:
     assert {e.get("data-zone") for e in _pieces(_svg(next(_positions(4, 3, every=1))), "lot")} == {"1", "2", "3", "4"}
 
 
+def test_every_intersection_names_itself_so_the_web_client_can_make_it_clickable() -> None:
+    view = load_game("bus").new_state(3, 5).view(None)
+    root = _svg(view)
+    named = sorted(
+        int(element.get("data-intersection", -1))
+        for element in root.iter()
+        if element.get("class") in ("intersection", "station")
+    )
+    assert named == list(range(len(view["state"]["board"]["intersections"])))
+
+
 @pytest.mark.parametrize(("lang", "word"), [("de", "Bahnhof"), ("en", "Station")])
 def test_each_station_is_labelled_with_its_intersection_number(lang: str, word: str) -> None:
     view = load_game("bus").new_state(3, 1).view(None)

@@ -183,7 +183,7 @@ def _draw_map(group: ET.Element, state: Mapping[str, Any], layout: Layout, catal
             _el(
                 group,
                 "circle",
-                {"class": "intersection"},
+                {"class": "intersection", "data-intersection": str(node)},
                 cx=x,
                 cy=y,
                 r=INTERSECTION_RADIUS,

@@ -1,0 +1,49 @@
+// REST calls of the lobby, the join links and the replay. Errors arrive as data: {code, message, rule, ...}.
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    const info = typeof detail === "object" && detail !== null ? detail : { message: String(detail) };
+    super(info.message || `HTTP ${status}`);
+    this.status = status;
+    this.info = info;
+  }
+}
+
+async function request(method, path, body, lang) {
+  const url = new URL(path, location.origin);
+  if (lang) url.searchParams.set("lang", lang);
+  const options = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, options);
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    // Refusals come as {"error": {code, message, rule, key, params, text}}.
+    const error = data && typeof data === "object" && data.error ? data.error : { message: String(data ?? response.statusText) };
+    throw new ApiError(response.status, { ...error, message: error.text || error.message });
+  }
+  return data;
+}
+
+export const api = {
+  games: (lang) => request("GET", "/api/games", undefined, lang),
+  gameMessages: async (game, lang) => (await request("GET", `/api/games/${encodeURIComponent(game)}/messages`, undefined, lang)).messages,
+  createTable: (spec, lang) => request("POST", "/api/tables", spec, lang),
+  room: (code, lang) => request("GET", `/api/rooms/${encodeURIComponent(code)}`, undefined, lang),
+  joinRoom: (code, body, lang) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
+  tables: (status, limit = 30) => request("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
+  table: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
+  drawing: (id, token, lang) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/drawing${token ? `?token=${encodeURIComponent(token)}` : ""}`, undefined, lang),
+  positionDrawing: (id, step, lang) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/positions/${step}/drawing`, undefined, lang),
+  positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
+};

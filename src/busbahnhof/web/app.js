@@ -1,0 +1,88 @@
+// The client's entry: language, the hash router and the page that is shown.
+import { h, replaceChildren } from "./dom.js";
+import { LANGUAGES, lang, loadLanguage, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { api } from "./api.js";
+import { showLobby } from "./lobby.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+
+const app = document.getElementById("app");
+let page = null;
+
+/** "#/t/<id>/<tok1>,<tok2>" -> {name: "t", args: ["<id>", "<tok1>,<tok2>"]} */
+function parseHash() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  return { name: parts[0] || "", args: parts.slice(1) };
+}
+
+export function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function route() {
+  page?.close?.();
+  page = null;
+  const { name, args } = parseHash();
+  try {
+    if (name === "t" && args[0]) {
+      page = showTable(app, { tableId: args[0], tokens: args[1] ? args[1].split(",") : [] });
+    } else if (name === "join" && args[0]) {
+      await joinByLink(args[0], args[1]);
+      return;
+    } else if (name === "room" && args[0]) {
+      await joinByLink(args[0], null);
+      return;
+    } else if (name === "replay" && args[0]) {
+      page = showReplay(app, { tableId: args[0] });
+    } else {
+      page = showLobby(app);
+    }
+  } catch (error) {
+    replaceChildren(app, h("p", { role: "alert", class: "error" }, error.message));
+  }
+  app.focus({ preventScroll: true });
+}
+
+/** A seat link "#/join/<CODE>/<token>": find the table of the room code and sit down. */
+async function joinByLink(code, token) {
+  const room = await api.room(code, lang());
+  const tableId = room.table_id ?? room.id;
+  navigate(`#/t/${encodeURIComponent(tableId)}${token ? "/" + encodeURIComponent(token) : ""}`);
+}
+
+function drawLanguageSwitch() {
+  const nav = document.getElementById("lang-switch");
+  replaceChildren(
+    nav,
+    LANGUAGES.map((code) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "lang-button",
+          "aria-pressed": String(code === lang()),
+          lang: code,
+          "aria-label": code === "de" ? "Deutsch" : "English",
+          onclick: () => setLanguage(code),
+        },
+        code.toUpperCase(),
+      ),
+    ),
+  );
+  document.getElementById("home-link").setAttribute("aria-label", t("nav.lobby"));
+}
+
+async function start() {
+  await loadLanguage();
+  drawLanguageSwitch();
+  onLanguageChange(() => {
+    drawLanguageSwitch();
+    if (page?.relabel) page.relabel();
+    else route();
+  });
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();

@@ -1,0 +1,82 @@
+// German and English: the client's own catalog (locales/*.json) plus each game's catalog from the server.
+import { api } from "./api.js";
+
+export const LANGUAGES = ["de", "en"];
+const STORAGE_KEY = "busbahnhof.lang";
+
+let current = initialLanguage();
+let messages = {};
+const gameCatalogs = new Map();
+const listeners = new Set();
+
+function initialLanguage() {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (LANGUAGES.includes(stored)) return stored;
+  const preferred = (navigator.languages || [navigator.language || "en"]).map((l) => l.slice(0, 2).toLowerCase());
+  return preferred.find((l) => LANGUAGES.includes(l)) || "en";
+}
+
+export function lang() {
+  return current;
+}
+
+export async function loadLanguage(next = current) {
+  const response = await fetch(`locales/${next}.json`);
+  messages = await response.json();
+  current = next;
+  document.documentElement.lang = next;
+}
+
+export async function setLanguage(next) {
+  if (!LANGUAGES.includes(next) || next === current) return;
+  localStorage.setItem(STORAGE_KEY, next);
+  await loadLanguage(next);
+  await Promise.all([...new Set([...gameCatalogs.keys()].map((k) => k.split(":")[0]))].map(loadGameCatalog));
+  for (const listener of listeners) listener(next);
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Fill "{name}" placeholders; unknown ones stay visible. */
+export function fill(template, params = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export function t(key, params = {}) {
+  const template = messages[key];
+  return template === undefined ? key : fill(template, params);
+}
+
+export function has(key) {
+  return key in messages;
+}
+
+/** Load the game's own messages (the TOML catalog the terminal uses too) in the current language. */
+export async function loadGameCatalog(game) {
+  const key = `${game}:${current}`;
+  if (!gameCatalogs.has(key)) {
+    try {
+      gameCatalogs.set(key, await api.gameMessages(game, current));
+    } catch {
+      gameCatalogs.set(key, {});
+    }
+  }
+  return gameCatalogs.get(key);
+}
+
+/** A text of the game's catalog (e.g. "question.q1"), else of the client's catalog under "<game>.<key>".
+ *  Like the engine's Catalog, a key may have singular and plural templates ("key.one", "key.other"),
+ *  chosen by the parameter count (else n, else slots). */
+export function gt(game, key, params = {}) {
+  const catalog = gameCatalogs.get(`${game}:${current}`) || {};
+  if (key in catalog) return fill(catalog[key], params);
+  if (`${key}.other` in catalog) {
+    const number = params.count ?? params.n ?? params.slots;
+    const singular = String(number) === "1" && `${key}.one` in catalog;
+    return fill(catalog[singular ? `${key}.one` : `${key}.other`], params);
+  }
+  return t(`${game}.${key}`, params);
+}

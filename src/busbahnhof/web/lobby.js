@@ -1,0 +1,469 @@
+// The lobby: create a table (game, rule options from the game's schema, seats, timer, deck),
+// join a room by its code, watch open tables, replay finished ones.
+import { api } from "./api.js";
+import { h, replaceChildren } from "./dom.js";
+import { has, lang, t } from "./i18n.js";
+import { navigate } from "./app.js";
+import { seatLinkItem, seatLinks } from "./links.js";
+
+const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
+const TIMERS = [0, 30, 60, 120, 300];
+const FIRST_GAME = "busfahrer";
+
+export function showLobby(root) {
+  let games = [];
+  let closed = false;
+  const createSection = h("section", { class: "panel", "aria-labelledby": "create-title" });
+  const joinSection = h("section", { class: "panel", "aria-labelledby": "join-title" });
+  const listSection = h("section", { class: "panel", "aria-labelledby": "tables-title" });
+  const resultSection = h("section", { class: "panel result", "aria-live": "polite" });
+  resultSection.hidden = true;
+
+  function draw() {
+    replaceChildren(
+      root,
+      h("h1", { class: "visually-hidden" }, t("lobby.title")),
+      h("div", { class: "lobby" }, resultSection, createSection, joinSection, listSection),
+    );
+    drawCreate();
+    drawJoin();
+    drawLists();
+  }
+
+  // -- create a table ---------------------------------------------------------------------
+  const choice = { game: null, options: {}, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false };
+
+  function selectGame(id) {
+    const game = games.find((g) => g.id === id);
+    choice.game = game;
+    choice.options = {};
+    const count = Math.max(game.min_players, Math.min(4, game.max_players));
+    choice.seats = Array.from({ length: count }, (_, i) => (i === 0 ? "human" : defaultBot(game)));
+    choice.deck = null;
+    drawCreate();
+  }
+
+  function drawCreate() {
+    if (!choice.game) {
+      replaceChildren(createSection, h("h2", { id: "create-title" }, t("lobby.create")), h("p", {}, t("lobby.loading")));
+      return;
+    }
+    const game = choice.game;
+    const gameRadios = h(
+      "fieldset",
+      { class: "game-choice" },
+      h("legend", {}, t("lobby.game")),
+      games.map((g) =>
+        h(
+          "div",
+          {
+            class: "game-option" + (g.id === game.id ? " chosen" : ""),
+            onclick: (e) => e.target.classList.contains("game-blurb") && selectGame(g.id),
+          },
+          h(
+            "input",
+            {
+              type: "radio",
+              id: `game-${g.id}`,
+              name: "game",
+              value: g.id,
+              checked: g.id === game.id,
+              "aria-describedby": `blurb-${g.id}`,
+              onchange: () => selectGame(g.id),
+            },
+          ),
+          h("label", { class: "game-name", for: `game-${g.id}` }, g.title),
+          h("span", { class: "game-blurb", id: `blurb-${g.id}` }, t(`game.${g.id}.blurb`)),
+        ),
+      ),
+    );
+    const form = h(
+      "form",
+      { class: "create-form", onsubmit: (e) => (e.preventDefault(), createTable(form)) },
+      gameRadios,
+      presetPicker(game),
+      optionFields(game),
+      seatFields(game),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "label",
+          {},
+          t("lobby.timer"),
+          " ",
+          h(
+            "select",
+            { name: "timer", onchange: (e) => (choice.timer = Number(e.target.value)) },
+            TIMERS.map((s) => h("option", { value: s, selected: s === choice.timer }, s ? t("lobby.timer_seconds", { s }) : t("lobby.timer_none"))),
+          ),
+        ),
+      ),
+      game.has_deck ? deckUpload() : null,
+      h(
+        "div",
+        { class: "option" },
+        h("label", { for: "seed" }, t("lobby.seed")),
+        h("input", { id: "seed", type: "number", inputmode: "numeric", min: 0, value: choice.seed ?? "", "aria-describedby": "seed-help", onchange: (e) => (choice.seed = e.target.value === "" ? null : Number(e.target.value)) }),
+        h("p", { class: "help", id: "seed-help" }, t("lobby.seed_help")),
+      ),
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", checked: choice.passAndPlay, onchange: (e) => (choice.passAndPlay = e.target.checked) }),
+        " ",
+        t("lobby.pass_and_play"),
+      ),
+      h("div", { class: "form-error", role: "alert", id: "create-error" }),
+      h("button", { type: "submit", class: "primary big" }, t("lobby.create_button")),
+    );
+    replaceChildren(createSection, h("h2", { id: "create-title" }, t("lobby.create")), form);
+  }
+
+  function presetPicker(game) {
+    const names = Object.keys(game.presets || {}).filter((n) => n !== "default");
+    if (!names.length) return null;
+    return h(
+      "label",
+      { class: "row" },
+      t("lobby.preset"),
+      " ",
+      h(
+        "select",
+        {
+          name: "preset",
+          onchange: (e) => {
+            choice.options = { ...(game.presets[e.target.value] || {}) };
+            drawCreate();
+          },
+        },
+        h("option", { value: "default" }, t("lobby.preset_default")),
+        names.map((n) => h("option", { value: n, selected: samePreset(game.presets[n], choice.options) }, optionText(`preset.${game.id}.${n}`, n))),
+      ),
+    );
+  }
+
+  function optionFields(game) {
+    const props = game.options_schema?.properties || {};
+    const fields = Object.entries(props)
+      .map(([name, schema]) => [name, name === "deck" && game.decks ? deckSchema(schema, game.decks) : schema])
+      .filter(([, schema]) => !isFreeText(schema))
+      .map(([name, schema]) => optionField(game, name, schema));
+    return h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")), fields);
+  }
+
+  function optionField(game, name, schema) {
+    const key = `option.${game.id}.${name}`;
+    const label = optionText(key, schema.title || name);
+    const help = has(`${key}.help`) ? t(`${key}.help`) : schema.description || "";
+    const value = name in choice.options ? choice.options[name] : schema.default;
+    const id = `opt-${name}`;
+    const set = (v) => {
+      if (v === schema.default || v === "" || v === null) delete choice.options[name];
+      else choice.options[name] = v;
+    };
+    let control;
+    if (Array.isArray(schema.enum)) {
+      control = h(
+        "select",
+        { id, name, "aria-describedby": help ? `${id}-help` : null, onchange: (e) => set(e.target.value) },
+        schema.enum.map((v) => h("option", { value: v, selected: v === value }, optionText(`${key}.${v}`, v))),
+      );
+    } else if (schema.type === "boolean") {
+      control = h("input", { id, name, type: "checkbox", checked: !!value, "aria-describedby": help ? `${id}-help` : null, onchange: (e) => set(e.target.checked) });
+    } else if (schema.type === "integer" || schema.type === "number") {
+      control = h("input", {
+        id, name, type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, inputmode: "numeric",
+        "aria-describedby": help ? `${id}-help` : null,
+        onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)),
+      });
+    } else {
+      control = h("input", { id, name, type: "text", value: value ?? "", "aria-describedby": help ? `${id}-help` : null, onchange: (e) => set(e.target.value.trim() || null) });
+    }
+    return h(
+      "div",
+      { class: "option" + (schema.type === "boolean" ? " check" : "") },
+      h("label", { for: id }, label),
+      control,
+      help ? h("p", { class: "help", id: `${id}-help` }, help) : null,
+    );
+  }
+
+  function seatFields(game) {
+    const bots = botNames(game);
+    const count = h(
+      "select",
+      {
+        id: "seat-count",
+        onchange: (e) => {
+          const n = Number(e.target.value);
+          choice.seats = Array.from({ length: n }, (_, i) => choice.seats[i] ?? defaultBot(game));
+          drawCreate();
+        },
+      },
+      range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === choice.seats.length }, n)),
+    );
+    return h(
+      "fieldset",
+      { class: "seats" },
+      h("legend", {}, t("lobby.seats")),
+      h("div", { class: "row" }, h("label", { for: "seat-count" }, t("lobby.player_count")), count),
+      h(
+        "ol",
+        { class: "seat-list" },
+        choice.seats.map((kind, i) =>
+          h(
+            "li",
+            {},
+            h("label", { for: `seat-${i}` }, t("seat", { n: i + 1 })),
+            h(
+              "select",
+              { id: `seat-${i}`, onchange: (e) => (choice.seats[i] = e.target.value) },
+              h("option", { value: "human", selected: kind === "human" }, t("lobby.human")),
+              bots.map((b) => h("option", { value: b, selected: kind === b }, botLabel(b))),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function deckUpload() {
+    return h(
+      "div",
+      { class: "option" },
+      h("label", { for: "deck-file" }, t("lobby.deck_file")),
+      h("input", {
+        id: "deck-file",
+        type: "file",
+        accept: ".toml,.json,.yaml,.yml,.csv,.txt",
+        "aria-describedby": "deck-help",
+        onchange: async (e) => {
+          const file = e.target.files[0];
+          choice.deck = file ? await file.text() : null;
+        },
+      }),
+      h("p", { class: "help", id: "deck-help" }, t("lobby.deck_help")),
+    );
+  }
+
+  async function createTable(form) {
+    const errorBox = form.querySelector("#create-error");
+    errorBox.replaceChildren();
+    const game = choice.game;
+    const spec = {
+      game: game.id,
+      options: { ...choice.options },
+      seats: choice.seats.map((kind) => (kind === "human" ? {} : { bot: kind })),
+    };
+    if (choice.timer) spec.turn_seconds = choice.timer;
+    if (choice.seed !== null && choice.seed !== undefined) spec.seed = choice.seed;
+    if (choice.deck !== null) spec.deck_text = choice.deck;
+    try {
+      const table = await api.createTable(spec, lang());
+      rememberSpec(table, spec);
+      showCreated(table, spec);
+    } catch (error) {
+      errorBox.replaceChildren(...errorLines(error));
+    }
+  }
+
+  function showCreated(table, spec) {
+    const tableId = table.table_id ?? table.id;
+    const seats = seatLinks(table);
+    const humans = seats.filter((s) => !spec.seats[s.seat]?.bot);
+    if (choice.passAndPlay && humans.length) {
+      navigate(`#/t/${encodeURIComponent(tableId)}/${humans.map((s) => encodeURIComponent(s.token)).join(",")}`);
+      return;
+    }
+    resultSection.hidden = false;
+    replaceChildren(
+      resultSection,
+      h("h2", {}, t("lobby.created")),
+      h("p", { class: "room-code" }, t("lobby.room_code"), " ", h("strong", { class: "code", "data-testid": "room-code" }, table.code ?? "")),
+      h(
+        "ul",
+        { class: "seat-links" },
+        humans.map((s) => seatLinkItem(tableId, s)),
+      ),
+      humans.length > 1
+        ? h(
+            "a",
+            { class: "button", href: `#/t/${encodeURIComponent(tableId)}/${humans.map((s) => encodeURIComponent(s.token)).join(",")}` },
+            t("lobby.play_all_here"),
+          )
+        : null,
+      h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}` }, t("lobby.watch")),
+    );
+    resultSection.scrollIntoView({ block: "start" });
+    resultSection.querySelector("a")?.focus();
+  }
+
+  // -- join and watch ---------------------------------------------------------------------
+  function drawJoin() {
+    const input = h("input", { id: "join-code", name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", required: true });
+    const out = h("div", { class: "join-room", "aria-live": "polite" });
+    const form = h(
+      "form",
+      {
+        class: "row",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          await showRoom(input.value.trim().toUpperCase(), out);
+        },
+      },
+      h("label", { for: "join-code" }, t("lobby.room_code")),
+      input,
+      h("button", { type: "submit" }, t("lobby.find_room")),
+    );
+    replaceChildren(joinSection, h("h2", { id: "join-title" }, t("lobby.join")), form, out);
+  }
+
+  async function showRoom(code, out) {
+    try {
+      const room = await api.room(code, lang());
+      const tableId = room.table_id ?? room.id;
+      const seats = room.seats || [];
+      replaceChildren(
+        out,
+        h("p", {}, `${room.title ?? room.game} · ${t("lobby.room_code")} ${room.code ?? code}`),
+        seats.some((seat) => !seat.bot && !seat.claimed) ? joinForm(code, tableId, out) : h("p", { class: "muted" }, t("lobby.room_full")),
+        h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}` }, t("lobby.watch")),
+      );
+    } catch (error) {
+      replaceChildren(out, h("p", { role: "alert", class: "error" }, ...errorLines(error)));
+    }
+  }
+
+  function joinForm(code, tableId, out) {
+    const name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: 40 });
+    return h(
+      "form",
+      { class: "row", onsubmit: (e) => (e.preventDefault(), takeSeat(code, tableId, name.value.trim(), out)) },
+      h("label", { for: "join-name" }, t("lobby.your_name")),
+      name,
+      h("button", { type: "submit", class: "primary" }, t("lobby.take_seat")),
+    );
+  }
+
+  async function takeSeat(code, tableId, name, out) {
+    try {
+      const joined = await api.joinRoom(code, name ? { name } : {}, lang());
+      navigate(`#/t/${encodeURIComponent(joined.table_id ?? tableId)}/${encodeURIComponent(joined.token)}`);
+    } catch (error) {
+      replaceChildren(out, h("p", { role: "alert", class: "error" }, ...errorLines(error)));
+    }
+  }
+
+  async function drawLists() {
+    replaceChildren(listSection, h("h2", { id: "tables-title" }, t("lobby.tables")), h("p", {}, t("lobby.loading")));
+    const [open, finished] = await Promise.all([api.tables("open").catch(() => []), api.tables("finished").catch(() => [])]);
+    if (closed) return;
+    replaceChildren(
+      listSection,
+      h("h2", { id: "tables-title" }, t("lobby.tables")),
+      h("h3", {}, t("lobby.open_tables")),
+      tableList(asList(open), (row) => h("a", { class: "button small", href: `#/t/${encodeURIComponent(row.table_id ?? row.id)}` }, t("lobby.watch"))),
+      h("h3", {}, t("lobby.finished_tables")),
+      tableList(asList(finished), (row) => h("a", { class: "button small", href: `#/replay/${encodeURIComponent(row.table_id ?? row.id)}` }, t("lobby.replay"))),
+    );
+  }
+
+  function tableList(rows, button) {
+    rows = rows.filter((row) => row.id || row.table_id);
+    if (!rows.length) return h("p", { class: "muted" }, t("lobby.none"));
+    return h(
+      "ul",
+      { class: "table-list" },
+      rows.slice(0, 30).map((row) =>
+        h("li", {}, h("span", {}, `${gameTitle(row.game)} · ${row.code ?? ""} · ${t("lobby.players", { n: row.players ?? row.seats?.length ?? "?" })}`), button(row)),
+      ),
+    );
+  }
+
+  function gameTitle(id) {
+    return games.find((g) => g.id === id)?.title ?? id;
+  }
+
+  api
+    .games(lang())
+    .then((list) => {
+      games = asList(list);
+      if (!closed && games.length) selectGame((games.find((g) => g.id === FIRST_GAME) ?? games[0]).id);
+    })
+    .catch((error) => replaceChildren(createSection, h("p", { role: "alert", class: "error" }, error.message)));
+  draw();
+  return {
+    close() {
+      closed = true;
+    },
+    relabel() {
+      draw();
+    },
+  };
+}
+
+/** The built-in decks as a choice; the first is the game's default deck. */
+function deckSchema(schema, decks) {
+  return { ...schema, enum: decks, default: decks[0] };
+}
+
+/** A free text option names a file on the server (a board, a deck): not offered in the browser. */
+function isFreeText(schema) {
+  return !schema.enum && (schema.type === "string" || Array.isArray(schema.anyOf));
+}
+
+function asList(data) {
+  if (Array.isArray(data)) return data;
+  return data?.games ?? data?.tables ?? [];
+}
+
+function range(low, high) {
+  return Array.from({ length: high - low + 1 }, (_, i) => low + i);
+}
+
+function samePreset(preset, options) {
+  const a = Object.entries(preset || {});
+  return a.length === Object.keys(options).length && a.every(([k, v]) => options[k] === v);
+}
+
+function optionText(key, fallback) {
+  return has(key) ? t(key) : String(fallback);
+}
+
+function botNames(game) {
+  return (game.bots || []).map((b) => (typeof b === "string" ? b : b.name));
+}
+
+function defaultBot(game) {
+  const names = botNames(game);
+  return names.find((b) => !GENERIC_BOTS.includes(b)) ?? names[0] ?? "random";
+}
+
+export function botLabel(name) {
+  return has(`bot.${name}`) ? t(`bot.${name}`) : t("bot.other", { name });
+}
+
+/** The spec a table was made from, kept on this device so "play again" can make the same table. */
+function rememberSpec(table, spec) {
+  const id = table.table_id ?? table.id;
+  sessionStorage.setItem(`busbahnhof.spec.${id}`, JSON.stringify(spec));
+}
+
+/** An API error as lines: the message, the rule it cites, and per-card/field problems of a deck. */
+export function errorLines(error) {
+  const info = error.info || { message: error.message };
+  const lines = [h("span", {}, info.message || error.message)];
+  if (info.rule) lines.push(h("span", { class: "rule" }, ` (${info.rule})`));
+  const problems = info.errors || info.problems || [];
+  if (Array.isArray(problems) && problems.length) {
+    lines.push(
+      h(
+        "ul",
+        { class: "problems" },
+        problems.map((p) => h("li", {}, typeof p === "string" ? p : [p.card, p.field, p.message ?? p.msg].filter(Boolean).join(" · "))),
+      ),
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,107 @@
+"""Browser tests: Debian's headless Chromium driven by Playwright against a real ``busbahnhof serve``.
+
+Nothing is downloaded: Playwright launches ``/usr/bin/chromium`` (``.ci/run`` installs it with
+apt-get).  Without Playwright or Chromium the tests are skipped, except in CI (``CI=true``),
+where they fail: CI must run them.  Screenshots go to the test's temporary folder, and to
+``$BUSBAHNHOF_SCREENSHOTS`` (e.g. ``docs/screenshots``) when that is set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+
+from server_harness import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the browser tests: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed (pip install -e '.[test]')")
+    if not Path(CHROMIUM).exists():
+        _missing(f"{CHROMIUM} is missing (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One ``busbahnhof serve`` on a temporary SQLite file for the tests of a module."""
+    tmp = tmp_path_factory.mktemp("web-server")
+    process = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def open_page(browser: Any, server: ServerProcess) -> Iterator[Callable[..., Any]]:
+    """``open_page(size="laptop", lang="de")``: a page in a fresh browser context (own storage)."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(size: str = "laptop", lang: str = "de", reduced_motion: bool = True) -> Any:
+        context = browser.new_context(
+            viewport=SIZES[size],
+            locale="de-DE" if lang == "de" else "en-GB",
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+            base_url=server.url,
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture
+def screenshot(tmp_path: Path) -> Callable[[Any, str], Path]:
+    """``screenshot(page, "bus-phone")``: the top of the page as a PNG, copied to $BUSBAHNHOF_SCREENSHOTS if set."""
+
+    def take(page: Any, name: str) -> Path:
+        path = tmp_path / f"{name}.png"
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(path), full_page=False)
+        target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
+        if target:
+            Path(target).mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, Path(target) / path.name)
+        return path
+
+    return take

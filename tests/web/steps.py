@@ -1,0 +1,141 @@
+"""What a player does in the browser, written once for the browser tests: by role and name, as a
+screen reader or a player would find the controls."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+GAME_SECONDS = 240.0
+
+
+def create_table(
+    page: Any,
+    game: str,
+    seats: list[str],
+    *,
+    pass_and_play: bool = False,
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
+) -> str:
+    """In the German lobby: choose ``game``, the seats ("human" or a bot's option label), options and
+    seed, create; returns the room code shown."""
+    page.goto("/")
+    page.get_by_role("radio", name=game, exact=True).check()
+    page.get_by_label("Spieler", exact=True).select_option(str(len(seats)))
+    for index, seat in enumerate(seats):
+        select = page.get_by_label(f"Spieler {index + 1}", exact=True)
+        if seat == "human":
+            select.select_option("human")
+        else:
+            select.select_option(seat)
+    for label, value in (options or {}).items():
+        page.get_by_label(label, exact=True).select_option(value)
+    if seed is not None:
+        page.get_by_label("Startwert (optional)").fill(str(seed))
+    if pass_and_play:
+        page.get_by_label(re.compile("Reihum an einem Gerät")).check()
+    page.get_by_role("button", name="Tisch erstellen").click()
+    if pass_and_play:
+        page.locator(".table-page").wait_for()
+        return ""
+    code = page.get_by_test_id("room-code").inner_text()
+    assert re.fullmatch(r"[A-Z0-9]{4,8}", code), code
+    return code
+
+
+def version(page: Any) -> int:
+    """The table version the page shows."""
+    page.locator(".table-page[data-version]").wait_for()
+    return int(page.locator(".table-page").get_attribute("data-version"))
+
+
+def wait_for_decision_or_end(page: Any, timeout: float = 60_000) -> str:
+    """Wait until this page has a decision to make ("decision") or the game is over ("end")."""
+    page.locator("section.decision, section.end:not([hidden]), .cover:not([hidden])").first.wait_for(timeout=timeout)
+    if page.locator("section.end:not([hidden])").count():
+        return "end"
+    if page.locator(".cover:not([hidden])").count():
+        return "cover"
+    return "decision"
+
+
+def click_and_wait(page: Any, locator: Any) -> None:
+    """Click, then wait until the table has moved on (a new version)."""
+    before = version(page)
+    locator.click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page').dataset.version) > v", arg=before, timeout=30_000
+    )
+
+
+BUSFAHRER_NAMES = {
+    "de": (r"^\d+ an .+ geben$", r" legen$", "Karte behalten", r"^Karte \d der Reihe \d aufdecken$"),
+    "en": (r"^Give \d+ to .+$", r"^Lay the ", "Keep the card", r"^Turn card \d of row \d$"),
+}
+
+
+def busfahrer_decide(page: Any, lang: str = "de") -> None:
+    """Make the decision on the Busfahrer table as a player would: answer, hand out, lay, turn."""
+    give_name, lay_name, keep_name, turn_name = BUSFAHRER_NAMES[lang]
+    decision = page.locator("section.decision")
+    answers = decision.locator("button.answer")
+    give = decision.get_by_role("button", name=re.compile(give_name))
+    lay = decision.get_by_role("button", name=re.compile(lay_name))
+    keep = decision.get_by_role("button", name=keep_name)
+    turn = page.get_by_role("button", name=re.compile(turn_name))
+    for choice in (answers, give, lay, keep, turn):
+        if choice.count():
+            click_and_wait(page, choice.first)
+            return
+    raise AssertionError("no decision control on the Busfahrer table:\n" + decision.inner_text())
+
+
+def play_to_end(page: Any, decide: Any, before_each: Any = None, deadline_seconds: float = GAME_SECONDS) -> int:
+    """Decide until the game is over (``before_each(page)`` looks at every decision first);
+    returns the number of decisions made."""
+    deadline = time.monotonic() + deadline_seconds
+    decisions = 0
+    while time.monotonic() < deadline:
+        state = wait_for_decision_or_end(page)
+        if state == "end":
+            return decisions
+        if state == "cover":
+            page.locator(".cover button").click()
+            continue
+        if before_each:
+            before_each(page)
+        decide(page)
+        decisions += 1
+    raise AssertionError("the game did not end in time")
+
+
+def pick_decide(page: Any) -> None:
+    """A decision on a table whose actions are chosen by clicking things (Busfaktor's cards, Bus's
+    map): click the first highlighted thing, then the first action it leaves; else the first button."""
+    before = version(page)
+    decision = page.locator("section.decision")
+    targets = page.locator(".board [data-target], .board button.playable")
+    if targets.count():
+        targets.first.click()
+        page.wait_for_function(
+            "v => Number(document.querySelector('.table-page').dataset.version) > v"
+            " || document.querySelector('section.decision button.action')",
+            arg=before,
+        )
+        if version(page) == before:
+            click_and_wait(page, decision.locator("button.action").first)
+        return
+    buttons = decision.locator(".action-buttons button")
+    if not buttons.count():
+        buttons = page.locator(".action-list button.action")
+    click_and_wait(page, buttons.first)
+
+
+def double_tap(page: Any, selector: str) -> None:
+    """Two buttons clicked in the same instant (a double tap): the second goes out with the version
+    the first one already used up."""
+    page.evaluate(
+        "s => { const b = document.querySelectorAll(s); b[0].click(); b[b.length > 1 ? 1 : 0].click(); }", selector
+    )

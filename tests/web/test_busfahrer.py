@@ -1,0 +1,72 @@
+"""Busfahrer in the browser: a whole game against bots by clicking, at phone size, in German."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from steps import busfahrer_decide, create_table, play_to_end, wait_for_decision_or_end
+
+PYRAMID_SEED = 5
+"""A deal in which player 1 holds a card matching the pyramid (a decision while it is turned)."""
+
+
+@pytest.mark.slow
+def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> None:
+    page = open_page("phone", "de")
+    create_table(page, "Busfahrer", ["human", "kartenzaehler", "kartenzaehler"], seed=PYRAMID_SEED)
+    page.get_by_role("link", name="Hier als Spieler 1 spielen").click()
+    assert wait_for_decision_or_end(page) == "decision"
+    decision = page.locator("section.decision")
+    assert decision.get_by_role("button", name=re.compile("rot")).is_visible()
+    assert decision.get_by_role("button", name=re.compile("schwarz")).is_visible()
+    pictured = []
+
+    def picture_the_pyramid(page: Any) -> None:
+        if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
+            pictured.append(screenshot(page, "busfahrer-phone"))
+
+    decisions = play_to_end(page, busfahrer_decide, picture_the_pyramid)
+    assert pictured, "the pyramid was turned while the player had a decision"
+    assert decisions >= 4, "four questions at least"
+    end = page.locator("section.end")
+    assert end.get_by_role("heading", name="Spielende").is_visible()
+    assert end.get_by_text(re.compile("^Gewonnen: ")).is_visible()
+    assert end.get_by_role("button", name="Nochmal spielen").is_visible()
+    rows = end.locator("table.final tbody tr")
+    assert rows.count() == 3
+    screenshot(page, "busfahrer-end-phone")
+    old_table = page.url
+    page.get_by_role("button", name="Nochmal spielen").click()
+    page.wait_for_url(lambda url: url != old_table)
+    assert wait_for_decision_or_end(page) == "decision"
+    assert page.locator("section.end").is_hidden()
+
+
+@pytest.mark.slow
+def test_whole_game_in_english_on_a_laptop_with_the_pyramid_on_screen(open_page: Any, screenshot: Any) -> None:
+    page = open_page("laptop", "en")
+    page.goto("/")
+    page.get_by_role("button", name="Deutsch").click()
+    page.get_by_role("heading", name="Neuer Tisch").wait_for()
+    page.get_by_role("button", name="English").click()
+    page.get_by_role("heading", name="New table").wait_for()
+    page.reload()
+    page.get_by_role("heading", name="New table").wait_for()
+    assert page.locator("html").get_attribute("lang") == "en", "the language choice is remembered"
+    page.get_by_role("radio", name="Busfahrer", exact=True).check()
+    page.get_by_label("Players", exact=True).select_option("4")
+    page.get_by_label("Seed (optional)").fill(str(PYRAMID_SEED))
+    page.get_by_role("button", name="Create table").click()
+    page.get_by_role("link", name="Play as player 1 here").click()
+    pictured = []
+
+    def picture_the_pyramid(page: Any) -> None:
+        if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
+            pictured.append(screenshot(page, "busfahrer-laptop"))
+
+    play_to_end(page, lambda page: busfahrer_decide(page, lang="en"), picture_the_pyramid)
+    assert pictured, "the pyramid was turned while the player had a decision"
+    assert page.locator("section.end").get_by_role("heading", name="Game over").is_visible()
+    assert page.get_by_role("button", name="Play again").is_visible()
