@@ -101,7 +101,8 @@ def test_bus_options_are_grouped_so_a_decision_lists_them_in_few_lines(cli: Invo
     result = cli("play", "bus", "--players", "3", "--bots", "planer:2", "--seed", "4", "--lang", "de", input="quit\n")
     count = len(load_game("bus").new_state(3, 4).legal_actions())
     assert count > 30
-    listed = result.stdout.split("Wartende Fahrgäste")[-1].split("deine Wahl")[0].strip().splitlines()[1:-1]
+    listed = [line for line in result.stdout.splitlines() if line.startswith("  Bauplatz")]
+    assert listed
     assert len(listed) <= count // 6 + 1, listed  # a lot's three buildings in one entry, two entries a line
     assert listed[0].split()[:10] == ["Bauplatz", "11", "(Kreuzung", "9):", "1", "Haus", "2", "Büro", "3", "Kneipe"]
     chosen = [int(word) for line in listed for word, after in zip(line.split(), line.split()[1:], strict=False)

@@ -11,23 +11,27 @@ table what player 1 holds, Busfaktor ruling R3).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Action, Bot, Catalog, GameError, Rng, State, write_text_atomically
+from ..engine import Action, Bot, Catalog, Event, GameError, Rng, State, write_text_atomically
 from .common import Ui
 from .display import outcome_table, print_log, print_view
 
 QUIT_WORDS = frozenset({"quit", "exit", "beenden", "ende"})
 HELP_WORDS = frozenset({"?", "help", "hilfe"})
+LOG_WORDS = frozenset({"log", "verlauf"})
+MIN_LOG_LINES = 3
+"""A decision shows at least this many of the log lines new to the player, however small the terminal."""
 
 
 @dataclass
@@ -86,6 +90,8 @@ class Session:
         self.humans = [seat for seat, entry in enumerate(seats) if entry.bot is None]
         self.seen: dict[int | None, int] = {}
         self.last_human: int | None = None
+        self.unprompted = 0
+        """Terminal lines printed since the last prompt (log and automatic choices of this player)."""
 
     def run(self) -> None:
         """Play until the game ends.
@@ -132,7 +138,32 @@ class Session:
         """The public log lines ``seat`` (``None``: the spectator) has not seen yet."""
         start = self.seen.get(seat, 0)
         print_log(self.ui, self.catalog, self.state.log[start:])
+        if self.ui.out.is_terminal:
+            self.unprompted += sum(self.log_heights(self.state.log[start:]))
         self.seen[seat] = len(self.state.log)
+
+    def log_heights(self, events: Sequence[Event]) -> list[int]:
+        """Terminal lines of each of ``events`` as :func:`print_log` prints them."""
+        return [self.height(Text(f"• {self.catalog.render(event)}")) for event in events]
+
+    def show_recent_log(self, seat: int, room: int) -> list[Event]:
+        """Before a decision: the log lines new to ``seat``, on a terminal only the last ones that fit
+        in ``room`` terminal lines (at least :data:`MIN_LOG_LINES`), the earlier ones counted and left to the
+        ``log`` command, so that position, options and prompt stay on one screen.  Returns the new
+        lines (all of them) for ``log``."""
+        recent = self.state.log[self.seen.get(seat, 0) :]
+        self.seen[seat] = len(self.state.log)
+        shown = recent
+        heights = self.log_heights(recent)
+        if self.ui.out.is_terminal and sum(heights) > room and len(recent) > MIN_LOG_LINES:
+            keep, used = 0, 1  # the line that counts the lines left out
+            while keep < len(recent) and (keep < MIN_LOG_LINES or used + heights[-1 - keep] <= room):
+                used += heights[-1 - keep]
+                keep += 1
+            shown = recent[len(recent) - keep :]
+            self.ui.out.print(self.ui.t("play.log_skipped", count=len(recent) - keep), style="dim")
+        print_log(self.ui, self.catalog, shown)
+        return recent
 
     def hand_over(self, seat: int) -> None:
         """Clear the screen and wait until the player of ``seat`` has the terminal."""
@@ -141,6 +172,10 @@ class Session:
             raise UserQuit
 
     def list_actions(self, legal: list[Action]) -> None:
+        """Print :meth:`action_list`."""
+        self.ui.out.print(self.action_list(legal))
+
+    def action_list(self, legal: list[Action]) -> Group:
         """The legal actions, numbered: one per line with description and notation, or, where the
         game groups them (``Game.group_actions``, e.g. Bus buildings by lot), one entry per group,
         the groups side by side as far as the terminal is wide."""
@@ -161,10 +196,16 @@ class Session:
             for index, label in members:
                 entry.append(f" {index + 1}", style="bold").append(f" {label}")
             entries.append(entry)
+        parts: list[RenderableType] = []
         if single.row_count:
-            self.ui.out.print(single)
+            parts.append(single)
         if entries:
-            self.ui.out.print(Padding(Columns(entries, padding=(0, 4)), (0, 0, 0, 2)))
+            parts.append(Padding(Columns(entries, padding=(0, 4)), (0, 0, 0, 2)))
+        return Group(*parts)
+
+    def height(self, renderable: RenderableType) -> int:
+        """How many terminal lines ``renderable`` takes."""
+        return len(self.ui.out.render_lines(renderable, self.ui.out.options, pad=False))
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its position and apply the action it chooses (re-asking after bad input).
@@ -177,17 +218,24 @@ class Session:
         if len(self.humans) > 1 and seat != self.last_human:
             self.hand_over(seat)
         self.last_human = seat
-        self.show_new_log(seat)
         legal = list(self.state.legal_actions())
         name = escape(self.seats[seat].name)
         if len(legal) == 1 and len(self.humans) == 1:
             action = escape(self.state.game.describe_action(legal[0], self.catalog))
-            self.ui.out.print(self.ui.t("play.only_one", name=name, action=action))
+            self.show_new_log(seat)
+            message = self.ui.t("play.only_one", name=name, action=action)
+            self.ui.out.print(message)
+            self.unprompted += self.height(Text.from_markup(message))
             self.state.apply(legal[0], seat=seat)
             return
         self.draw(seat)
-        print_view(self.ui, self.state, seat, self.catalog)
-        self.list_actions(legal)
+        view = self.state.game.render_text(self.state.view(seat), self.catalog)
+        options = self.action_list(legal)
+        room = self.ui.out.height - self.height(view) - self.height(options) - 1 - self.unprompted
+        recent = self.show_recent_log(seat, room)
+        self.unprompted = 0
+        self.ui.out.print(view)
+        self.ui.out.print(options)
         prompt = self.ui.t("play.prompt_one", name=name) if len(legal) == 1 else None
         while True:
             text = self.read(prompt or self.ui.t("play.prompt", name=name, count=len(legal)))
@@ -195,6 +243,9 @@ class Session:
                 raise UserQuit
             if not text and len(legal) == 1:
                 text = "1"
+            if text.lower() in LOG_WORDS:
+                print_log(self.ui, self.catalog, recent)
+                continue
             if not text or text.lower() in HELP_WORDS:
                 self.list_actions(legal)
                 continue

@@ -5,7 +5,6 @@ from __future__ import annotations
 import inspect
 import io
 import re
-from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,21 +47,23 @@ def _check_facts(view: dict[str, Any], lang: str, width: int = 250) -> None:
     state = view["state"]
     catalog = load_game("bus").catalog(lang)
     shown = _shown(view, lang, width)
+    rows = shown.splitlines()
     assert catalog.text(f"building.{state['clock']['hand']}") in shown
     assert "●" * state["clock"]["time_stones_left"] in shown
     for label in AREA_LABELS[lang]:
         assert label in shown
     for area, slots in state["action_board"].items():
         label = re.escape(catalog.text(f"area.{area}"))
-        row = next(line for line in shown.splitlines() if re.match(rf"\s*{label}\s+A:", line))
-        marks = re.findall(r"([A-F]):(\S)", row)
+        row = next(line for line in rows if re.match(rf"\s*{label}\s+A:", line))
+        marks = re.findall(r"([A-F]):(\S)", row)[: len(slots)]
         assert marks == [("ABCDEF"[i], "·" if seat is None else str(seat + 1)) for i, seat in enumerate(slots)]
     flat = re.sub(r"\s+", " ", shown)
     for seat in range(view["players"]):
         line = state["lines"][seat]
         name = catalog.format_param("seat", seat)
-        row = next(text for text in shown.splitlines() if text.startswith(name))
-        figures = [int(token) for token in row.removeprefix(name).split() if token.lstrip("-").isdigit()]
+        row = next(text for text in rows if re.search(rf"\b{name}( ★)?( –)?\s+\d", text))
+        after = row[row.index(name) + len(name) :]
+        figures = [int(token) for token in after.split() if token.lstrip("-").isdigit()][:6]
         assert figures == [
             state["buses"][seat],
             state["scores"][seat],
@@ -71,23 +72,53 @@ def _check_facts(view: dict[str, Any], lang: str, width: int = 250) -> None:
             state["markers_left"][seat],
             line["markers_left"],
         ]
-        if line["intersections"]:
-            assert f"{name} " + " - ".join(str(node) for node in line["intersections"]) in flat
-    letters = {kind: catalog.text(f"building.{kind}")[0].upper() for kind in ("house", "office", "pub")}
-    for lot in state["lots"]:
-        mark = letters[lot["building"]] if lot["building"] else "·"
-        assert f"{lot['id']}@{lot['intersection']}{mark}{'*' if lot['passenger'] else ''}" in shown
-    for node, count in enumerate(state["passengers"]["standing"]):
-        if count:
-            assert re.search(rf"\b{node}(\([^)]*\))?×{count}\b", shown)
-    assert str(state["passengers"]["supply"]) in shown
+        marks = after.split()[: after.split().index(str(state["buses"][seat]))]
+        assert ("★" in marks) == (seat == state["start_player"])
+        assert ("–" in marks) == bool(state["passed"][seat] and state["phase"] == "selection")
+        chain = "-".join(str(node) for node in line["intersections"]) or "—"
+        assert f"{name} {chain}" in flat
+        for end in line["ends"]:
+            loop = "↺" if end in line["marked_ends"] else ""
+            assert f"{end}{loop} ▸ {' '.join(_neighbours(state, end, line['intersections']))}" in flat
+    for kind in ("house", "office", "pub"):
+        built = [
+            f"{lot['intersection']}{'*' if lot['passenger'] else ''}"
+            for lot in state["lots"]
+            if lot["building"] == kind
+        ]
+        assert f"{catalog.text(f'building.{kind}')} {' '.join(built) or '—'} " in flat + " "
+    free = [lot for lot in state["lots"] if lot["building"] is None]
+    if free:
+        zone = min(lot["zone"] for lot in free)
+        label = state["board"]["zone_labels"][zone - 1]
+        places = " ".join(f"{lot['id']}@{lot['intersection']}" for lot in free if lot["zone"] == zone)
+        assert f"{catalog.text('draw.free_lots', zone=label)} {places} " in flat + " "
+    waiting = ", ".join(f"{node}×{count}" for node, count in enumerate(state["passengers"]["standing"]) if count)
+    stations = ", ".join(str(node) for node in sorted(state["board"]["train_stations"]))
+    supply = catalog.text("draw.supply", count=state["passengers"]["supply"])
+    expected = (
+        f"{catalog.text('draw.waiting')} {waiting or '—'} · {catalog.text('draw.stations')}: {stations} · {supply}"
+    )
+    assert expected in flat
+
+
+def _neighbours(state: dict[str, Any], node: int, line: list[int]) -> list[str]:
+    """What the lines table must list after a line end: the streets to intersections off the line."""
+    around = sorted(
+        (street["b"] if street["a"] == node else street["a"], street["players"])
+        for street in state["streets"]
+        if node in (street["a"], street["b"])
+    )
+    shown = [
+        f"{other}[{','.join(str(seat + 1) for seat in seats) or '·'}]" for other, seats in around if other not in line
+    ]
+    return shown or ["—"]
 
 
 @pytest.mark.parametrize(("players", "seed", "lang"), [(3, 1, "de"), (4, 2, "en"), (5, 3, "de")])
 def test_key_facts_of_random_positions_are_shown(players: int, seed: int, lang: str) -> None:
     for view in _positions(players, seed, every=7):
         _check_facts(view, lang)
-        _check_network(view, lang)
 
 
 @pytest.mark.parametrize(
@@ -101,9 +132,6 @@ def test_everything_fits_80_columns(players: int, seed: int, lang: str, edition:
         assert "…" not in shown
         assert max(len(line.rstrip()) for line in shown.splitlines()) <= 80
         _check_facts(view, lang, 80)
-        expected = Counter(token for row in _network_rows(view, lang) for cell in row[1:] for token in cell)
-        listed = Counter(_network_section(shown, lang).split())
-        assert not expected - listed
 
 
 def test_the_game_delegates_its_terminal_drawing_here() -> None:
@@ -126,70 +154,6 @@ def test_drawing_labels_exist_in_both_languages() -> None:
     assert "draw.round" in used
     catalogs = [load_game("bus").catalog(lang) for lang in ("de", "en")]
     assert all(catalog.has(key) for catalog in catalogs for key in used)  # singular/plural labels too
-
-
-def _network_rows(view: dict[str, Any], lang: str) -> list[tuple[str, list[str], str, list[str], list[str]]]:
-    """Per intersection what the network table must show: id, line ends, waiting, lots, streets."""
-    state = view["state"]
-    catalog = load_game("bus").catalog(lang)
-    letters = {kind: catalog.text(f"building.{kind}")[0].upper() for kind in ("house", "office", "pub")}
-    rows = []
-    for node, waiting in enumerate(state["passengers"]["standing"]):
-        ends = [
-            f"{line['seat'] + 1}{'↺' if node in line['marked_ends'] else ''}"
-            for line in state["lines"]
-            if node in line["ends"]
-        ]
-        lots = [catalog.text("draw.station")] if node in state["board"]["train_stations"] else []
-        lots += [
-            f"{lot['id']}:{letters[lot['building']]}{'*' if lot['passenger'] else ''}"
-            if lot["building"]
-            else f"{lot['id']}:Z{state['board']['zone_labels'][lot['zone'] - 1]}"
-            for lot in state["lots"]
-            if lot["intersection"] == node
-        ]
-        streets = sorted(
-            (street["b"] if street["a"] == node else street["a"], street["players"])
-            for street in state["streets"]
-            if node in (street["a"], street["b"])
-        )
-        shown_streets = [f"{other}[{','.join(str(seat + 1) for seat in seats) or '·'}]" for other, seats in streets]
-        rows.append((str(node), ends, str(waiting) if waiting else "", lots, shown_streets))
-    return rows
-
-
-def _network_section(shown: str, lang: str) -> str:
-    catalog = load_game("bus").catalog(lang)
-    start = shown.index(catalog.text("draw.network_title"))
-    end = shown.index(catalog.text("draw.network_legend", free="·", loop="↺")[:20], start)
-    return shown[start:end]
-
-
-def _check_network(view: dict[str, Any], lang: str) -> None:
-    """Each intersection's row, cut into its columns by the header, holds exactly its facts."""
-    catalog = load_game("bus").catalog(lang)
-    lines = _network_section(_shown(view, lang, 120), lang).splitlines()
-    header = lines[1]
-    cuts = [header.index(catalog.text(f"draw.{key}")) for key in ("ends", "waiting", "lots", "streets")]
-    rows = {line[: cuts[0]].strip(): line for line in lines[2:]}
-    assert len(rows) == len(view["state"]["passengers"]["standing"])
-    for node, ends, waiting, lots, streets in _network_rows(view, lang):
-        row = rows[node]
-        assert row[cuts[0] : cuts[1]].split() == ends
-        assert row[cuts[1] : cuts[2]].strip() == waiting
-        assert row[cuts[2] : cuts[3]].split() == lots
-        assert row[cuts[3] :].split() == streets
-
-
-def test_a_wide_console_shows_the_network_in_two_halves() -> None:
-    view = list(_positions(5, 9, every=1000))[-1]
-    catalog = load_game("bus").catalog("de")
-    wide = _network_section(_shown(view, "de", 200), "de")
-    header = wide.splitlines()[1]
-    assert header.count(catalog.text("draw.node")) == 2
-    assert len(wide.splitlines()) == 2 + 18
-    expected = Counter(token for row in _network_rows(view, "de") for cell in row[1:] for token in cell)
-    assert not expected - Counter(wide.split())
 
 
 def test_the_heading_says_what_is_decided() -> None:
@@ -219,9 +183,8 @@ def test_the_heading_says_what_is_decided() -> None:
     assert seen >= 20
 
 
-def test_the_viewers_own_line_ends_and_seat_colours_are_marked() -> None:
-    """Players keep their SVG colours; the viewer's own line ends are drawn reversed and the
-    intersections of the own line underlined, nobody else's."""
+def test_the_viewers_own_line_is_underlined_and_seat_colours_are_kept() -> None:
+    """Players keep their SVG colours; the viewer's own line is underlined, nobody else's."""
     view = next(v for v in _positions(3, 2, every=25) if v["seat"] is not None and v["state"]["round"] >= 2)
     catalog = load_game("bus").catalog("en")
     console = Console(width=120, record=True, file=io.StringIO(), color_system="truecolor", force_terminal=True)
@@ -230,11 +193,15 @@ def test_the_viewers_own_line_ends_and_seat_colours_are_marked() -> None:
     for colour in svg.PLAYER_COLOURS[:3]:
         red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
         assert f"38;2;{red};{green};{blue}" in styled
-    own = view["seat"]
-    line = view["state"]["lines"][own]
-    network = text.Network(view, catalog)
-    for node, (name, ends, *_) in enumerate(network.rows):
-        assert ("underline" in str(name.style)) == (node in line["intersections"])
-        reversed_marks = {ends.plain[span.start : span.end] for span in ends.spans if "reverse" in str(span.style)}
-        loop = "↺" if node in line["marked_ends"] else ""
-        assert reversed_marks == ({f"{own + 1}{loop}"} if node in line["ends"] else set())
+    table = text._lines(view, catalog)
+    chains = list(table.columns[1].cells)
+    for seat, chain in enumerate(chains):
+        assert ("underline" in str(chain.style)) == (seat == view["seat"])
+
+
+@pytest.mark.parametrize(("players", "seed", "edition"), [(4, 11, "complete"), (5, 12, "complete"), (5, 13, "1999")])
+def test_a_position_takes_at_most_28_lines_at_110_columns(players: int, seed: int, edition: str) -> None:
+    """Room for the recent log, up to 17 lines of options and the prompt in a 50-line terminal."""
+    for view in _positions(players, seed, every=5, edition=edition):
+        for lang in ("de", "en"):
+            assert len(_shown(view, lang, 110).splitlines()) <= 28
