@@ -42,8 +42,10 @@ SAME_IN_BOTH = {
     "resume", "workers", "repeats", "seconds", "option", "preset", "delay", "players", "names", "name", "random",
     "record", "true", "false", "spieleranzahl",
     "bom", "byte", "bytes", "decks", "fifo", "json", "nul", "socket", "utf",
+    "game", "options", "actions",
 }  # fmt: skip
-"""Words the German and the English texts share: names, loanwords and English terms in German card texts."""
+"""Words the German and the English texts share: names, loanwords, English terms in German card texts and a
+record's JSON field names (game, options, actions), which German messages quote."""
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 PLACEHOLDER = re.compile(r"\{\w+\}")
