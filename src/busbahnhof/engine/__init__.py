@@ -15,7 +15,15 @@ from .errors import (
 )
 from .events import LANGUAGES, Catalog, Event
 from .game import Action, Game, Options, Outcome, State, wrong_kind
-from .records import load_record, replay, replay_states, save_record, validate_record, write_text_atomically
+from .records import (
+    load_record,
+    replay,
+    replay_states,
+    save_record,
+    validate_record,
+    write_bytes_atomically,
+    write_text_atomically,
+)
 from .registry import game_class, game_ids, load_game, register
 from .rng import Rng, derive_seed
 
@@ -51,6 +59,7 @@ __all__ = [
     "replay_states",
     "save_record",
     "validate_record",
+    "write_bytes_atomically",
     "write_text_atomically",
     "wrong_kind",
 ]

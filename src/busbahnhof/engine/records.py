@@ -87,12 +87,17 @@ def save_record(record: dict[str, Any], path: Path) -> None:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` (UTF-8) in one step: a reader, or a crash midway, sees the old
-    file or the new one, never half of it.  Written to a temporary file beside ``path``, then renamed."""
+    """Replace ``path`` by ``text`` (UTF-8) in one step (:func:`write_bytes_atomically`)."""
+    write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` in one step: a reader, or a crash midway, sees the old file or
+    the new one, never half of it.  Written to a temporary file beside ``path``, then renamed."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
         os.chmod(temporary, _new_file_mode(path))
         os.replace(temporary, path)
     except BaseException:

@@ -9,13 +9,12 @@ footer repeats them.  ``docs/games/busfaktor-deck-format.md`` describes the shee
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 from fpdf import FPDF
 
-from ...engine import Catalog, InvalidDataError
+from ...engine import Catalog, InvalidDataError, write_bytes_atomically
 from .deck import Deck
 from .print_faces import CARD_H, CARD_W, GREY, Placed, Sheet, credit_line, draw_back, draw_front
 from .print_text import Box, TextOverflowError, add_fonts, draw_text, fit_text
@@ -77,19 +76,14 @@ def deck_document(deck: Deck, lang: str) -> tuple[FPDF, list[Placed]]:
 def write_deck_pdf(deck: Deck, lang: str, path: Path) -> int:
     """Write the print-and-play PDF of ``deck`` to ``path`` in one step; the number of pages."""
     pdf, _ = deck_document(deck, lang)
-    content = bytes(pdf.output())
-    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
-        partial.write_bytes(content)
-        os.replace(partial, path)
+        write_bytes_atomically(path, bytes(pdf.output()))
     except OSError as exc:
         raise InvalidDataError(
             f"{path}: cannot write the file: {exc.strerror}",
             key="deck_error.unwritable",
             params={"file": str(path), "detail": exc.strerror},
         ) from None
-    finally:
-        partial.unlink(missing_ok=True)
     return pdf.page_no()
 
 
