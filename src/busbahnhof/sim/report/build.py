@@ -73,8 +73,16 @@ def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
                 continue
             label = setting.label or (path.name if len(paths) > 1 else "")
             analysis = ANALYSES.get(info.game)
-            groups.append(Group(path, info, setting.label, label, overview.Overview(info.players),
-                                analysis(info.players) if analysis else None))  # fmt: skip
+            groups.append(
+                Group(
+                    path,
+                    info,
+                    setting.label,
+                    label,
+                    overview.Overview(info.players),
+                    analysis(info.players) if analysis else None,
+                )
+            )
     missing = [label for label in settings if label not in {group.setting for group in groups}]
     if missing:
         known = ", ".join(repr(s.label) for _, info in infos for s in info.settings)
@@ -163,9 +171,18 @@ def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     return rows
 
 
-def document(context: Context, title: str, subtitle: str, fact_rows: list[tuple[str, str]],
-             sections: list[Section]) -> Document:  # fmt: skip
+def document(
+    context: Context, title: str, subtitle: str, fact_rows: list[tuple[str, str]], sections: list[Section]
+) -> Document:
     """The document with the footer every report has."""
     t = context.text
-    return Document(context.lang, title, subtitle, fact_rows, sections, t("footer", version=version()),
-                    t("facts.title"), t("contents"))  # fmt: skip
+    return Document(
+        context.lang,
+        title,
+        subtitle,
+        fact_rows,
+        sections,
+        t("footer", version=version()),
+        t("facts.title"),
+        t("contents"),
+    )

@@ -9,7 +9,7 @@ from itertools import combinations_with_replacement
 from ...engine import Catalog
 from ..aggregate import FlatSummary
 from . import figures
-from .context import Context, Metric
+from .context import Context, Metric, figure, seats_total
 from .model import Cell, Figure, Section, Table
 from .stats import Histogram, Moments
 
@@ -30,7 +30,9 @@ class Analysis:
         self.deliveries: defaultdict[int, float] = defaultdict(float)
         self.stones: defaultdict[int, float] = defaultdict(float)
         self.actions: defaultdict[tuple[int, str], float] = defaultdict(float)
-        self.by_start: defaultdict[tuple[str, ...], tuple[Moments, Moments]] = defaultdict(lambda: (Moments(), Moments()))
+        self.by_start: defaultdict[tuple[str, ...], tuple[Moments, Moments]] = defaultdict(
+            lambda: (Moments(), Moments())
+        )
         self.seat_figures = [{key: Moments() for key in ("deliveries", "time_stones")} for _ in range(players)]
 
     def add(self, row: FlatSummary) -> None:
@@ -67,9 +69,13 @@ class Analysis:
         labels = [t(f"bus.end_{reason}") for reason in END_REASONS]
         intervals = [self.end[reason].share_interval() for reason in END_REASONS]
         image = figures.interval_bars(labels, [("", intervals)], t("share_of_games"), share=True)
-        caption = t("bus.end_caption", **{reason: n.share_interval(i) for reason, i in zip(END_REASONS, intervals,
-                    strict=True)}, rounds=n.interval(self.rounds_moments.interval(), 1),
-                    low=n.number(self.rounds.quantile(0.05), 0), high=n.number(self.rounds.quantile(0.95), 0))  # fmt: skip
+        caption = t(
+            "bus.end_caption",
+            **{reason: n.share_interval(i) for reason, i in zip(END_REASONS, intervals, strict=True)},
+            rounds=n.interval(self.rounds_moments.interval(), 1),
+            low=n.number(self.rounds.quantile(0.05), 0),
+            high=n.number(self.rounds.quantile(0.95), 0),
+        )
         return Section(t("bus.end_title"), [Figure(image, t("bus.end_title"), caption)])
 
     def _rounds(self, context: Context) -> Section:
@@ -79,13 +85,19 @@ class Analysis:
         games = max(self.games, 1)
         deliveries = [self.deliveries[r] / games for r in xs]
         stones = [self.stones[r] / games for r in xs]
-        image = figures.lines(xs, [(t("bus.deliveries"), deliveries), (t("bus.stones"), stones)], t("round"),
-                              t("per_game"))  # fmt: skip
+        image = figures.lines(
+            xs, [(t("bus.deliveries"), deliveries), (t("bus.stones"), stones)], t("round"), t("per_game")
+        )
         peak = max(xs, key=lambda r: deliveries[r - 1]) if xs else 0
         first_stone = next((r for r in xs if stones[r - 1] >= 0.05), 0)
-        caption = t("bus.rounds_caption", peak=peak, peak_deliveries=n.number(deliveries[peak - 1] if xs else 0, 2),
-                    total=n.number(sum(deliveries), 1), stones=n.number(sum(stones), 1),
-                    first_stone=first_stone)  # fmt: skip
+        caption = t(
+            "bus.rounds_caption",
+            peak=peak,
+            peak_deliveries=n.number(deliveries[peak - 1] if xs else 0, 2),
+            total=n.number(sum(deliveries), 1),
+            stones=n.number(sum(stones), 1),
+            first_stone=first_stone,
+        )
         return Section(t("bus.rounds_title"), [Figure(image, t("bus.rounds_title"), caption)])
 
     def _start(self, context: Context, names: Catalog) -> Section:
@@ -94,25 +106,43 @@ class Analysis:
         combos.sort(key=lambda combo: -self.by_start[combo][0].mean)
         labels = [" + ".join(names.text(f"building.{kind}") for kind in combo) for combo in combos]
         intervals = [self.by_start[combo][0].interval() for combo in combos]
-        image = figures.interval_bars([label.replace(" + ", "\n+ ") for label in labels], [("", intervals)],
-                                      t("table.points"), share=False)  # fmt: skip
+        image = figures.interval_bars(
+            [label.replace(" + ", "\n+ ") for label in labels], [("", intervals)], t("table.points"), share=False
+        )
         seats = sum(self.by_start[combo][0].count for combo in combos) or 1
         rows = tuple(
-            (Cell(label), Cell(n.percent(self.by_start[combo][0].count / seats), number=True),
-             Cell(n.interval(self.by_start[combo][0].interval(), 2), number=True),
-             Cell(n.share_interval(self.by_start[combo][1].share_interval()), number=True))
+            (
+                Cell(label),
+                Cell(n.percent(self.by_start[combo][0].count / seats), number=True),
+                Cell(n.interval(self.by_start[combo][0].interval(), 2), number=True),
+                Cell(n.share_interval(self.by_start[combo][1].share_interval()), number=True),
+            )
             for combo, label in zip(combos, labels, strict=True)
-        )  # fmt: skip
-        table = Table(t("bus.start_table"), (t("bus.start_buildings"), t("bus.chosen"), t("table.points"),
-                                             t("table.wins")), rows)  # fmt: skip
-        caption = t("bus.start_caption", best=labels[0], best_points=n.interval(intervals[0], 2), worst=labels[-1],
-                    worst_points=n.interval(intervals[-1], 2)) if combos else ""  # fmt: skip
+        )
+        table = Table(
+            t("bus.start_table"), (t("bus.start_buildings"), t("bus.chosen"), t("table.points"), t("table.wins")), rows
+        )
+        caption = (
+            t(
+                "bus.start_caption",
+                best=labels[0],
+                best_points=n.interval(intervals[0], 2),
+                worst=labels[-1],
+                worst_points=n.interval(intervals[-1], 2),
+            )
+            if combos
+            else ""
+        )
         seat_rows = tuple(
-            (Cell(context.seat(seat)),
-             *(Cell(n.interval(self.seat_figures[seat][key].interval(), 2), number=True)
-               for key in ("deliveries", "time_stones")))
+            (
+                Cell(context.seat(seat)),
+                *(
+                    Cell(n.interval(self.seat_figures[seat][key].interval(), 2), number=True)
+                    for key in ("deliveries", "time_stones")
+                ),
+            )
             for seat in range(self.players)
-        )  # fmt: skip
+        )
         seat_table = Table(t("bus.seat_table"), (t("table.seat"), t("bus.deliveries"), t("bus.stones")), seat_rows)
         return Section(t("bus.start_title"), [Figure(image, t("bus.start_title"), caption), table, seat_table])
 
@@ -127,9 +157,13 @@ class Analysis:
         everything = sum(totals.values()) or 1.0
         favourite = max(AREAS, key=lambda area: totals[area])
         rarest = min(AREAS, key=lambda area: totals[area])
-        caption = t("bus.actions_caption", favourite=names.text(f"area.{favourite}"),
-                    favourite_share=n.percent(totals[favourite] / everything), rarest=names.text(f"area.{rarest}"),
-                    rarest_share=n.percent(totals[rarest] / everything))  # fmt: skip
+        caption = t(
+            "bus.actions_caption",
+            favourite=names.text(f"area.{favourite}"),
+            favourite_share=n.percent(totals[favourite] / everything),
+            rarest=names.text(f"area.{rarest}"),
+            rarest_share=n.percent(totals[rarest] / everything),
+        )
         return Section(t("bus.actions_title"), [Figure(image, t("bus.actions_title"), caption)])
 
 
@@ -137,13 +171,8 @@ def metrics(context: Context) -> list[Metric]:
     """Bus figures compared between two settings."""
     t = context.text
     players = context.info.players
-    result = [
-        Metric("game", t(f"bus.end_{reason}"), True, lambda row, r=reason: row.get(("end", r), 0.0))
-        for reason in END_REASONS
-    ]
-    result.append(Metric("game", t("bus.metric_rounds"), False, lambda row: row.get(("rounds",), 0.0), 1))
-    result.append(Metric("game", t("bus.deliveries"), False,
-                         lambda row: sum(row.get(("seats", k, "deliveries"), 0.0) for k in range(players))))  # fmt: skip
-    result.append(Metric("game", t("bus.stones"), False,
-                         lambda row: sum(row.get(("seats", k, "time_stones"), 0.0) for k in range(players))))  # fmt: skip
+    result = [Metric("game", t(f"bus.end_{reason}"), True, figure("end", reason)) for reason in END_REASONS]
+    result.append(Metric("game", t("bus.metric_rounds"), False, figure("rounds"), 1))
+    result.append(Metric("game", t("bus.deliveries"), False, seats_total(players, "deliveries")))
+    result.append(Metric("game", t("bus.stones"), False, seats_total(players, "time_stones")))
     return result

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..aggregate import FlatSummary
 from ..intervals import Interval, wilson_interval
 from . import figures
-from .context import NAN, Context, Metric
+from .context import NAN, Context, Metric, Value, figure
 from .model import Cell, Figure, Section, Table
 from .stats import Moments
 
@@ -108,13 +108,27 @@ class Analysis:
         labels = [t("busfaktor.position", n=position + 1) for position in range(self.players)]
         wins = [won.share_interval() for won, _ in self.positions]
         even = 1 / self.players
-        image = figures.interval_bars(labels, [("", wins)], t("wins.axis"), share=True,
-                                      reference=(even, t("wins.even", share=n.percent(even))))  # fmt: skip
-        verdict = "busfaktor.start_more" if wins[0].low > even else "busfaktor.start_less" if wins[0].high < even \
-            else "busfaktor.start_even"  # fmt: skip
-        caption = t("busfaktor.start_caption", share=n.share_interval(wins[0]), even=n.percent(even),
-                    points=n.interval(self.positions[0][1].interval(), 2),
-                    last_points=n.interval(self.positions[-1][1].interval(), 2)) + " " + t(verdict)  # fmt: skip
+        image = figures.interval_bars(
+            labels, [("", wins)], t("wins.axis"), share=True, reference=(even, t("wins.even", share=n.percent(even)))
+        )
+        verdict = (
+            "busfaktor.start_more"
+            if wins[0].low > even
+            else "busfaktor.start_less"
+            if wins[0].high < even
+            else "busfaktor.start_even"
+        )
+        caption = (
+            t(
+                "busfaktor.start_caption",
+                share=n.share_interval(wins[0]),
+                even=n.percent(even),
+                points=n.interval(self.positions[0][1].interval(), 2),
+                last_points=n.interval(self.positions[-1][1].interval(), 2),
+            )
+            + " "
+            + t(verdict)
+        )
         return Section(t("busfaktor.start_title"), [Figure(image, t("busfaktor.start_title"), caption)])
 
     def _sizes(self, context: Context) -> Section:
@@ -122,19 +136,35 @@ class Analysis:
         sizes = sorted(self.sizes)
         games = max(self.games, 1)
         rates = [wilson_interval(self.sizes[s][1], int(self.sizes[s][0])) for s in sizes]
-        image = figures.interval_bars([str(s) for s in sizes], [("", rates)], t("busfaktor.completed_axis"),
-                                      share=True)  # fmt: skip
+        image = figures.interval_bars([str(s) for s in sizes], [("", rates)], t("busfaktor.completed_axis"), share=True)
         rows = tuple(
-            (Cell(str(size), number=True), Cell(n.number(self.sizes[size][0] / games, 2), number=True),
-             Cell(n.share_interval(rate), number=True), Cell(n.number(self.sizes[size][2] / games, 2), number=True))
+            (
+                Cell(str(size), number=True),
+                Cell(n.number(self.sizes[size][0] / games, 2), number=True),
+                Cell(n.share_interval(rate), number=True),
+                Cell(n.number(self.sizes[size][2] / games, 2), number=True),
+            )
             for size, rate in zip(sizes, rates, strict=True)
-        )  # fmt: skip
-        table = Table(t("busfaktor.sizes_table"), (t("busfaktor.size"), t("busfaktor.started_per_game"),
-                      t("busfaktor.completed_share"), t("busfaktor.points_per_game")), rows)  # fmt: skip
+        )
+        table = Table(
+            t("busfaktor.sizes_table"),
+            (
+                t("busfaktor.size"),
+                t("busfaktor.started_per_game"),
+                t("busfaktor.completed_share"),
+                t("busfaktor.points_per_game"),
+            ),
+            rows,
+        )
         caption = ""
         if sizes:
-            caption = t("busfaktor.sizes_caption", small=sizes[0], small_rate=n.share_interval(rates[0]),
-                        large=sizes[-1], large_rate=n.share_interval(rates[-1]))  # fmt: skip
+            caption = t(
+                "busfaktor.sizes_caption",
+                small=sizes[0],
+                small_rate=n.share_interval(rates[0]),
+                large=sizes[-1],
+                large_rate=n.share_interval(rates[-1]),
+            )
         return Section(t("busfaktor.sizes_title"), [Figure(image, t("busfaktor.sizes_title"), caption), table])
 
     def _stacks(self, context: Context) -> Section:
@@ -146,8 +176,10 @@ class Analysis:
             (Cell(t("busfaktor.secured")), Cell(n.interval(self.secured.interval(), 2), number=True)),
             (Cell(t("busfaktor.cooperations")), Cell(n.interval(self.cooperations.interval(), 2), number=True)),
         )
-        return Section(t("busfaktor.stacks_title"), [Table(t("busfaktor.stacks_table"), ("", t("per_game_or_share")),
-                                                           rows, t("busfaktor.stacks_note"))])  # fmt: skip
+        return Section(
+            t("busfaktor.stacks_title"),
+            [Table(t("busfaktor.stacks_table"), ("", t("per_game_or_share")), rows, t("busfaktor.stacks_note"))],
+        )
 
     def _gains(self) -> list[tuple[str, Card, Interval]]:
         measured = [(name, card, card.gain.interval()) for name, card in self.cards.items() if card.gain.count > 1]
@@ -156,8 +188,7 @@ class Analysis:
     def _cards(self, context: Context) -> list[Section]:
         t, n = context.text, context.numbers
         gains = self._gains()
-        image = figures.forest([name for name, _, _ in gains], [gain for _, _, gain in gains],
-                               t("busfaktor.gain_axis"))  # fmt: skip
+        image = figures.forest([name for name, _, _ in gains], [gain for _, _, gain in gains], t("busfaktor.gain_axis"))
         better = sum(1 for _, _, gain in gains if gain.low > 0)
         worse = sum(1 for _, _, gain in gains if gain.high < 0)
         caption = t("busfaktor.gain_caption", cards=len(gains), better=better, worse=worse)
@@ -172,8 +203,11 @@ class Analysis:
         )[:SHOWN]
         gain_section.blocks.append(self._table(context, t("busfaktor.dull_table"), dull, t("busfaktor.dull_note")))
         everything = Section(t("busfaktor.cards_title"), anchor="cards")
-        everything.blocks.append(self._table(context, t("busfaktor.cards_table"), gains, t("busfaktor.cards_note",
-                                             games=n.count(self.games))))  # fmt: skip
+        everything.blocks.append(
+            self._table(
+                context, t("busfaktor.cards_table"), gains, t("busfaktor.cards_note", games=n.count(self.games))
+            )
+        )
         return [gain_section, everything]
 
     def _played_share(self, card: Card) -> float:
@@ -182,20 +216,34 @@ class Analysis:
     def _table(self, context: Context, caption: str, cards: list[tuple[str, Card, Interval]], note: str = "") -> Table:
         t, n = context.text, context.numbers
         games = max(self.games, 1)
-        columns = (t("busfaktor.card"), t("busfaktor.kind"), t("busfaktor.drawn"), t("busfaktor.played"),
-                   t("busfaktor.completed"), t("busfaktor.fired"), t("busfaktor.discarded"), t("busfaktor.gain"))  # fmt: skip
+        columns = (
+            t("busfaktor.card"),
+            t("busfaktor.kind"),
+            t("busfaktor.drawn"),
+            t("busfaktor.played"),
+            t("busfaktor.completed"),
+            t("busfaktor.fired"),
+            t("busfaktor.discarded"),
+            t("busfaktor.gain"),
+        )
         rows = []
         for name, card, gain in cards:
             per_game = {key: n.number(card.totals[key] / games, 2) for key in COUNTS}
-            completed = n.share_interval(wilson_interval(card.completed, int(card.started))) if card.kind == "project" \
-                else ""  # fmt: skip
-            rows.append((
-                Cell(name), Cell(t(f"busfaktor.kind_{card.kind}")), Cell(per_game["drawn"], number=True),
-                Cell(per_game["played"], number=True), Cell(completed, number=True),
-                Cell(per_game["fired"] if card.kind == "event" else "", number=True),
-                Cell(per_game["discarded"], number=True),
-                Cell(n.interval(gain, 2, signed=True), number=True, marked=gain.excludes(0.0)),
-            ))  # fmt: skip
+            completed = (
+                n.share_interval(wilson_interval(card.completed, int(card.started))) if card.kind == "project" else ""
+            )
+            rows.append(
+                (
+                    Cell(name),
+                    Cell(t(f"busfaktor.kind_{card.kind}")),
+                    Cell(per_game["drawn"], number=True),
+                    Cell(per_game["played"], number=True),
+                    Cell(completed, number=True),
+                    Cell(per_game["fired"] if card.kind == "event" else "", number=True),
+                    Cell(per_game["discarded"], number=True),
+                    Cell(n.interval(gain, 2, signed=True), number=True, marked=gain.excludes(0.0)),
+                )
+            )
         return Table(caption, columns, tuple(rows), note)
 
 
@@ -204,13 +252,18 @@ def metrics(context: Context, analysis: Analysis) -> list[Metric]:
     t = context.text
     players = context.info.players
     result = [
-        Metric("game", t("busfaktor.metric_start"), True, lambda row: row.get(("positions", 0, "won"), 0.0)),
-        Metric("game", t("busfaktor.stack_empty"), True, lambda row: row.get(("project_stack_empty",), 0.0)),
-        Metric("game", t("busfaktor.reshuffles"), False, lambda row: row.get(("reshuffles",), 0.0)),
+        Metric("game", t("busfaktor.metric_start"), True, figure("positions", 0, "won")),
+        Metric("game", t("busfaktor.stack_empty"), True, figure("project_stack_empty")),
+        Metric("game", t("busfaktor.reshuffles"), False, figure("reshuffles")),
     ]
     for name in sorted(analysis.cards):
-        result.append(Metric("cards", t("busfaktor.metric_played", card=name), False,
-                             lambda row, c=name: row.get(("cards", c, "played"), 0.0)))  # fmt: skip
-        result.append(Metric("cards", t("busfaktor.metric_gain", card=name), False,
-                             lambda row, c=name: held_gain(row, c, players)))  # fmt: skip
+        result.append(Metric("cards", t("busfaktor.metric_played", card=name), False, figure("cards", name, "played")))
+        result.append(Metric("cards", t("busfaktor.metric_gain", card=name), False, _gain_of(name, players)))
     return result
+
+
+def _gain_of(name: str, players: int) -> Value:
+    def value(row: FlatSummary) -> float:
+        return held_gain(row, name, players)
+
+    return value

@@ -16,7 +16,7 @@ from pathlib import Path
 from ...engine import InvalidOptionError
 from ..intervals import Interval
 from . import overview
-from .build import Group, document, stream_rows, facts, game_metrics, read_groups
+from .build import Group, document, facts, game_metrics, read_groups, stream_rows
 from .context import Context, Metric
 from .model import Cell, Document, Paragraph, Section, Table
 from .stats import Moments, Pairing
@@ -117,24 +117,32 @@ def _difference_text(context: Context, item: Difference) -> str:
         return "–"
     n = context.numbers
     if item.metric.share:
-        scaled = Interval(*(100 * value for value in (item.difference.estimate, item.difference.low,
-                                                      item.difference.high)))  # fmt: skip
+        scaled = Interval(
+            *(100 * value for value in (item.difference.estimate, item.difference.low, item.difference.high))
+        )
         return n.interval(scaled, 1, signed=True) + context.text("compare.points_of_percent")
     return n.interval(item.difference, item.metric.digits, signed=True)
 
 
-def _table(context: Context, caption: str, items: Sequence[Difference], first: str, second: str,
-           note: str) -> Table:  # fmt: skip
+def _table(context: Context, caption: str, items: Sequence[Difference], first: str, second: str, note: str) -> Table:
     t = context.text
     rows = tuple(
-        (Cell(item.metric.label, marked=item.significant), Cell(_value(context, item.metric, item.first), number=True),
-         Cell(_value(context, item.metric, item.second), number=True),
-         Cell(_difference_text(context, item), number=True, marked=item.significant),
-         Cell(t("compare.yes") if item.significant else "", marked=item.significant))
+        (
+            Cell(item.metric.label, marked=item.significant),
+            Cell(_value(context, item.metric, item.first), number=True),
+            Cell(_value(context, item.metric, item.second), number=True),
+            Cell(_difference_text(context, item), number=True, marked=item.significant),
+            Cell(t("compare.yes") if item.significant else "", marked=item.significant),
+        )
         for item in items
-    )  # fmt: skip
-    columns = (t("compare.figure"), first, second, t("compare.difference", first=first, second=second),
-               t("compare.significant"))  # fmt: skip
+    )
+    columns = (
+        t("compare.figure"),
+        first,
+        second,
+        t("compare.difference", first=first, second=second),
+        t("compare.significant"),
+    )
     return Table(caption, columns, rows, note)
 
 
@@ -153,8 +161,9 @@ def _summary_section(context: Context, found: Sequence[Difference], first: str, 
     return section
 
 
-def _difference_sections(context: Context, found: Sequence[Difference], first: str, second: str,
-                         how: str) -> list[Section]:  # fmt: skip
+def _difference_sections(
+    context: Context, found: Sequence[Difference], first: str, second: str, how: str
+) -> list[Section]:
     cards = [item for item in found if item.metric.table == "cards"]
     if not cards:
         return []
@@ -162,5 +171,6 @@ def _difference_sections(context: Context, found: Sequence[Difference], first: s
     significant = _ordered([item for item in cards if item.significant])
     note = t("compare.cards_note", quiet=len(cards) - len(significant))
     caption = t("compare.cards_table") if significant else t("compare.cards_none")
-    return [Section(t("compare.cards_title"), [_table(context, caption, significant, first, second, note)],
-                    anchor="cards")]  # fmt: skip
+    return [
+        Section(t("compare.cards_title"), [_table(context, caption, significant, first, second, note)], anchor="cards")
+    ]

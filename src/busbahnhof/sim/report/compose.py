@@ -21,8 +21,11 @@ def report_document(paths: Sequence[Path], lang: str, settings: Sequence[str] = 
     groups = read_groups(paths, settings)
     context = Context(lang, groups[0].info)
     if not any(group.games for group in groups):
-        raise InvalidOptionError(f"{', '.join(map(str, paths))}: no games in the results", key="report.error_empty",
-                                 params={"path": ", ".join(map(str, paths))})  # fmt: skip
+        raise InvalidOptionError(
+            f"{', '.join(map(str, paths))}: no games in the results",
+            key="report.error_empty",
+            params={"path": ", ".join(map(str, paths))},
+        )
     groups = [group for group in groups if group.games]
     sections = overview.sections(context, [(group.label, group.overview) for group in groups])
     for group in groups:

@@ -68,6 +68,33 @@ Value = Callable[[FlatSummary], float]
 NAN = math.nan
 
 
+def figure(*path: str | int) -> Value:
+    """The value of the figure at ``path`` in a game (0 where the game lacks it)."""
+
+    def value(row: FlatSummary) -> float:
+        return row.get(path, 0.0)
+
+    return value
+
+
+def seats_total(players: int, key: str) -> Value:
+    """The sum of the per-seat figure ``key`` over all seats of a game."""
+
+    def value(row: FlatSummary) -> float:
+        return sum(row.get(("seats", seat, key), 0.0) for seat in range(players))
+
+    return value
+
+
+def seat_points(seat: int) -> Value:
+    """The points (Bus: score) of ``seat`` in a game."""
+
+    def value(row: FlatSummary) -> float:
+        return row.get(("seats", seat, points_key(row)), 0.0)
+
+    return value
+
+
 def points_key(figures: FlatSummary) -> str:
     """The per-seat points figure of a game's figures (``points`` unless only ``score`` is there)."""
     return next((key for key in POINT_KEYS if ("seats", 0, key) in figures), POINT_KEYS[0])

@@ -37,6 +37,11 @@ def _new(height: float = HEIGHT, width: float = WIDTH) -> tuple[Figure, Axes]:
     return figure, axes
 
 
+def _legend_beside(axes: Axes) -> None:
+    """The legend right of the plot, where it covers no bar or line."""
+    axes.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+
+
 def svg_uri(figure: Figure) -> str:
     """The figure as a ``data:image/svg+xml;base64,...`` URI (text kept as text, so it stays small)."""
     buffer = io.BytesIO()
@@ -65,12 +70,21 @@ def interval_bars(
         low = [interval.estimate - interval.low for interval in intervals]
         high = [interval.high - interval.estimate for interval in intervals]
         colour = COLOURS[number % len(COLOURS)] if count > 1 else [COLOURS[i % len(COLOURS)] for i in range(len(xs))]
-        axes.bar(xs, estimates, width * 0.92, color=colour, yerr=[low, high], capsize=4, label=name or None,
-                 error_kw={"elinewidth": 1.1, "ecolor": "#333333"})  # fmt: skip
+        axes.bar(
+            xs,
+            estimates,
+            width * 0.92,
+            color=colour,
+            yerr=[low, high],
+            capsize=4,
+            label=name or None,
+            error_kw={"elinewidth": 1.1, "ecolor": "#333333"},
+        )
         for x, interval in zip(xs, intervals, strict=True):
             text = f"{interval.estimate:.0%}" if share else f"{interval.estimate:.2g}"
-            axes.annotate(text, (x, max(interval.high, 0)), xytext=(0, 2), textcoords="offset points",
-                          ha="center", fontsize=8)  # fmt: skip
+            axes.annotate(
+                text, (x, max(interval.high, 0)), xytext=(0, 2), textcoords="offset points", ha="center", fontsize=8
+            )
     if reference is not None:
         axes.axhline(reference[0], color="#555555", linestyle="--", linewidth=1, label=reference[1])
     axes.set_xticks(range(len(labels)), labels, fontsize=8)
@@ -81,7 +95,7 @@ def interval_bars(
     axes.axhline(0, color="#333333", linewidth=0.8)
     axes.set_ylabel(ylabel)
     if count > 1 or reference is not None:
-        axes.legend(fontsize=8, frameon=False, loc="upper right")
+        _legend_beside(axes)
     return svg_uri(figure)
 
 
@@ -98,20 +112,28 @@ def distributions(series: Sequence[tuple[str, Histogram]], xlabel: str, ylabel: 
         if many:
             axes.plot(values, shares, color=COLOURS[number % len(COLOURS)], label=name, linewidth=1.4)
         else:
-            axes.plot(values, shares, color=COLOURS[number % len(COLOURS)], label=name, marker="o", markersize=3,
-                      linewidth=1.2)  # fmt: skip
+            axes.plot(
+                values,
+                shares,
+                color=COLOURS[number % len(COLOURS)],
+                label=name,
+                marker="o",
+                markersize=3,
+                linewidth=1.2,
+            )
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     axes.set_ylim(bottom=0)
     axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     if len(series) > 1:
-        axes.legend(fontsize=8, frameon=False)
+        _legend_beside(axes)
     return svg_uri(figure)
 
 
-def stacked_bars(labels: Sequence[str], stacks: Sequence[tuple[str, Sequence[float]]], ylabel: str,
-                 xlabel: str = "") -> str:  # fmt: skip
+def stacked_bars(
+    labels: Sequence[str], stacks: Sequence[tuple[str, Sequence[float]]], ylabel: str, xlabel: str = ""
+) -> str:
     """Stacked bars: one bar per label, one coloured part per stack (e.g. points per phase)."""
     figure, axes = _new()
     bottom = [0.0] * len(labels)
@@ -125,7 +147,7 @@ def stacked_bars(labels: Sequence[str], stacks: Sequence[tuple[str, Sequence[flo
     if xlabel:
         axes.set_xlabel(xlabel)
     axes.margins(y=0.12)
-    axes.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    _legend_beside(axes)
     return svg_uri(figure)
 
 
@@ -138,7 +160,7 @@ def lines(xs: Sequence[int], series: Sequence[tuple[str, Sequence[float]]], xlab
     axes.set_ylabel(ylabel)
     axes.set_ylim(bottom=0)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.legend(fontsize=8, frameon=False)
+    _legend_beside(axes)
     return svg_uri(figure)
 
 

@@ -12,12 +12,12 @@ class Numbers:
         self.lang = lang
 
     def number(self, value: float, digits: int = 1) -> str:
-        """``value`` with ``digits`` decimals (thousands grouped)."""
-        text = f"{value:,.{digits}f}"
+        """``value`` with ``digits`` decimals (thousands grouped); a value that rounds to 0 has no sign."""
+        if round(value, digits) == 0:
+            value = 0.0
+        text = f"{value:,.{digits}f}".replace(",", "\u2009")
         if self.lang == "de":
-            text = text.replace(",", "\u2009").replace(".", ",")
-        else:
-            text = text.replace(",", "\u2009")
+            text = text.replace(".", ",")
         return text.replace("-", "\u2212")
 
     def count(self, value: int) -> str:
@@ -36,7 +36,7 @@ class Numbers:
     def interval(self, interval: Interval, digits: int = 1, signed: bool = False) -> str:
         """``3,2 (3,0 bis 3,4)``; ``signed`` writes a plus sign before positive estimates."""
         estimate = self.number(interval.estimate, digits)
-        if signed and interval.estimate > 0:
+        if signed and round(interval.estimate, digits) > 0:
             estimate = "+" + estimate
         word = " bis " if self.lang == "de" else " to "
         return f"{estimate} ({self.number(interval.low, digits)}{word}{self.number(interval.high, digits)})"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..aggregate import FlatSummary
 from . import figures
-from .context import Context, Metric, points_key
+from .context import Context, Metric, figure, points_key, seat_points
 from .model import Cell, Figure, Section, Table
 from .stats import Histogram, Moments
 
@@ -44,16 +44,15 @@ class Overview:
 
 def metrics(context: Context) -> list[Metric]:
     """The overview's figures compared between two settings."""
+    t = context.text
+    points = t("metric.penalty" if context.lower_is_better else "metric.points")
     result: list[Metric] = []
-    points = context.text("metric.penalty" if context.lower_is_better else "metric.points")
     for seat in range(context.info.players):
         name = context.seat(seat)
-        result.append(Metric("overview", context.text("metric.wins", seat=name), True,
-                             lambda row, k=seat: row.get(("seats", k, "wins"), 0.0)))  # fmt: skip
-        result.append(Metric("overview", f"{points}: {name}", False,
-                             lambda row, k=seat: row.get(("seats", k, points_key(row)), 0.0)))  # fmt: skip
-    result.append(Metric("overview", context.text("metric.decisions"), False, lambda row: row.get(DECISIONS, 0.0), 1))
-    result.append(Metric("overview", context.text("metric.ties"), True, lambda row: row.get(TIE, 0.0)))
+        result.append(Metric("overview", t("metric.wins", seat=name), True, figure("seats", seat, "wins")))
+        result.append(Metric("overview", f"{points}: {name}", False, seat_points(seat)))
+    result.append(Metric("overview", t("metric.decisions"), False, figure(*DECISIONS), 1))
+    result.append(Metric("overview", t("metric.ties"), True, figure(*TIE)))
     return result
 
 
@@ -67,8 +66,13 @@ def _wins(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
     players = context.info.players
     labels = [context.seat(seat).replace(" (", "\n(") for seat in range(players)]
     series = [(label, [wins.share_interval() for wins in overview.wins]) for label, overview in groups]
-    image = figures.interval_bars(labels, series, t("wins.axis"), share=True,
-                                  reference=(1 / players, t("wins.even", share=n.percent(1 / players))))  # fmt: skip
+    image = figures.interval_bars(
+        labels,
+        series,
+        t("wins.axis"),
+        share=True,
+        reference=(1 / players, t("wins.even", share=n.percent(1 / players))),
+    )
     section = Section(t("wins.title"), anchor="wins")
     captions = []
     for label, overview in groups:
@@ -76,9 +80,18 @@ def _wins(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
         best = max(range(players), key=lambda seat: intervals[seat].estimate)
         worst = min(range(players), key=lambda seat: intervals[seat].estimate)
         prefix = f"{label}: " if label else ""
-        captions.append(prefix + t("wins.caption", best=context.seat(best), best_share=n.share_interval(intervals[best]),
-                                   worst=context.seat(worst), worst_share=n.share_interval(intervals[worst]),
-                                   even=n.percent(1 / players), ties=n.percent(overview.ties.mean)))  # fmt: skip
+        captions.append(
+            prefix
+            + t(
+                "wins.caption",
+                best=context.seat(best),
+                best_share=n.share_interval(intervals[best]),
+                worst=context.seat(worst),
+                worst_share=n.share_interval(intervals[worst]),
+                even=n.percent(1 / players),
+                ties=n.percent(overview.ties.mean),
+            )
+        )
     section.blocks.append(Figure(image, t("wins.title"), " ".join(captions)))
     points = t("table.penalty" if context.lower_is_better else "table.points")
     columns = [t("table.seat")]
@@ -107,9 +120,15 @@ def _points(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section
         high = max(range(overview.players), key=lambda seat: means[seat].estimate)
         low = min(range(overview.players), key=lambda seat: means[seat].estimate)
         everyone = [value for histogram in overview.points_seen for value in histogram.counts]
-        caption = t(f"{kind}.caption", high=context.seat(high), high_mean=n.interval(means[high], 2),
-                    low=context.seat(low), low_mean=n.interval(means[low], 2),
-                    min=n.number(min(everyone, default=0), 0), max=n.number(max(everyone, default=0), 0))  # fmt: skip
+        caption = t(
+            f"{kind}.caption",
+            high=context.seat(high),
+            high_mean=n.interval(means[high], 2),
+            low=context.seat(low),
+            low_mean=n.interval(means[low], 2),
+            min=n.number(min(everyone, default=0), 0),
+            max=n.number(max(everyone, default=0), 0),
+        )
         section.blocks.append(Figure(image, t(f"{kind}.title"), (f"{label}: " if label else "") + caption))
     return section
 
@@ -120,10 +139,13 @@ def _length(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section
     image = figures.distributions(series, t("length.axis"), t("share_of_games"))
     captions = []
     for label, overview in groups:
-        captions.append((f"{label}: " if label else "") + t(
-            "length.caption",
-            mean=n.interval(overview.length_moments.interval(), 1),
-            low=n.number(overview.length.quantile(0.05), 0),
-            high=n.number(overview.length.quantile(0.95), 0),
-        ))  # fmt: skip
+        captions.append(
+            (f"{label}: " if label else "")
+            + t(
+                "length.caption",
+                mean=n.interval(overview.length_moments.interval(), 1),
+                low=n.number(overview.length.quantile(0.05), 0),
+                high=n.number(overview.length.quantile(0.95), 0),
+            )
+        )
     return Section(t("length.title"), [Figure(image, t("length.title"), " ".join(captions))], anchor="length")

@@ -52,9 +52,7 @@ class Moments:
 
     def difference(self, other: Moments) -> Interval:
         """This mean minus ``other``'s, for independent samples (``intervals.independent_difference``)."""
-        return independent_difference(
-            (self.count, self.mean, self.variance), (other.count, other.mean, other.variance)
-        )
+        return independent_difference((self.count, self.mean, self.variance), (other.count, other.mean, other.variance))
 
 
 class Histogram:
