@@ -99,9 +99,9 @@ class Bus(Game[BusOptions, Action]):
         return action
 
     def bots(self) -> Mapping[str, BotFactory]:
-        from .bots import PlanerBot
+        from .bots import PlanerBot, levels
 
-        return {"planer": PlanerBot}
+        return {"planer": PlanerBot, **levels()}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         catalog = Catalog(("busbahnhof.games.bus",), lang)
