@@ -1,9 +1,10 @@
 // The lobby: create a table (game, rule options from the game's schema, seats, timer, deck),
-// join a room by its code, watch open tables, replay finished ones.
+// join a room by its code, watch open tables, replay finished ones, re-issue a lost seat link.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { navigate } from "./app.js";
+import { createdList, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
@@ -262,6 +263,7 @@ export function showLobby(root) {
     try {
       const table = await api.createTable(spec, lang());
       rememberSpec(table, spec);
+      rememberCreated(table, spec);
       showCreated(table, spec);
     } catch (error) {
       errorBox.replaceChildren(...errorLines(error));
@@ -362,6 +364,7 @@ export function showLobby(root) {
     replaceChildren(
       listSection,
       h("h2", { id: "tables-title" }, t("lobby.tables")),
+      createdList(new Set(asList(open).map((row) => row.table_id ?? row.id)), gameTitle),
       h("h3", {}, t("lobby.open_tables")),
       tableList(asList(open), (row) => h("a", { class: "button small", href: `#/t/${encodeURIComponent(row.table_id ?? row.id)}` }, t("lobby.watch"))),
       h("h3", {}, t("lobby.finished_tables")),
