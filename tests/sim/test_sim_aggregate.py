@@ -7,7 +7,7 @@ import json
 import pytest
 
 from busbahnhof.engine import InvalidDataError
-from busbahnhof.sim import Columns, describe, flatten_summary
+from busbahnhof.sim import Aggregate, describe, flatten_summary
 
 
 def test_flatten_walks_dicts_and_lists_and_counts_booleans() -> None:
@@ -32,7 +32,7 @@ def test_describe_gives_mean_median_total_min_max() -> None:
 
 
 def test_missing_keys_count_as_zero_in_either_order() -> None:
-    columns = Columns()
+    columns = Aggregate()
     columns.add(flatten_summary({"a": 2}))
     columns.add(flatten_summary({"a": 4, "b": {"c": 6}}))
     columns.add(flatten_summary({}))
@@ -42,7 +42,7 @@ def test_missing_keys_count_as_zero_in_either_order() -> None:
 
 
 def test_lists_come_back_as_lists_and_a_key_named_like_a_statistic_stays_a_branch() -> None:
-    columns = Columns()
+    columns = Aggregate()
     columns.add(flatten_summary({"seats": [{"p": 1}, {"p": 3}], "total": {"max": 5}}))
     columns.add(flatten_summary({"seats": [{"p": 3}, {"p": 5}], "total": {"max": 7}}))
     reduced = json.loads(json.dumps(columns.reduce()))

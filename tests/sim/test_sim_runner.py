@@ -11,7 +11,7 @@ from busbahnhof.bots import bot_names
 from busbahnhof.engine import Game, GameError, InvalidOptionError, derive_seed, game_ids, load_game
 from busbahnhof.sim import REPORT_FORMAT, play_game, simulate
 
-SETTINGS = {"format", "game", "options", "players", "bots", "games", "seed", "workers", "python"}
+SETTINGS = {"format", "game", "options", "players", "bots", "games", "seed", "workers", "backend", "python"}
 TIMING = {"elapsed_seconds", "games_per_second"}
 
 
@@ -31,7 +31,7 @@ def leaves(node: Any) -> list[dict[str, float]]:
 def test_report_shape_and_settings() -> None:
     game = load_game("busfahrer", pyramid="5-4-3-2-1")
     report = simulate(game, 3, ["kartenzaehler", "random", "random"], 20, seed=5)
-    assert set(report) == SETTINGS | TIMING | {"summary"}
+    assert set(report) == SETTINGS | TIMING | {"summary", "intervals"}
     assert report["format"] == REPORT_FORMAT
     assert report["options"]["pyramid"] == "5-4-3-2-1"
     assert (report["players"], report["bots"], report["games"], report["seed"]) == (
