@@ -116,7 +116,7 @@ class FigureStats:
     @property
     def total(self) -> float:
         """The sum of the values, correctly rounded."""
-        return math.fsum([*self.fractions, self.whole]) if self.fractions else float(self.whole)
+        return float(_exact(self.whole, self.fractions))
 
     @property
     def mean(self) -> float:
@@ -127,8 +127,8 @@ class FigureStats:
         """The sample variance (0 for fewer than two values), from the exact sums."""
         if self.count < 2:
             return 0.0
-        first = Fraction(self.whole) + sum((Fraction(part) for part in self.fractions), Fraction(0))
-        second = Fraction(self.whole_sq) + sum((Fraction(part) for part in self.fractions_sq), Fraction(0))
+        first = _exact(self.whole, self.fractions)
+        second = _exact(self.whole_sq, self.fractions_sq)
         return max(0.0, float((second - first * first / self.count) / (self.count - 1)))
 
     def median(self) -> float:
@@ -160,14 +160,19 @@ class FigureStats:
             return Stats(dict.fromkeys(STATISTICS, 0.0))
         return Stats(mean=self.mean, median=self.median(), total=self.total, min=self.low, max=self.high)
 
-    def interval(self, confidence: float = CONFIDENCE) -> Interval:
-        """The mean with its confidence interval: Wilson's for a share, else mean ± z·s/√n."""
-        if self.is_share():
+    def interval(self, confidence: float = CONFIDENCE, shares: bool = True) -> Interval:
+        """The mean with its confidence interval: Wilson's for a share (if ``shares``), else mean ± z·s/√n."""
+        if shares and self.is_share():
             return wilson_interval(self.total, self.count, confidence)
         if self.count < 2:
             return Interval(self.mean, self.mean, self.mean)
         half = z_score(confidence) * math.sqrt(self.variance() / self.count)
         return Interval(self.mean, self.mean - half, self.mean + half)
+
+
+def _exact(whole: int, partials: Sequence[float]) -> Fraction:
+    """The exact sum of a whole number and float partials."""
+    return Fraction(whole) + sum((Fraction(part) for part in partials), Fraction(0))
 
 
 def _add_partial(partials: list[float], value: float) -> None:
@@ -232,9 +237,13 @@ class Aggregate:
         """The summary tree with every leaf replaced by its statistics, paths in sorted order."""
         return _tree({path: stats.describe() for path, stats in self.figures.items()})
 
-    def intervals(self, confidence: float = CONFIDENCE) -> dict[str, Any]:
-        """The summary tree with every leaf replaced by its mean's interval ``{estimate, low, high}``."""
-        return _tree({path: Stats(asdict(stats.interval(confidence))) for path, stats in self.figures.items()})
+    def intervals(self, confidence: float = CONFIDENCE, shares: bool = True) -> dict[str, Any]:
+        """The summary tree with every leaf replaced by its mean's interval ``{estimate, low, high}``.
+
+        ``shares``: a figure whose values are all 0 or 1 gets Wilson's interval (not for differences).
+        """
+        intervals = {path: Stats(asdict(stats.interval(confidence, shares))) for path, stats in self.figures.items()}
+        return _tree(intervals)
 
 
 class Stats(dict[str, float]):

@@ -62,6 +62,10 @@ class LocalBackend:
 
     def run(self, spec: RunSpec, tasks: Iterator[Task]) -> Generator[list[GameRow], None, None]:
         """Play ``tasks`` here (one worker) or in a pool; the pool is terminated when the stream closes."""
+        first = next(tasks, None)
+        if first is None:
+            return
+        tasks = itertools.chain([first], tasks)
         if self.workers == 1:
             for task in tasks:
                 yield play_task(spec, task)

@@ -265,7 +265,7 @@ def _report(info: RunInfo, tally: Tally, runner: Backend, elapsed: float, played
                 "games": aggregate.count,
                 "summary": aggregate.reduce(),
                 "intervals": aggregate.intervals(),
-                **({"difference": tally.differences[number - 1].intervals()} if number else {}),
+                **({"difference": tally.differences[number - 1].intervals(shares=False)} if number else {}),
             }
             for number, (setting, aggregate) in enumerate(zip(info.settings, tally.aggregates, strict=True))
         ]
