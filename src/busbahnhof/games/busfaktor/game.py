@@ -72,9 +72,9 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         return action
 
     def bots(self) -> Mapping[str, BotFactory]:
-        from .bots import HeuristicBot
+        from .bots import HeuristicBot, levels
 
-        return {"heuristik": HeuristicBot}
+        return {"heuristik": HeuristicBot, **levels()}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         """Cards by name (English names with ``en``) and id, factor types, sources, and the notation
