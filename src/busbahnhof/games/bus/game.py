@@ -70,6 +70,7 @@ class Bus(Game[BusOptions, Action]):
             "complete_passengers": True,
         },
     }
+    file_options: ClassVar[Mapping[str, tuple[str, ...]]] = {"board": (DEFAULT_BOARD,)}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

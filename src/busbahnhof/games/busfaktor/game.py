@@ -51,6 +51,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         "shared-factor-at-a-time": {"shared_factor_at_a_time": True},
     }
     credit: ClassVar[Credit | None] = PHYLO_CREDIT
+    file_options: ClassVar[Mapping[str, tuple[str, ...]]] = {"deck": tuple(BUILTIN_DECKS)}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
