@@ -90,3 +90,17 @@ def test_histogram_quantiles() -> None:
         histogram.add(value)
     assert histogram.count == 7
     assert histogram.quantile(0.05) == 1 and histogram.quantile(0.5) == 3 and histogram.quantile(0.95) == 10
+
+
+def test_merged_moments_equal_the_moments_of_all_values() -> None:
+    parts = [[1.0, 2.0, 4.0], [], [10.0], [3.0, 3.5]]
+    moments = []
+    for values in parts:
+        part = Moments()
+        for value in values:
+            part.add(value)
+        moments.append(part)
+    whole = Moments.merged(moments)
+    everything = [value for values in parts for value in values]
+    assert whole.count == len(everything) and whole.mean == pytest.approx(statistics.mean(everything))
+    assert whole.variance == pytest.approx(statistics.variance(everything))

@@ -143,6 +143,16 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
+def _deck_text(context: Context, info: RunInfo) -> str:
+    """The deck of a run: its file's name and checksum, a built-in deck's name, or the default deck."""
+    if info.deck:
+        return option_text(info.deck)
+    if "deck" not in info.options:
+        return ""
+    chosen = info.options["deck"]
+    return option_text(chosen) if chosen else context.text("facts.default_deck")
+
+
 def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     """The "what was run" box: game, options, deck, players and bots, games, seeds, settings, files."""
     t, n = context.text, context.numbers
@@ -150,7 +160,8 @@ def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     rows = [(t("facts.game"), context.title)]
     options = ", ".join(f"{key}={option_text(value)}" for key, value in sorted(info.options.items()) if key != "deck")
     rows.append((t("facts.options"), options or "–"))
-    decks = dict.fromkeys(option_text(group.info.deck) for group in groups if group.info.deck)
+    decks = dict.fromkeys(_deck_text(context, group.info) for group in groups)
+    decks.pop("", None)
     if decks:
         rows.append((t("facts.deck"), "; ".join(decks)))
     rows.append((t("facts.players"), str(info.players)))

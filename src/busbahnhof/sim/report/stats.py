@@ -32,6 +32,20 @@ class Moments:
         self.mean += delta / self.count
         self.squares += delta * (value - self.mean)
 
+    @classmethod
+    def merged(cls, parts: Sequence[Moments]) -> Moments:
+        """The moments of all values of ``parts`` together (Chan, Golub and LeVeque 1979)."""
+        whole = cls()
+        for part in parts:
+            count = whole.count + part.count
+            if part.count == 0:
+                continue
+            delta = part.mean - whole.mean
+            whole.squares += part.squares + delta * delta * whole.count * part.count / count
+            whole.mean += delta * part.count / count
+            whole.count = count
+        return whole
+
     @property
     def variance(self) -> float:
         """The sample variance (0 for fewer than two values)."""
