@@ -117,3 +117,17 @@ def test_an_unfinished_world_needs_running_points() -> None:
 def test_an_unknown_level_name_is_refused() -> None:
     with pytest.raises(GameError, match="no bot 'brutal'"):
         make_bot(load_game("bus"), "brutal")
+
+
+def test_a_cut_off_rollout_is_valued_by_the_running_score() -> None:
+    """With a cut-off of 0 decisions every iteration values the world right after the new node."""
+    state = _midgame("bus", 4, 40)
+    seat = state.to_move
+    assert seat is not None
+    bot = IsmctsBot(20, guide=Guide(cutoff=0, evaluation=BUS_EVALUATION))
+    root_choice = bot.choose(state, seat, Rng(4))
+    assert root_choice in state.legal_actions()
+    assert str(root_choice) == str(IsmctsBot(20, guide=Guide(cutoff=0, evaluation=BUS_EVALUATION)).choose(
+        state, seat, Rng(4)))  # fmt: skip
+    with pytest.raises(ValueError, match="finished games only"):
+        IsmctsBot(5, guide=Guide(cutoff=0, evaluation=Evaluation(scale=2.0))).choose(state, seat, Rng(4))

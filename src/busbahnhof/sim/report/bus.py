@@ -8,8 +8,9 @@ from itertools import combinations_with_replacement
 
 from ...engine import Catalog
 from ..aggregate import FlatSummary
+from ..intervals import Interval
 from . import figures
-from .context import Context, Metric, figure, seats_total
+from .context import NAN, Context, Metric, figure, seats_total
 from .model import Cell, Figure, Section, Table
 from .stats import Histogram, Moments
 
@@ -30,7 +31,7 @@ class Analysis:
         self.deliveries: defaultdict[int, float] = defaultdict(float)
         self.stones: defaultdict[int, float] = defaultdict(float)
         self.actions: defaultdict[tuple[int, str], float] = defaultdict(float)
-        self.by_start: defaultdict[tuple[str, ...], tuple[Moments, Moments]] = defaultdict(
+        self.by_start: defaultdict[tuple[int, tuple[str, ...]], tuple[Moments, Moments]] = defaultdict(
             lambda: (Moments(), Moments())
         )
         self.seat_figures = [{key: Moments() for key in ("deliveries", "time_stones")} for _ in range(players)]
@@ -53,7 +54,7 @@ class Analysis:
             built = tuple(
                 kind for kind in BUILDINGS for _ in range(int(row.get(("seats", seat, "start_buildings", kind), 0.0)))
             )
-            score, wins = self.by_start[built]
+            score, wins = self.by_start[seat, built]
             score.add(row.get(("seats", seat, "score"), 0.0))
             wins.add(row.get(("seats", seat, "wins"), 0.0))
             for key, moments in self.seat_figures[seat].items():
@@ -68,7 +69,7 @@ class Analysis:
         t, n = context.text, context.numbers
         labels = [t(f"bus.end_{reason}") for reason in END_REASONS]
         intervals = [self.end[reason].share_interval() for reason in END_REASONS]
-        image = figures.interval_bars(labels, [("", intervals)], t("share_of_games"), share=True)
+        image = figures.interval_bars(n, labels, [("", intervals)], t("share_of_games"), share=True)
         caption = t(
             "bus.end_caption",
             **{reason: n.share_interval(i) for reason, i in zip(END_REASONS, intervals, strict=True)},
@@ -86,53 +87,59 @@ class Analysis:
         deliveries = [self.deliveries[r] / games for r in xs]
         stones = [self.stones[r] / games for r in xs]
         image = figures.lines(
-            xs, [(t("bus.deliveries"), deliveries), (t("bus.stones"), stones)], t("round"), t("per_game")
+            n, xs, [(t("bus.deliveries"), deliveries), (t("bus.stones"), stones)], t("round"), t("per_game")
         )
         peak = max(xs, key=lambda r: deliveries[r - 1]) if xs else 0
-        first_stone = next((r for r in xs if stones[r - 1] >= 0.05), 0)
+        stone_peak = max(xs, key=lambda r: stones[r - 1]) if xs else 0
         caption = t(
             "bus.rounds_caption",
             peak=peak,
             peak_deliveries=n.number(deliveries[peak - 1] if xs else 0, 2),
             total=n.number(sum(deliveries), 1),
             stones=n.number(sum(stones), 1),
-            first_stone=first_stone,
+            stone_peak=stone_peak,
+            peak_stones=n.number(stones[stone_peak - 1] if xs else 0, 2),
         )
         return Section(t("bus.rounds_title"), [Figure(image, t("bus.rounds_title"), caption)])
 
     def _start(self, context: Context, names: Catalog) -> Section:
         t, n = context.text, context.numbers
-        combos = [combo for combo in combinations_with_replacement(BUILDINGS, 2) if combo in self.by_start]
-        combos.sort(key=lambda combo: -self.by_start[combo][0].mean)
+        bots = list(dict.fromkeys(context.info.bots))
+        combos = [combo for combo in combinations_with_replacement(BUILDINGS, 2) if any(
+            (seat, combo) in self.by_start for seat in range(self.players))]  # fmt: skip
+
+        def merged(combo: tuple[str, ...], bot: str | None, which: int) -> Moments:
+            seats = [seat for seat in range(self.players) if bot is None or context.info.bots[seat] == bot]
+            return Moments.merged(
+                [self.by_start[seat, combo][which] for seat in seats if (seat, combo) in self.by_start]
+            )
+
+        combos.sort(key=lambda combo: -merged(combo, None, 0).mean)
         labels = [" + ".join(names.text(f"building.{kind}") for kind in combo) for combo in combos]
-        intervals = [self.by_start[combo][0].interval() for combo in combos]
+        by_bot = [(bot, [_interval(merged(combo, bot, 0)) for combo in combos]) for bot in bots]
+        series = [(bot if len(bots) > 1 else "", intervals) for bot, intervals in by_bot]
         image = figures.interval_bars(
-            [label.replace(" + ", "\n+ ") for label in labels], [("", intervals)], t("table.points"), share=False
+            n, [label.replace(" + ", "\n+ ") for label in labels], series, t("table.points"), share=False
         )
-        seats = sum(self.by_start[combo][0].count for combo in combos) or 1
-        rows = tuple(
-            (
-                Cell(label),
-                Cell(n.percent(self.by_start[combo][0].count / seats), number=True),
-                Cell(n.interval(self.by_start[combo][0].interval(), 2), number=True),
-                Cell(n.share_interval(self.by_start[combo][1].share_interval()), number=True),
-            )
-            for combo, label in zip(combos, labels, strict=True)
-        )
-        table = Table(
-            t("bus.start_table"), (t("bus.start_buildings"), t("bus.chosen"), t("table.points"), t("table.wins")), rows
-        )
-        caption = (
-            t(
-                "bus.start_caption",
-                best=labels[0],
-                best_points=n.interval(intervals[0], 2),
-                worst=labels[-1],
-                worst_points=n.interval(intervals[-1], 2),
-            )
-            if combos
-            else ""
-        )
+        rows = []
+        for combo, label in zip(combos, labels, strict=True):
+            for bot in bots:
+                score, wins = merged(combo, bot, 0), merged(combo, bot, 1)
+                if score.count == 0:
+                    continue
+                seats = sum(merged(other, bot, 0).count for other in combos) or 1
+                rows.append((
+                    Cell(label), Cell(bot), Cell(n.percent(score.count / seats), number=True),
+                    Cell(n.interval(score.interval(), 2), number=True),
+                    Cell(n.share_interval(wins.share_interval()), number=True),
+                ))  # fmt: skip
+        columns = (t("bus.start_buildings"), t("bus.bot"), t("bus.chosen"), t("table.points"), t("table.wins"))
+        table = Table(t("bus.start_table"), columns, tuple(rows))
+        overall = [merged(combo, None, 0).interval() for combo in combos]
+        caption = ""
+        if combos:
+            caption = t("bus.start_caption", best=labels[0], best_points=n.interval(overall[0], 2), worst=labels[-1],
+                        worst_points=n.interval(overall[-1], 2))  # fmt: skip
         seat_rows = tuple(
             (
                 Cell(context.seat(seat)),
@@ -152,7 +159,7 @@ class Analysis:
         xs = list(range(1, last + 1))
         games = max(self.games, 1)
         stacks = [(names.text(f"area.{area}"), [self.actions[r, area] / games for r in xs]) for area in AREAS]
-        image = figures.stacked_bars([str(r) for r in xs], stacks, t("bus.markers_axis"), t("round"))
+        image = figures.stacked_bars(n, [str(r) for r in xs], stacks, t("bus.markers_axis"), t("round"))
         totals = {area: sum(self.actions[r, area] for r in xs) for area in AREAS}
         everything = sum(totals.values()) or 1.0
         favourite = max(AREAS, key=lambda area: totals[area])
@@ -165,6 +172,11 @@ class Analysis:
             rarest_share=n.percent(totals[rarest] / everything),
         )
         return Section(t("bus.actions_title"), [Figure(image, t("bus.actions_title"), caption)])
+
+
+def _interval(moments: Moments) -> Interval:
+    """The mean's interval, or no bar (NaN) where no seat of a bot chose these buildings."""
+    return moments.interval() if moments.count else Interval(NAN, NAN, NAN)
 
 
 def metrics(context: Context) -> list[Metric]:

@@ -51,7 +51,7 @@ class Analysis:
         names = [t(f"busfahrer.{phase}") for phase in PHASES]
         seats = [context.seat(seat).replace(" (", "\n(") for seat in range(self.players)]
         stacks = [(names[i], [self.phases[seat][i].mean for seat in range(self.players)]) for i in range(len(PHASES))]
-        image = figures.stacked_bars(seats, stacks, t("busfahrer.phases_axis"))
+        image = figures.stacked_bars(n, seats, stacks, t("busfahrer.phases_axis"))
         per_game = [sum(self.phases[seat][i].mean for seat in range(self.players)) for i in range(len(PHASES))]
         total = sum(per_game) or 1.0
         biggest = max(range(len(PHASES)), key=lambda i: per_game[i])
@@ -74,6 +74,7 @@ class Analysis:
         intervals = [wilson_interval(self.right[q], int(self.asked[q])) for q in QUESTIONS]
         labels = [t(f"busfahrer.{q}") for q in QUESTIONS]
         image = figures.interval_bars(
+            n,
             [label.replace(" ", "\n", 1) for label in labels],
             [("", intervals)],
             t("busfahrer.questions_axis"),
@@ -97,6 +98,7 @@ class Analysis:
         labels = [context.seat(seat).replace(" (", "\n(") for seat in range(self.players)]
         axis = t("busfahrer.driver_axis" if single else "busfahrer.driver_axis_count")
         image = figures.interval_bars(
+            n,
             labels,
             [("", intervals)],
             axis,
@@ -117,7 +119,7 @@ class Analysis:
 
     def _ride(self, context: Context) -> Section:
         t, n = context.text, context.numbers
-        image = figures.distributions([("", self.turned)], t("busfahrer.ride_axis"), t("share_of_games"))
+        image = figures.distributions(n, [("", self.turned)], t("busfahrer.ride_axis"), t("share_of_games"))
         ride = self.ride
         caption = t(
             "busfahrer.ride_caption",

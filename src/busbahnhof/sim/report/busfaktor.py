@@ -4,6 +4,7 @@ seat that held it scored than the others in the same game."""
 
 from __future__ import annotations
 
+import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -109,7 +110,7 @@ class Analysis:
         wins = [won.share_interval() for won, _ in self.positions]
         even = 1 / self.players
         image = figures.interval_bars(
-            labels, [("", wins)], t("wins.axis"), share=True, reference=(even, t("wins.even", share=n.percent(even)))
+            n, labels, [("", wins)], t("wins.axis"), share=True, reference=(even, t("wins.even", share=n.percent(even)))
         )
         verdict = (
             "busfaktor.start_more"
@@ -136,7 +137,14 @@ class Analysis:
         sizes = sorted(self.sizes)
         games = max(self.games, 1)
         rates = [wilson_interval(self.sizes[s][1], int(self.sizes[s][0])) for s in sizes]
-        image = figures.interval_bars([str(s) for s in sizes], [("", rates)], t("busfaktor.completed_axis"), share=True)
+        image = figures.interval_bars(
+            n,
+            [str(s) for s in sizes],
+            [("", rates)],
+            t("busfaktor.completed_axis"),
+            share=True,
+            xlabel=t("busfaktor.sizes_axis"),
+        )
         rows = tuple(
             (
                 Cell(str(size), number=True),
@@ -188,12 +196,20 @@ class Analysis:
     def _cards(self, context: Context) -> list[Section]:
         t, n = context.text, context.numbers
         gains = self._gains()
-        image = figures.forest([name for name, _, _ in gains], [gain for _, _, gain in gains], t("busfaktor.gain_axis"))
+        median = statistics.median(gain.estimate for _, _, gain in gains) if gains else 0.0
+        image = figures.forest(
+            n,
+            [name for name, _, _ in gains],
+            [gain for _, _, gain in gains],
+            t("busfaktor.gain_axis"),
+            reference=(median, t("busfaktor.median")),
+        )
         better = sum(1 for _, _, gain in gains if gain.low > 0)
         worse = sum(1 for _, _, gain in gains if gain.high < 0)
         caption = t("busfaktor.gain_caption", cards=len(gains), better=better, worse=worse)
         if gains:
-            caption += " " + t("busfaktor.gain_top", card=gains[0][0], gain=n.interval(gains[0][2], 2, signed=True))
+            top_gain = n.interval(gains[0][2], 2, signed=True)
+            caption += " " + t("busfaktor.gain_top", card=gains[0][0], gain=top_gain, median=n.number(median, 2))
         gain_section = Section(t("busfaktor.gain_title"), [Figure(image, t("busfaktor.gain_title"), caption)])
         top = gains[:SHOWN]
         gain_section.blocks.append(self._table(context, t("busfaktor.top_table"), top))

@@ -16,14 +16,19 @@ import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..intervals import Interval
+from .numbers import Numbers
 from .stats import Histogram
 
 COLOURS = ("#1f6fb4", "#e0812a", "#2f9e44", "#c92a2a", "#7048a8", "#8c5a3c", "#d6439a", "#5c677d")
 WIDTH = 7.2
 HEIGHT = 3.4
+MAX_BINS = 40
+MIN_BINS = 10
+"""A distribution shows each value, or ranges of values where there are more values than about √games
+(at least ``MIN_BINS``, at most ``MAX_BINS`` ranges), so few games do not draw a comb."""
 Series = tuple[str, Sequence[Interval]]
 
 
@@ -35,6 +40,20 @@ def _new(height: float = HEIGHT, width: float = WIDTH) -> tuple[Figure, Axes]:
     axes.set_axisbelow(True)
     axes.spines[["top", "right"]].set_visible(False)
     return figure, axes
+
+
+def _axis_numbers(axes: Axes, numbers: Numbers, share: bool) -> None:
+    """Tick labels of the y axis as the report's language writes numbers (``25 %``, ``2,5``)."""
+    if share:
+        axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: _percent_tick(numbers, value)))
+    else:
+        axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: numbers.number(value, 1)))
+
+
+def _percent_tick(numbers: Numbers, value: float) -> str:
+    """A percentage tick, with one decimal where the tick is not a whole percent (12,5 %)."""
+    whole = abs(100 * value - round(100 * value)) < 1e-9
+    return numbers.percent(value, 0 if whole else 1)
 
 
 def _legend_beside(axes: Axes) -> None:
@@ -51,11 +70,13 @@ def svg_uri(figure: Figure) -> str:
 
 
 def interval_bars(
+    numbers: Numbers,
     labels: Sequence[str],
     series: Sequence[Series],
     ylabel: str,
     share: bool,
     reference: tuple[float, str] | None = None,
+    xlabel: str = "",
 ) -> str:
     """Bars of estimates with their 95 % intervals: one group per label, one bar per series.
 
@@ -81,17 +102,21 @@ def interval_bars(
             error_kw={"elinewidth": 1.1, "ecolor": "#333333"},
         )
         for x, interval in zip(xs, intervals, strict=True):
-            text = f"{interval.estimate:.0%}" if share else f"{interval.estimate:.2g}"
+            if math.isnan(interval.estimate):
+                continue
+            text = numbers.percent(interval.estimate) if share else numbers.number(interval.estimate, 2)
             axes.annotate(
                 text, (x, max(interval.high, 0)), xytext=(0, 2), textcoords="offset points", ha="center", fontsize=8
             )
     if reference is not None:
         axes.axhline(reference[0], color="#555555", linestyle="--", linewidth=1, label=reference[1])
     axes.set_xticks(range(len(labels)), labels, fontsize=8)
+    if xlabel:
+        axes.set_xlabel(xlabel)
     axes.margins(y=0.15)
     if share:
         axes.set_ylim(bottom=0)
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    _axis_numbers(axes, numbers, share)
     axes.axhline(0, color="#333333", linewidth=0.8)
     axes.set_ylabel(ylabel)
     if count > 1 or reference is not None:
@@ -99,32 +124,36 @@ def interval_bars(
     return svg_uri(figure)
 
 
-def distributions(series: Sequence[tuple[str, Histogram]], xlabel: str, ylabel: str) -> str:
-    """Share of games per value, one step line per series (e.g. the points of each seat)."""
+def distributions(numbers: Numbers, series: Sequence[tuple[str, Histogram]], xlabel: str, ylabel: str) -> str:
+    """Share of games per value (or per range of values, for wide spreads), one line per series."""
     figure, axes = _new()
+    seen = [value for _, histogram in series for value in histogram.counts]
+    low, high = math.floor(min(seen, default=0.0)), math.floor(max(seen, default=0.0))
+    games = max((histogram.count for _, histogram in series), default=0)
+    bins = min(MAX_BINS, max(MIN_BINS, math.isqrt(games)))
+    width = 1 if high - low < bins else math.ceil((high - low + 1) / bins)
+    starts = list(range(low, high + 1, width))
     for number, (name, histogram) in enumerate(series):
         total = histogram.count
         if not total:
             continue
-        values = sorted(histogram.counts)
-        shares = [histogram.counts[value] / total for value in values]
-        many = len(values) > 30
-        if many:
-            axes.plot(values, shares, color=COLOURS[number % len(COLOURS)], label=name, linewidth=1.4)
-        else:
-            axes.plot(
-                values,
-                shares,
-                color=COLOURS[number % len(COLOURS)],
-                label=name,
-                marker="o",
-                markersize=3,
-                linewidth=1.2,
-            )
+        shares = [0.0] * len(starts)
+        for value, count in histogram.counts.items():
+            shares[int((math.floor(value) - low) // width)] += count / total
+        centres = [start + (width - 1) / 2 for start in starts]
+        axes.plot(
+            centres,
+            shares,
+            color=COLOURS[number % len(COLOURS)],
+            label=name or None,
+            linewidth=1.4,
+            marker="o" if len(starts) <= MAX_BINS // 2 else None,
+            markersize=3,
+        )
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     axes.set_ylim(bottom=0)
-    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    _axis_numbers(axes, numbers, share=True)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     if len(series) > 1:
         _legend_beside(axes)
@@ -132,7 +161,11 @@ def distributions(series: Sequence[tuple[str, Histogram]], xlabel: str, ylabel: 
 
 
 def stacked_bars(
-    labels: Sequence[str], stacks: Sequence[tuple[str, Sequence[float]]], ylabel: str, xlabel: str = ""
+    numbers: Numbers,
+    labels: Sequence[str],
+    stacks: Sequence[tuple[str, Sequence[float]]],
+    ylabel: str,
+    xlabel: str = "",
 ) -> str:
     """Stacked bars: one bar per label, one coloured part per stack (e.g. points per phase)."""
     figure, axes = _new()
@@ -141,8 +174,11 @@ def stacked_bars(
         axes.bar(range(len(labels)), values, 0.7, bottom=bottom, color=COLOURS[number % len(COLOURS)], label=name)
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
     for x, top in enumerate(bottom):
-        axes.annotate(f"{top:.2g}", (x, top), xytext=(0, 2), textcoords="offset points", ha="center", fontsize=8)
+        axes.annotate(
+            numbers.number(top, 1), (x, top), xytext=(0, 2), textcoords="offset points", ha="center", fontsize=8
+        )
     axes.set_xticks(range(len(labels)), labels, fontsize=8)
+    _axis_numbers(axes, numbers, share=False)
     axes.set_ylabel(ylabel)
     if xlabel:
         axes.set_xlabel(xlabel)
@@ -151,7 +187,9 @@ def stacked_bars(
     return svg_uri(figure)
 
 
-def lines(xs: Sequence[int], series: Sequence[tuple[str, Sequence[float]]], xlabel: str, ylabel: str) -> str:
+def lines(
+    numbers: Numbers, xs: Sequence[int], series: Sequence[tuple[str, Sequence[float]]], xlabel: str, ylabel: str
+) -> str:
     """One line per series over ``xs`` (e.g. deliveries per round)."""
     figure, axes = _new()
     for number, (name, values) in enumerate(series):
@@ -159,15 +197,23 @@ def lines(xs: Sequence[int], series: Sequence[tuple[str, Sequence[float]]], xlab
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     axes.set_ylim(bottom=0)
+    _axis_numbers(axes, numbers, share=False)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     _legend_beside(axes)
     return svg_uri(figure)
 
 
-def forest(labels: Sequence[str], intervals: Sequence[Interval], xlabel: str) -> str:
+def forest(
+    numbers: Numbers,
+    labels: Sequence[str],
+    intervals: Sequence[Interval],
+    xlabel: str,
+    reference: tuple[float, str] | None = None,
+) -> str:
     """One row per label: the estimate as a dot with its interval as a line, a zero line for reference.
 
-    Rows whose interval lies wholly above (below) zero are drawn green (red).
+    Rows whose interval lies wholly above (below) zero are drawn green (red); ``reference``
+    draws a dashed line (value, legend text), e.g. the median of all rows.
     """
     height = max(2.0, 0.5 + 0.19 * len(labels))
     figure, axes = _new(height=height)
@@ -180,6 +226,10 @@ def forest(labels: Sequence[str], intervals: Sequence[Interval], xlabel: str) ->
             axes.plot([interval.low, interval.high], [y, y], color=colour, linewidth=1.4)
         axes.plot([interval.estimate], [y], "o", color=colour, markersize=4)
     axes.axvline(0, color="#333333", linewidth=0.8)
+    if reference is not None:
+        axes.axvline(reference[0], color="#555555", linestyle="--", linewidth=1, label=reference[1])
+        axes.legend(fontsize=8, frameon=False, loc="lower right")
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _position: numbers.number(value, 0)))
     axes.set_yticks(ys, labels, fontsize=7.5)
     axes.set_ylim(-0.7, len(labels) - 0.3)
     axes.set_xlabel(xlabel)

@@ -67,6 +67,7 @@ def _wins(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
     labels = [context.seat(seat).replace(" (", "\n(") for seat in range(players)]
     series = [(label, [wins.share_interval() for wins in overview.wins]) for label, overview in groups]
     image = figures.interval_bars(
+        n,
         labels,
         series,
         t("wins.axis"),
@@ -115,7 +116,7 @@ def _points(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section
     section = Section(t(f"{kind}.title"), anchor="points")
     for label, overview in groups:
         series = [(context.seat(seat), overview.points_seen[seat]) for seat in range(overview.players)]
-        image = figures.distributions(series, t(f"{kind}.axis"), t("share_of_games"))
+        image = figures.distributions(n, series, t(f"{kind}.axis"), t("share_of_games"))
         means = [overview.points[seat].interval() for seat in range(overview.players)]
         high = max(range(overview.players), key=lambda seat: means[seat].estimate)
         low = min(range(overview.players), key=lambda seat: means[seat].estimate)
@@ -136,7 +137,7 @@ def _points(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section
 def _length(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
     t, n = context.text, context.numbers
     series = [(label or t("length.games"), overview.length) for label, overview in groups]
-    image = figures.distributions(series, t("length.axis"), t("share_of_games"))
+    image = figures.distributions(n, series, t("length.axis"), t("share_of_games"))
     captions = []
     for label, overview in groups:
         captions.append(
