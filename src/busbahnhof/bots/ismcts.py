@@ -77,7 +77,9 @@ class IsmctsBot:
         return _most_visited(root, seat, legal)
 
     def _iterate(self, root: Node, world: State[Any], rng: Rng) -> None:
-        """Select, expand, roll out and back up once in ``world``."""
+        """Select, expand, roll out and back up once in ``world`` (a sampled world: silenced, and
+        played with the trusted fast path, since its actions come from its own legal list)."""
+        world.silence()
         node = root
         path: list[tuple[Node, int]] = []
         while not world.is_over:
@@ -103,11 +105,11 @@ class IsmctsBot:
                 key, action = untried[rng.below(len(untried))]
                 child = children[key] = Node()
                 child.available = 1
-                world.apply(action)
+                world.apply_trusted(action)
                 path.append((child, mover))
                 break
             node = cast(Node, best)  # every action has a child here, and UCT scores exceed -1
-            world.apply(cast(Action, best_action))
+            world.apply_trusted(cast(Action, best_action))
             path.append((node, mover))
         _roll_out(world, rng)
         outcome = world.outcome()
@@ -117,10 +119,9 @@ class IsmctsBot:
 
 
 def _roll_out(world: State[Any], rng: Rng) -> None:
-    """Play ``world`` to its end with uniformly random legal actions."""
+    """Play ``world`` to its end with uniformly random legal actions (the protocol's fast path)."""
     while not world.is_over:
-        legal = world.legal_actions()
-        world.apply(legal[rng.below(len(legal))])
+        world.apply_trusted(world.random_action(rng))
 
 
 def _most_visited(root: Node, seat: int, legal: Sequence[Action]) -> Action:

@@ -2,7 +2,8 @@
 
 Prints one JSON object: random-playout games and decisions per second (the loop of
 ``engine.contract.random_playout``: apply a uniformly chosen legal action until the game is
-over) and clones per second of states taken from the middle of such games.
+over) and clones per second of states taken from the middle of such games; with ``--bot`` also
+the bot's search simulations (iterations) per second at decisions taken from the middle of games.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
-from ..engine import Game, State, derive_seed, load_game
+from ..bots import make_bot
+from ..engine import Game, Rng, State, derive_seed, load_game
 from ..engine.contract import random_playout
 
 MID_GAME_STATES = 16
@@ -58,6 +60,41 @@ def mid_game(state: State[Any]) -> State[Any]:
     return middle
 
 
+def real_decision(state: State[Any]) -> State[Any] | None:
+    """``state`` played on (always the first legal action) to its next decision with a choice, or ``None``."""
+    while not state.is_over:
+        if len(state.legal_actions()) > 1:
+            return state
+        state.apply(state.legal_actions()[0])
+    return None
+
+
+def measure_search(states: list[State[Any]], bot_name: str, seed: int, seconds: float) -> dict[str, float]:
+    """The bot decides at the given states round-robin for at least ``seconds``.
+
+    A simulation is one iteration of the bot's search (one sampled world played to its end),
+    so the bot must have a fixed number of ``iterations`` per decision (``ismcts``, ``ismcts-fast``).
+    """
+    decisions = [decision for decision in map(real_decision, states) if decision is not None]
+    if not decisions:
+        raise ValueError("no game of the sample has a decision with a choice to search")
+    game = decisions[0].game
+    bot = make_bot(game, bot_name)
+    iterations = getattr(bot, "iterations", None)
+    if not isinstance(iterations, int):
+        raise ValueError(f"bot {bot_name!r} has no fixed number of iterations per decision to count")
+    searches = 0
+    started = time.perf_counter()
+    while True:
+        state = decisions[searches % len(decisions)]
+        bot.choose(state, cast(int, state.to_move), Rng(derive_seed(seed, searches)))
+        searches += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            sims = searches * iterations
+            return {"searches": searches, "sims": sims, "search_seconds": elapsed, "sims_per_second": sims / elapsed}
+
+
 def measure_clones(states: list[State[Any]], seconds: float) -> dict[str, float]:
     """Clone the given states round-robin for at least ``seconds``."""
     clones = 0
@@ -71,11 +108,17 @@ def measure_clones(states: list[State[Any]], seconds: float) -> dict[str, float]
             return {"clones": clones, "clone_seconds": elapsed, "clones_per_second": clones / elapsed}
 
 
-def measure(game: Game[Any, Any], players: int, seed: int, seconds: float) -> dict[str, float]:
-    """One whole sample: playouts for ``seconds``, then clones of mid-game states for ``seconds``."""
+def measure(
+    game: Game[Any, Any], players: int, seed: int, seconds: float, bot: str | None = None
+) -> dict[str, float]:
+    """One whole sample: playouts for ``seconds``, then clones of mid-game states for ``seconds``,
+    then (with ``bot``) the bot's searches at mid-game decisions for ``seconds``."""
     playouts, finished = measure_playouts(game, players, seed, seconds)
     clones = measure_clones([mid_game(state) for state in finished], seconds)
-    return {**playouts, **clones}
+    if bot is None:
+        return {**playouts, **clones}
+    search = measure_search([mid_game(state) for state in finished], bot, seed, seconds)
+    return {**playouts, **clones, **search}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -86,10 +129,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--options", default="{}", help="rule options as a JSON object; - reads it from stdin")
+    parser.add_argument("--bot", default=None, help="also measure this bot's search simulations per second")
     args = parser.parse_args(argv)
     options = sys.stdin.read() if args.options == "-" else args.options
     game = load_game(args.game, **json.loads(options))
-    print(json.dumps(measure(game, args.players, args.seed, args.seconds)))
+    print(json.dumps(measure(game, args.players, args.seed, args.seconds, args.bot)))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
-from ...engine import Event, GameError, Outcome, Rng, State
+from ...engine import GameError, Outcome, Rng, State
 from . import driver, giving, knowledge, pyramid, questions, ride
 from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
 from .cards import DECK_SIZE
@@ -118,7 +118,7 @@ class BusfahrerState(State["Busfahrer"]):
                 self._legal = legal
                 return
             only = legal[0]
-            self.log.append(Event("forced", {"seat": self.mover, "action": str(only), "why": FORCED_WHY[only.kind]}))
+            self.emit("forced", seat=self.mover, action=str(only), why=FORCED_WHY[only.kind])
             self._perform(only)
 
     def _perform(self, action: BusfahrerAction) -> None:
@@ -187,7 +187,7 @@ class BusfahrerState(State["Busfahrer"]):
             questions.start_game(self)
         else:
             self.phase = OVER
-            self.log.append(Event("game_over", {}))
+            self.emit("game_over")
 
     # -- what a seat may see ----------------------------------------------------------------
 
