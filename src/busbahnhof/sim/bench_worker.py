@@ -15,7 +15,7 @@ import time
 from typing import Any, cast
 
 from ..bots import make_bot
-from ..engine import Game, Rng, State, derive_seed, load_game
+from ..engine import Bot, Game, InvalidOptionError, Rng, State, derive_seed, load_game
 from ..engine.contract import random_playout
 
 MID_GAME_STATES = 16
@@ -69,6 +69,22 @@ def real_decision(state: State[Any]) -> State[Any] | None:
     return None
 
 
+def check_search_bot(bot: Bot, name: str) -> int:
+    """The bot's fixed number of search iterations per decision (what a simulation counts).
+
+    Raises:
+        GameError: the bot does not search with a fixed number of iterations (e.g. ``random``).
+    """
+    iterations = getattr(bot, "iterations", None)
+    if not isinstance(iterations, int) or isinstance(iterations, bool):
+        raise InvalidOptionError(
+            f"bot {name!r} has no fixed number of search iterations to count; use e.g. ismcts",
+            key="error.bench_bot",
+            params={"bot": name},
+        )
+    return iterations
+
+
 def measure_search(states: list[State[Any]], bot_name: str, seed: int, seconds: float) -> dict[str, float]:
     """The bot decides at the given states round-robin for at least ``seconds``.
 
@@ -78,11 +94,8 @@ def measure_search(states: list[State[Any]], bot_name: str, seed: int, seconds: 
     decisions = [decision for decision in map(real_decision, states) if decision is not None]
     if not decisions:
         raise ValueError("no game of the sample has a decision with a choice to search")
-    game = decisions[0].game
-    bot = make_bot(game, bot_name)
-    iterations = getattr(bot, "iterations", None)
-    if not isinstance(iterations, int):
-        raise ValueError(f"bot {bot_name!r} has no fixed number of iterations per decision to count")
+    bot = make_bot(decisions[0].game, bot_name)
+    iterations = check_search_bot(bot, bot_name)
     searches = 0
     started = time.perf_counter()
     while True:
