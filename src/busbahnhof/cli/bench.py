@@ -14,7 +14,6 @@ from ..sim import run_bench
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
 
 
-
 def bench_table(ui: Ui, report: dict[str, Any]) -> Table:
     """Median and every sample of each figure, plus the machine."""
     table = Table(

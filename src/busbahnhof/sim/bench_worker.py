@@ -121,9 +121,7 @@ def measure_clones(states: list[State[Any]], seconds: float) -> dict[str, float]
             return {"clones": clones, "clone_seconds": elapsed, "clones_per_second": clones / elapsed}
 
 
-def measure(
-    game: Game[Any, Any], players: int, seed: int, seconds: float, bot: str | None = None
-) -> dict[str, float]:
+def measure(game: Game[Any, Any], players: int, seed: int, seconds: float, bot: str | None = None) -> dict[str, float]:
     """One whole sample: playouts for ``seconds``, then clones of mid-game states for ``seconds``,
     then (with ``bot``) the bot's searches at mid-game decisions for ``seconds``."""
     playouts, finished = measure_playouts(game, players, seed, seconds)

@@ -35,7 +35,7 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    passenger,
+    passengers_at,
 )
 from .board import Board
 from .legal import building_moves, delivery_moves, explain, nothing_reason
@@ -233,7 +233,7 @@ class BusState(State["Bus"]):
         if phase in (BUILDINGS, SETUP_BUILDINGS):
             return building_moves(self)
         if phase == PASSENGERS:
-            return [passenger(station) for station in self.board.stations] if self.supply else []
+            return list(passengers_at(self.board.stations)) if self.supply else []
         if phase == CLOCK:
             return [CLOCK_STOP, CLOCK_ADVANCE]
         if phase == SETUP_FIRST_LINE:
@@ -260,16 +260,18 @@ class BusState(State["Bus"]):
                 self._legal = tuple(legal)
                 return
             if legal:
-                self.emit("forced", seat=self.current, action=str(legal[0]))
+                if self.keeps_log:  # a search's silent world skips writing what nobody reads
+                    self.emit("forced", seat=self.current, action=str(legal[0]))
                 self._perform(legal[0])
             else:
-                self.emit(
-                    "nothing_possible",
-                    seat=self.current,
-                    area=PHASE_NAMES[self.phase],
-                    left=self.left,
-                    reason=nothing_reason(self),
-                )
+                if self.keeps_log:
+                    self.emit(
+                        "nothing_possible",
+                        seat=self.current,
+                        area=PHASE_NAMES[self.phase],
+                        left=self.left,
+                        reason=nothing_reason(self),
+                    )
                 self.left = 0
 
     def _perform(self, action: Action) -> None:

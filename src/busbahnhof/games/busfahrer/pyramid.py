@@ -65,7 +65,10 @@ def continue_laying(state: BusfahrerState) -> None:
         state.lay_index = 0
         state.lay_count = 0
         state.emit(
-            "pyramid_turned", row=state.row_of[position], points=row_points(state, position), card=state.pyramid[position]
+            "pyramid_turned",
+            row=state.row_of[position],
+            points=row_points(state, position),
+            card=state.pyramid[position],
         )
 
 

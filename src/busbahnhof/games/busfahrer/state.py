@@ -280,9 +280,13 @@ class BusfahrerState(State["Busfahrer"]):
 
     def clone(self) -> BusfahrerState:
         """An independent copy: the dict copied, every mutable list copied one level deep."""
+        return self._copy(self.rng.copy())
+
+    def _copy(self, rng: Rng) -> BusfahrerState:
+        """:meth:`clone` with ``rng`` as the copy's generator."""
         twin = BusfahrerState.__new__(BusfahrerState)
         data = self.__dict__.copy()
-        data["rng"] = self.rng.copy()
+        data["rng"] = rng
         data["history"] = self.history[:]
         data["log"] = self.log[:]
         data["stacked"] = [order[:] for order in self.stacked]
@@ -310,8 +314,7 @@ class BusfahrerState(State["Busfahrer"]):
         resampled.  The copy's own generator is reseeded from ``rng`` and stacked decks are
         dropped: its future chance is unknown as well.
         """
-        twin = self.clone()
-        twin.rng = Rng(rng.getrandbits(64))
+        twin = self._copy(Rng(rng.getrandbits(64)))  # not a copy of the generator, which is replaced
         twin.stacked = []
         knowledge.resample(twin, rng)
         return twin
