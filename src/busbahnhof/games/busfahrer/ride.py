@@ -80,7 +80,8 @@ def turn(state: BusfahrerState, k: int) -> None:
     state.face_up.append(position)
     stats[CARDS_TURNED] += 1
     state.ride_turns += 1
-    state.emit("ride_turned", seat=state.mover, row=row + 1, card=card)
+    if state.keeps_log:  # the ride's hottest line in search, whose silent worlds keep no log
+        state.emit("ride_turned", seat=state.mover, row=row + 1, card=card)
     if card // 4 <= HIGHEST_NUMBER_RANK:
         if row == LAST_ROW:
             _finish(state, "completed")

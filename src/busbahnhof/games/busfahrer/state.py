@@ -118,7 +118,8 @@ class BusfahrerState(State["Busfahrer"]):
                 self._legal = legal
                 return
             only = legal[0]
-            self.emit("forced", seat=self.mover, action=str(only), why=FORCED_WHY[only.kind])
+            if self.keeps_log:  # a search's silent world skips writing what nobody reads
+                self.emit("forced", seat=self.mover, action=str(only), why=FORCED_WHY[only.kind])
             self._perform(only)
 
     def _perform(self, action: BusfahrerAction) -> None:

@@ -227,6 +227,8 @@ def complete_ready(s: BusfaktorState) -> None:
     for step in range(s.players):
         seat = (s.active + step) % s.players
         ready = ready_projects(s, seat)
+        if not ready:  # the usual case after an action: nothing to complete
+            continue
         if sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
             s.decider = seat
             s.phase = COMPLETE_ORDER

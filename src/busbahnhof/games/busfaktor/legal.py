@@ -222,13 +222,18 @@ def offers(s: BusfaktorState) -> list[Act]:
     mine = [p for p in s.actives[seat] if can_cooperate(s, p)]
     if not mine:
         return []
-    busy = s.offered | cooperating_with(s, seat) | 1 << seat
+    busy = -1  # the persons already offered to or cooperating with, found only once someone qualifies
     found: list[Act] = []
     for other in range(s.players):
-        if busy >> other & 1:
+        if other == seat:
             continue
         theirs = [q for q in s.actives[other] if can_cooperate(s, q)]
-        found.extend(act(OFFER, p, q) for p in mine for q in theirs)
+        if not theirs:
+            continue
+        if busy < 0:
+            busy = s.offered | cooperating_with(s, seat)
+        if not busy >> other & 1:
+            found.extend(act(OFFER, p, q) for p in mine for q in theirs)
     return found
 
 
