@@ -243,7 +243,8 @@ class BusState(State["Bus"]):
     def _selection_moves(self, seat: int) -> list[Action]:
         """Bus: Aktionen wählen -- a marker on any area with a free slot; pass after two markers
         (or when no slot is free any more)."""
-        moves: list[Action] = [take for take, taken, size in zip(TAKES, self.slots, AREA_SLOTS) if len(taken) < size]
+        slots = zip(TAKES, self.slots, AREA_SLOTS, strict=True)
+        moves: list[Action] = [take for take, taken, size in slots if len(taken) < size]
         if self.placed[seat] >= MIN_MARKERS_PER_ROUND or not moves:
             moves.append(PASS)
         return moves
