@@ -10,9 +10,16 @@ from busbahnhof.bots.ismcts import FAST_ITERATIONS
 from busbahnhof.engine import InvalidOptionError, load_game
 from busbahnhof.engine.contract import random_playout
 from busbahnhof.sim import run_bench
-from busbahnhof.sim.bench_worker import measure, measure_search, mid_game, real_decision
+from busbahnhof.sim.bench_worker import (
+    measure,
+    measure_fast_playouts,
+    measure_playouts,
+    measure_search,
+    mid_game,
+    real_decision,
+)
 
-FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
+FIGURES = ("games_per_second", "decisions_per_second", "fast_games_per_second", "clones_per_second")
 
 
 def test_measure_counts_games_decisions_and_clones() -> None:
@@ -22,6 +29,15 @@ def test_measure_counts_games_decisions_and_clones() -> None:
     assert sample["games_per_second"] == sample["games"] / sample["playout_seconds"]
     assert sample["decisions_per_second"] == sample["decisions"] / sample["playout_seconds"]
     assert sample["clones_per_second"] == sample["clones"] / sample["clone_seconds"]
+    assert sample["fast_games"] >= 1 and sample["fast_playout_seconds"] >= 0.05
+    assert sample["fast_games_per_second"] == sample["fast_games"] / sample["fast_playout_seconds"]
+
+
+def test_fast_playouts_play_the_benchmarks_games() -> None:
+    game = load_game("bus")
+    fast = measure_fast_playouts(game, 4, seed=3, seconds=0.0)
+    checked, _finished = measure_playouts(game, 4, seed=3, seconds=0.0)
+    assert fast["fast_games"] == checked["games"] == 1 and fast["fast_decisions"] == checked["decisions"]
 
 
 def test_mid_game_is_the_game_halfway() -> None:

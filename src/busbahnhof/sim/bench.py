@@ -22,7 +22,7 @@ from ..engine import Game, InvalidOptionError, derive_seed
 from .bench_worker import check_search_bot
 
 BENCH_FORMAT = "busbahnhof-bench/1"
-MEDIAN_FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
+MEDIAN_FIGURES = ("games_per_second", "decisions_per_second", "fast_games_per_second", "clones_per_second")
 SEARCH_FIGURES = ("sims_per_second",)
 
 

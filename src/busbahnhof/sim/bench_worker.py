@@ -2,7 +2,8 @@
 
 Prints one JSON object: random-playout games and decisions per second (the loop of
 ``engine.contract.random_playout``: apply a uniformly chosen legal action until the game is
-over) and clones per second of states taken from the middle of such games; with ``--bot`` also
+over), the same games on the trusted fast path of search (``silence``, ``random_action``,
+``apply_trusted``), clones per second of states taken from the middle of such games; with ``--bot`` also
 the bot's search simulations (iterations) per second at decisions taken from the middle of games.
 """
 
@@ -50,6 +51,30 @@ def measure_playouts(
         "decisions_per_second": decisions / elapsed,
     }
     return figures, finished
+
+
+def measure_fast_playouts(game: Game[Any, Any], players: int, seed: int, seconds: float) -> dict[str, float]:
+    """The games of :func:`measure_playouts` (same seeds, same choices) on the trusted fast path of
+    search: silenced states, ``apply_trusted(random_action(chooser))``, for at least ``seconds``."""
+    games = decisions = 0
+    started = time.perf_counter()
+    while True:
+        game_seed = derive_seed(seed, games)
+        state = game.new_state(players, game_seed)
+        state.silence()
+        chooser = Rng(game_seed ^ 0x5EED)  # as engine.contract.random_playout
+        while not state.is_over:
+            state.apply_trusted(state.random_action(chooser))
+        games += 1
+        decisions += len(state.history)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return {
+                "fast_games": games,
+                "fast_decisions": decisions,
+                "fast_playout_seconds": elapsed,
+                "fast_games_per_second": games / elapsed,
+            }
 
 
 def mid_game(state: State[Any]) -> State[Any]:
@@ -122,14 +147,16 @@ def measure_clones(states: list[State[Any]], seconds: float) -> dict[str, float]
 
 
 def measure(game: Game[Any, Any], players: int, seed: int, seconds: float, bot: str | None = None) -> dict[str, float]:
-    """One whole sample: playouts for ``seconds``, then clones of mid-game states for ``seconds``,
-    then (with ``bot``) the bot's searches at mid-game decisions for ``seconds``."""
+    """One whole sample: playouts for ``seconds``, the same playouts on the fast path for
+    ``seconds``, clones of mid-game states for ``seconds``, then (with ``bot``) the bot's
+    searches at mid-game decisions for ``seconds``."""
     playouts, finished = measure_playouts(game, players, seed, seconds)
+    fast = measure_fast_playouts(game, players, seed, seconds)
     clones = measure_clones([mid_game(state) for state in finished], seconds)
     if bot is None:
-        return {**playouts, **clones}
+        return {**playouts, **fast, **clones}
     search = measure_search([mid_game(state) for state in finished], bot, seed, seconds)
-    return {**playouts, **clones, **search}
+    return {**playouts, **fast, **clones, **search}
 
 
 def main(argv: list[str] | None = None) -> None:

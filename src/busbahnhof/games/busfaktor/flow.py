@@ -325,9 +325,11 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
     s.emit("cooperation_ended", project=project, project2=partner)
 
 
-def can_cooperate(s: BusfaktorState, project: int) -> bool:
-    """§11 Voraussetzungen for one side: active, in no cooperation, at most one factor (Mehraufwand not counted)."""
-    return s.status[project] == 1 and s.partner[project] < 0 and s.nfac[project] <= 1
+def free_to_cooperate(s: BusfaktorState, projects: list[int]) -> list[int]:
+    """§11 Voraussetzungen for one side: those of ``projects`` that are active, in no cooperation
+    and hold at most one factor (Mehraufwand not counted)."""
+    status, partner, nfac = s.status, s.partner, s.nfac
+    return [p for p in projects if status[p] == 1 and partner[p] < 0 and nfac[p] <= 1]
 
 
 def offer(s: BusfaktorState, mine: int, theirs: int) -> None:
