@@ -99,7 +99,8 @@ def _charge(state: BusfahrerState, points: int) -> None:
     state.ride_stats[POINTS] += points
     for seat in state.drivers:
         state.points[BUCKET_RIDE][seat] += points
-        state.emit("ride_penalty", seat=seat, points=points)
+        if state.keeps_log:
+            state.emit("ride_penalty", seat=seat, points=points)
 
 
 def _replace(state: BusfahrerState) -> bool:
@@ -115,7 +116,8 @@ def _replace(state: BusfahrerState) -> bool:
     pile = state.pile
     for position in face_up:
         diamond[position] = pile.pop()
-    state.emit("ride_replaced", count=len(face_up))
+    if state.keeps_log:
+        state.emit("ride_replaced", count=len(face_up))
     state.face_up = []
     state.ride_row = 0
     return True
