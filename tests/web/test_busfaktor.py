@@ -93,3 +93,20 @@ def test_pass_and_play_hides_the_hand_between_players(open_page: Any) -> None:
             pick_decide(page)
     else:
         raise AssertionError("the turn never passed to the other player")
+
+
+def test_an_english_page_shows_the_decks_english_card_texts(open_page: Any) -> None:
+    from busbahnhof.engine import load_game
+
+    cards = load_game("busfaktor").new_state(2, 1).view(0)["state"]["cards"]
+    english = {c["en"].get("title") or c["en"]["name"] for c in cards}
+    german = {c["name"] for c in cards} - english
+    host = open_page("laptop", "de")
+    create_table(host, "Busfaktor: 1", ["human", "heuristik"])
+    link = host.get_by_role("link", name="Hier als Spieler 1 spielen").get_attribute("href")
+    page = open_page("laptop", "en")
+    page.goto(f"/{link}")
+    page.get_by_role("heading", name=re.compile(r"^Your hand \(\d\)$")).wait_for()
+    titles = {text.split(" · ")[0] for text in page.locator(".bf-card h4").all_inner_texts()}
+    assert titles and titles <= english, titles - english
+    assert not titles & german

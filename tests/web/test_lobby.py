@@ -73,3 +73,29 @@ def test_switching_the_language_at_the_table_redraws_it_and_its_log(open_page: A
     page.locator(".log-lines").get_by_text(re.compile("^Game 1 of 1")).wait_for()
     assert page.get_by_role("button", name=re.compile("red")).is_visible()
     assert page.locator(".log-lines").get_by_text(re.compile("^Partie 1 von 1")).count() == 0
+
+
+def test_the_creator_reissues_a_lost_seat_link_and_the_old_one_stops_working(open_page: Any) -> None:
+    host = open_page("laptop", "de")
+    create_table(host, "Busfahrer", ["human", "human", "kartenzaehler"])
+    old_link = host.get_by_label("Link für Spieler 2").input_value()
+    host.goto("/")
+    host.get_by_role("heading", name="Deine Tische").wait_for()
+    host.get_by_role("button", name="Neuer Link für Spieler 2").click()
+    new_link = host.get_by_label("Link für Spieler 2").input_value()
+    assert new_link != old_link and "token=" in new_link
+    guest = open_page("phone", "de")
+    guest.goto(new_link)
+    guest.locator(".table-page[data-seat='1']").wait_for()
+    stranger = open_page("phone", "de")
+    stranger.goto(old_link)
+    stranger.get_by_role("alert").first.wait_for()
+    assert stranger.locator(".table-page[data-seat='1']").count() == 0
+
+
+def test_another_device_has_no_tables_of_its_own(open_page: Any) -> None:
+    create_table(open_page("laptop", "de"), "Busfahrer", ["human", "kartenzaehler"])
+    other = open_page("laptop", "de")
+    other.goto("/")
+    other.get_by_role("heading", name="Laufende Tische").wait_for()
+    assert other.get_by_role("heading", name="Deine Tische").count() == 0

@@ -116,6 +116,9 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     lower_is_better: ClassVar[bool] = False
     """Whether fewer points win (penalty points, Busfahrer); every :class:`Outcome` of the game agrees."""
     credit: ClassVar[Credit | None] = None
+    file_options: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Rule options that may name a user's file (a deck, a board), each with the built-in names it
+    also takes.  A table server takes only these names, or the file's content (``EmbeddedFile``)."""
 
     def __init__(self, **options: Any) -> None:
         try:

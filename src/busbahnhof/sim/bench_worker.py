@@ -101,7 +101,8 @@ def check_search_bot(bot: Bot, name: str) -> int:
         GameError: the bot does not search with a fixed number of iterations (e.g. ``random``).
     """
     iterations = getattr(bot, "iterations", None)
-    if not isinstance(iterations, int) or isinstance(iterations, bool):
+    timed = getattr(bot, "seconds", None) is not None  # a time budget stops after an unknown count
+    if timed or not isinstance(iterations, int) or isinstance(iterations, bool):
         raise InvalidOptionError(
             f"bot {name!r} has no fixed number of search iterations to count; use e.g. ismcts",
             key="error.bench_bot",

@@ -20,7 +20,7 @@ Timestamps are seconds since the epoch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 Message = dict[str, Any]
 """A JSON-ready message to one client."""
@@ -41,6 +41,9 @@ class Client(Protocol):
 
 
 Unsubscribe = Callable[[], None]
+T = TypeVar("T")
+SeatsChange = Callable[[list[dict[str, Any]]], T]
+"""A function that edits the stored seats in place and returns what its caller wants to know."""
 
 
 class TableStore(Protocol):
@@ -55,8 +58,11 @@ class TableStore(Protocol):
         (another process accepted an action first: the caller must catch up and refuse)."""
         ...
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        """Replace the stored seats (a claim, a re-issued token)."""
+    def change_seats(
+        self, table_id: str, change: Callable[[list[dict[str, Any]]], T]
+    ) -> tuple[T, list[dict[str, Any]]]:
+        """Let ``change`` edit the stored seats (a claim, a re-issued token) in place, atomically
+        with respect to every other process; returns its result and the seats as stored now."""
         ...
 
     def finish(self, table_id: str, status: str, outcome: dict[str, Any] | None, at: float) -> None:

@@ -45,5 +45,7 @@ export const api = {
     request("GET", `/api/tables/${encodeURIComponent(id)}/drawing${token ? `?token=${encodeURIComponent(token)}` : ""}`, undefined, lang),
   positionDrawing: (id, step, lang) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/positions/${step}/drawing`, undefined, lang),
+  reissueToken: (id, seat, creatorToken, lang) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/token`, { creator_token: creatorToken }, lang),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
 };

@@ -1,12 +1,15 @@
 // The lobby: create a table (game, rule options from the game's schema, seats, timer, deck),
-// join a room by its code, watch open tables, replay finished ones.
+// join a room by its code, watch open tables, replay finished ones, re-issue a lost seat link.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { navigate } from "./app.js";
+import { createdList, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
+const LEVELS = ["leicht", "mittel", "schwer"];
+const DEFAULT_LEVEL = "mittel";
 const TIMERS = [0, 30, 60, 120, 300];
 const FIRST_GAME = "busfahrer";
 
@@ -262,6 +265,7 @@ export function showLobby(root) {
     try {
       const table = await api.createTable(spec, lang());
       rememberSpec(table, spec);
+      rememberCreated(table, spec);
       showCreated(table, spec);
     } catch (error) {
       errorBox.replaceChildren(...errorLines(error));
@@ -362,6 +366,7 @@ export function showLobby(root) {
     replaceChildren(
       listSection,
       h("h2", { id: "tables-title" }, t("lobby.tables")),
+      createdList(new Set(asList(open).map((row) => row.table_id ?? row.id)), gameTitle),
       h("h3", {}, t("lobby.open_tables")),
       tableList(asList(open), (row) => h("a", { class: "button small", href: `#/t/${encodeURIComponent(row.table_id ?? row.id)}` }, t("lobby.watch"))),
       h("h3", {}, t("lobby.finished_tables")),
@@ -431,12 +436,17 @@ function optionText(key, fallback) {
   return has(key) ? t(key) : String(fallback);
 }
 
+/** The game's bots for the seat menu: the strength levels first (easiest first), then the rest. */
 function botNames(game) {
-  return (game.bots || []).map((b) => (typeof b === "string" ? b : b.name));
+  const names = (game.bots || []).map((b) => (typeof b === "string" ? b : b.name));
+  const levels = LEVELS.filter((level) => names.includes(level));
+  return [...levels, ...names.filter((b) => !LEVELS.includes(b))];
 }
 
+/** A new seat's bot: the medium level where the game has levels, else the game's own bot. */
 function defaultBot(game) {
   const names = botNames(game);
+  if (names.includes(DEFAULT_LEVEL)) return DEFAULT_LEVEL;
   return names.find((b) => !GENERIC_BOTS.includes(b)) ?? names[0] ?? "random";
 }
 

@@ -326,3 +326,12 @@ def load_deck(deck: DeckOption = None, source: str | None = None) -> Deck:
 @lru_cache(maxsize=32)
 def _compile(source: str, text: str) -> Deck:
     return compile_deck(validate_deck(parse_toml(text, source), source), source)
+
+
+def unwritable(path: Path, error: OSError) -> InvalidDataError:
+    """The error for a deck file or print-out that the operating system refused to write."""
+    return InvalidDataError(
+        f"{path}: cannot write the file: {error.strerror}",
+        key="deck_error.unwritable",
+        params={"file": str(path), "detail": error.strerror},
+    )

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from ...engine import InvalidDataError
-from .deck import Deck, load_deck, resolve_deck_path
+from .deck import Deck, load_deck, resolve_deck_path, unwritable
 
 DEFAULT_SOURCE = "default"
 """The name ``deck init --from`` gives the default deck (also ``standard``)."""
@@ -34,11 +34,7 @@ def copy_deck(source: str, target: Path, force: bool = False) -> Deck:
     except FileExistsError:
         raise _exists(target) from None
     except OSError as exc:
-        raise InvalidDataError(
-            f"{target}: cannot write the file: {exc.strerror}",
-            key="deck_error.unwritable",
-            params={"file": str(target), "detail": exc.strerror},
-        ) from None
+        raise unwritable(target, exc) from None
     return deck
 
 

@@ -26,8 +26,10 @@ def give_to_hand(s: BusfaktorState, seat: int, card: int, public: bool, returned
     """Put ``card`` into ``seat``'s hand; ``public`` if everybody saw which card it was.
 
     ``returned``: it comes back from a project (E7, §10 override) and does not count as drawn.
+    Statistics: ``held`` marks the seats that ever had the card in hand (bit ``seat``).
     """
     s.hands[seat].append(card)
+    s.held[card] |= 1 << seat
     if not returned:
         s.drawn[card] += 1
     if public:

@@ -15,7 +15,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from ...engine import Catalog, InvalidDataError, write_bytes_atomically
-from .deck import Deck
+from .deck import Deck, unwritable
 from .print_faces import CARD_H, CARD_W, GREY, Placed, Sheet, credit_line, draw_back, draw_front
 from .print_text import Box, TextOverflowError, add_fonts, draw_text, fit_text
 
@@ -79,11 +79,7 @@ def write_deck_pdf(deck: Deck, lang: str, path: Path) -> int:
     try:
         write_bytes_atomically(path, bytes(pdf.output()))
     except OSError as exc:
-        raise InvalidDataError(
-            f"{path}: cannot write the file: {exc.strerror}",
-            key="deck_error.unwritable",
-            params={"file": str(path), "detail": exc.strerror},
-        ) from None
+        raise unwritable(path, exc) from None
     return pdf.page_no()
 
 

@@ -35,8 +35,14 @@ export function render(ctx) {
   return { node, handlesActions: true };
 }
 
+/** Card `id` in the reader's language: the deck's English texts (`en`) when the page is English
+ *  and the deck has them (ruling R17), else the German of the deck. */
 function card(ctx, id) {
-  return ctx.state.cards[id] || { id, name: `#${id}`, kind: "?" };
+  const c = ctx.state.cards[id];
+  if (!c) return { id, name: `#${id}`, kind: "?" };
+  const en = ctx.lang === "en" ? c.en : null;
+  if (!en) return c;
+  return { ...c, name: en.title || en.name || c.name, goal: en.goal || c.goal, text: en.text || c.text };
 }
 
 function typeBadge(ctx, type) {
@@ -52,6 +58,7 @@ function cardTile(ctx, pick, id, extra = []) {
     h("div", { class: "muted" }, ctx.t(`bk.kind.${c.kind}`), c.template ? ` ${c.template}` : ""),
     c.requirements ? h("div", {}, ctx.t("bk.needs"), " ", c.requirements.map((r) => typeBadge(ctx, r))) : null,
     c.types ? h("div", {}, c.types.map((r) => typeBadge(ctx, r))) : null,
+    c.goal ? h("p", { class: "bf-text" }, c.goal) : null,
     c.text ? h("p", { class: "bf-text" }, c.text) : null,
     extra,
   ];

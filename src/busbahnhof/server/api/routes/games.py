@@ -9,8 +9,7 @@ from fastapi import APIRouter
 
 from ....bots import bot_names
 from ....engine import UnknownGameError, game_class, game_ids
-from ....games.busfaktor.deck import BUILTIN_DECKS
-from ....tables.decks import has_deck
+from ....tables.decks import built_in_decks, has_deck
 from ...errors import catalog
 from ..deps import LangDep
 
@@ -32,7 +31,7 @@ def game_info(game_id: str) -> dict[str, Any]:
         "has_deck": has_deck(game_id),
     }
     if info["has_deck"]:
-        info["decks"] = list(BUILTIN_DECKS)
+        info["decks"] = list(built_in_decks(game_id))
     return info
 
 

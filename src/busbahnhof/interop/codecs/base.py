@@ -1,0 +1,94 @@
+"""What every game's codec has: its action space, its observation layout, and the encoding of a view.
+
+A codec is made for one configuration (game with its rule options, player count).  It encodes
+``view(seat)`` and nothing else: :meth:`Codec.encode` reads the seat's view of the state (the
+``"state"`` part of ``State.view(seat)``, without the log) and whose turn it is.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...engine import Game, State
+from ..layout import Field, Layout, Vector
+from ..spaces import ActionSpace
+
+
+def seat_fields(players: int) -> list[Field]:
+    """The fields every game starts with: the observing seat and the seat to move."""
+    return [
+        Field("seat", (players,), 1, "one-hot: the observing seat (seats are 0-based, in table order)"),
+        Field("to_move", (players,), 1, "one-hot: the seat that decides now (all 0 once the game is over)"),
+    ]
+
+
+def one_hot(target: Vector, index: int | None) -> None:
+    """Set ``target[index]`` to 1 unless ``index`` is ``None``."""
+    if index is not None:
+        target[index] = 1
+
+
+def many_hot(target: Vector, indices: Iterable[int]) -> None:
+    """Set ``target[i]`` to 1 for every ``i`` of ``indices``."""
+    for index in indices:
+        target[index] = 1
+
+
+def name_index(names: Sequence[str], name: str) -> int:
+    """The position of ``name`` in a codec's list of names (an unknown name means the codec is out of date)."""
+    try:
+        return names.index(name)
+    except ValueError:
+        raise ValueError(f"{name!r} is not one of {list(names)}: the codec does not know this value") from None
+
+
+class Codec(ABC):
+    """Action space and observation encoding of one game configuration.
+
+    Attributes:
+        game: the game (with its rule options).
+        players: the player count.
+        actions: the fixed-size action space.
+        layout: the observation fields.
+    """
+
+    def __init__(self, game: Game[Any, Any], players: int) -> None:
+        self.game = game
+        self.players = players
+        self.actions = ActionSpace(game, self.action_names())
+        self.layout = Layout(seat_fields(players) + self.fields())
+
+    @abstractmethod
+    def action_names(self) -> Iterable[str]:
+        """Every action the configuration can ever offer, as ``str(action)``, in a fixed order."""
+
+    @abstractmethod
+    def fields(self) -> list[Field]:
+        """The game's observation fields after ``seat`` and ``to_move``."""
+
+    @abstractmethod
+    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
+        """Write the game's fields of ``view`` (the ``"state"`` part of ``view(seat)``) into zeroed ``out``."""
+
+    def encode(self, state: State[Any], seat: int) -> Vector:
+        """The flat observation of ``seat``: built from what ``view(seat)`` shows, nothing else."""
+        flat, parts = self.layout.new()
+        parts["seat"][seat] = 1
+        one_hot(parts["to_move"], state.to_move)
+        self.fill(state._view(seat), seat, parts)
+        return flat
+
+    def encode_dict(self, state: State[Any], seat: int) -> dict[str, Vector]:
+        """The same observation as a dict of named arrays (views of one flat vector)."""
+        return self.layout.split(self.encode(state, seat))
+
+    def check(self, flat: Vector) -> None:
+        """Raise if ``flat`` leaves the layout's bounds (a codec out of step with its game)."""
+        outside = np.flatnonzero((flat < self.layout.low) | (flat > self.layout.high))
+        if outside.size:
+            name = next(f.name for f in self.layout.fields if self.layout.slices[f.name].stop > outside[0])
+            raise ValueError(f"{self.game.id}: observation field {name!r} leaves its bounds")

@@ -1,0 +1,129 @@
+"""Bus: the action universe and the observation of a seat's view (Bus hides nothing).
+
+Actions, in this order (the board of the rule options fixes the sizes; the default board has 36
+intersections, 70 streets, 47 lots and the train stations 10 and 25: 1,985 actions):
+``take line|buses|passengers|buildings|clock|vrroomm|start`` (7), ``pass``, ``clock stop``,
+``clock advance``, ``line A-B`` for every street in both directions (street order, A-B before
+B-A), ``passenger S`` per train station, ``build LOT house|office|pub`` per lot, ``deliver I LOT``
+per intersection I and lot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from ...games.bus.actions import AREA_NAMES, AREA_SLOTS, BUILDING_NAMES, SLOT_LETTERS
+from ...games.bus.board import Board
+from ..layout import Field, Vector
+from .base import Codec, many_hot, name_index, one_hot
+
+PHASES = (
+    "setup_buildings",
+    "setup_first_line",
+    "setup_second_line",
+    "selection",
+    *AREA_NAMES,
+    "over",
+)
+SLOTS = sum(AREA_SLOTS)
+
+
+class BusCodec(Codec):
+    """Bus's encoding over the board of the game's options."""
+
+    @property
+    def board(self) -> Board:
+        board: Board = getattr(self.game, "board")  # noqa: B009 - the Bus game object carries its board
+        return board
+
+    def action_names(self) -> Iterable[str]:
+        board = self.board
+        yield from (f"take {area}" for area in AREA_NAMES)
+        yield from ("pass", "clock stop", "clock advance")
+        for a, b in board.streets:
+            yield from (f"line {a}-{b}", f"line {b}-{a}")
+        yield from (f"passenger {station}" for station in board.stations)
+        for lot in range(len(board.lot_intersection)):
+            yield from (f"build {lot} {kind}" for kind in BUILDING_NAMES)
+        for intersection in range(len(board.incident)):
+            yield from (f"deliver {intersection} {lot}" for lot in range(len(board.lot_intersection)))
+
+    def fields(self) -> list[Field]:
+        board = self.board
+        p, inter, streets, lots = self.players, len(board.incident), len(board.streets), len(board.lot_intersection)
+        inf = math.inf
+        return [
+            Field("phase", (len(PHASES),), 1, f"one-hot: {', '.join(PHASES)}"),
+            Field("round", (1,), inf, "the round, 0 during setup"),
+            Field("slot", (len(SLOT_LETTERS),), 1, "one-hot: the slot (A-F) of the action being resolved"),
+            Field("power", (1,), inf, "the resolving marker's power"),
+            Field("left", (1,), inf, "executions left in the current decision"),
+            Field("start_player", (p,), 1, "one-hot: the seat holding the start bus"),
+            Field("clock", (len(BUILDING_NAMES),), 1, f"one-hot: the clock hand ({', '.join(BUILDING_NAMES)})"),
+            Field("time_stones_left", (1,), inf, "time stones in the supply"),
+            Field("time_stones_taken", (p,), inf, "time stones per seat"),
+            Field("streets", (streets, p), 1, "per street (board order) the seats with a line marker on it"),
+            Field("line_nodes", (p, inter), 1, "per seat the intersections its line passes"),
+            Field("line_ends", (p, inter), 1, "per seat the two ends of its line"),
+            Field("marked_ends", (p, inter), 1, "per seat its line ends marked as loop ends"),
+            Field("line_markers_left", (p,), inf, "line markers per seat in supply"),
+            Field("buildings", (lots, len(BUILDING_NAMES) + 1), 1, "per lot one-hot: empty, house, office, pub"),
+            Field("lot_passenger", (lots,), 1, "per lot whether a passenger is inside its building"),
+            Field("standing", (inter,), inf, "passengers standing at each intersection"),
+            Field("passenger_supply", (1,), inf, "passengers in the supply"),
+            Field("buses", (p,), inf, "buses per seat"),
+            Field(
+                "action_board",
+                (SLOTS, p + 1),
+                1,
+                "per slot (areas in board order, slots from A) one-hot: seat 0..P-1, or empty",
+            ),
+            Field("markers_left", (p,), inf, "action markers per seat in supply"),
+            Field("markers_placed", (p,), inf, "action markers per seat placed this round"),
+            Field("passed", (p,), 1, "per seat whether it is out of this round's selection"),
+            Field("deliveries", (p,), inf, "passengers carried per seat"),
+            Field("scores", (p,), inf, "score per seat so far (deliveries minus time stones)", low=-inf),
+        ]
+
+    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
+        p = self.players
+        out["phase"][name_index(PHASES, view["phase"])] = 1
+        out["round"][0] = view["round"]
+        decision = view["decision"]
+        if decision is not None:
+            if decision["slot"] is not None:
+                out["slot"][SLOT_LETTERS.index(decision["slot"])] = 1
+            out["power"][0] = decision["power"] or 0
+            out["left"][0] = decision["left"] or 0
+        one_hot(out["start_player"], view["start_player"])
+        clock = view["clock"]
+        out["clock"][BUILDING_NAMES.index(clock["hand"])] = 1
+        out["time_stones_left"][0] = clock["time_stones_left"]
+        out["time_stones_taken"][:] = clock["time_stones_taken"]
+        streets = out["streets"]
+        for street in view["streets"]:
+            many_hot(streets[street["id"]], street["players"])
+        for line in view["lines"]:
+            s = line["seat"]
+            many_hot(out["line_nodes"][s], line["intersections"])
+            many_hot(out["line_ends"][s], line["ends"])
+            many_hot(out["marked_ends"][s], line["marked_ends"])
+            out["line_markers_left"][s] = line["markers_left"]
+        buildings = out["buildings"]
+        for lot in view["lots"]:
+            kind = lot["building"]
+            buildings[lot["id"], 0 if kind is None else BUILDING_NAMES.index(kind) + 1] = 1
+            out["lot_passenger"][lot["id"]] = lot["passenger"]
+        out["standing"][:] = view["passengers"]["standing"]
+        out["passenger_supply"][0] = view["passengers"]["supply"]
+        out["buses"][:] = view["buses"]
+        board = out["action_board"]
+        row = 0
+        for area in AREA_NAMES:
+            for occupant in view["action_board"][area]:
+                board[row, p if occupant is None else occupant] = 1
+                row += 1
+        for name in ("markers_left", "markers_placed", "passed", "deliveries", "scores"):
+            out[name][:] = view[name]

@@ -1,0 +1,102 @@
+"""Busfahrer: the action universe and the observation of a seat's view.
+
+Actions (112, the same for every player count and rule option): ``guess red`` ... ``guess
+diamonds`` (10, in the order of the four questions), ``lay``, ``keep``, ``give K to P`` for
+K = 1..12 and P = 1..8 (96, K major), ``turn 1`` ... ``turn 4``.  A give to a seat that is not
+at the table is never legal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from ...games.busfahrer.actions import GUESS_WORDS, MAX_GIVE, MAX_ROW, MAX_SEATS
+from ...games.busfahrer.cards import DECK_SIZE
+from ...games.busfahrer.layout import DIAMOND_SIZE
+from ...games.busfahrer.options import PYRAMID_ROWS, pyramid_size
+from ...games.busfahrer.phases import PHASE_NAMES
+from ..layout import Field, Vector
+from .base import Codec, many_hot, name_index, one_hot
+
+STREAK = 4
+"""Cards of one ride attempt: the four questions."""
+
+
+class BusfahrerCodec(Codec):
+    """Busfahrer's encoding (cards are 0..51: rank = card // 4 from the 2, suit = card % 4 Kreuz, Pik, Herz, Karo)."""
+
+    def action_names(self) -> Iterable[str]:
+        yield from (f"guess {word}" for word in GUESS_WORDS)
+        yield from ("lay", "keep")
+        yield from (f"give {points} to {seat}" for points in range(1, MAX_GIVE + 1) for seat in range(1, MAX_SEATS + 1))
+        yield from (f"turn {k}" for k in range(1, MAX_ROW + 1))
+
+    def fields(self) -> list[Field]:
+        p, cards = self.players, DECK_SIZE
+        slots = pyramid_size(PYRAMID_ROWS[self.game.options.pyramid])
+        inf = math.inf
+        return [
+            Field("phase", (len(PHASE_NAMES),), 1, f"one-hot: {', '.join(PHASE_NAMES)}"),
+            Field("question", (4,), 1, "one-hot: the question of Phase 1 (Frage 1-4)"),
+            Field("game", (2,), 100, "the number of this game in the match and the match's games"),
+            Field("dealer", (p,), 1, "one-hot: the dealer"),
+            Field("hands", (p, cards), 1, "per seat its open hand cards (hands lie face up)"),
+            Field("points", (4, p), inf, "penalty points per seat: questions, pyramid, ride, total"),
+            Field("deck", (1,), cards, "cards left in the deck"),
+            Field("pyramid", (slots, cards), 1, "per pyramid position (bottom row first) its card once turned"),
+            Field("pyramid_turned", (1,), slots, "pyramid cards turned so far"),
+            Field("laid", (slots, cards), 1, "per pyramid position the cards laid on it"),
+            Field("giver", (p,), 1, "one-hot: the seat handing out pyramid points now"),
+            Field("give_left", (1,), inf, "the points it still has to hand out"),
+            Field("drivers", (p,), 1, "the seats riding the bus"),
+            Field("cards_left", (p,), 4, "per seat its hand cards when Phase 2 ended (the driver tie-break)"),
+            Field("tie_draws", (cards,), 1, "cards drawn to break a driver tie"),
+            Field("ride_kind", (2,), 1, "one-hot: diamond ride (Phase 3), American ride"),
+            Field(
+                "diamond", (DIAMOND_SIZE, cards), 1, "per diamond position (rows 1-2-3-4-3-2-1) its card once face up"
+            ),
+            Field("ride_row", (1,), 8, "the diamond row the driver is in (1-7; 8 once through)"),
+            Field("streak", (STREAK, cards), 1, "American ride: the cards of the current attempt in order"),
+            Field("ride_discard", (cards,), 1, "cards removed from the ride"),
+            Field("pile", (1,), cards, "cards left in the ride's draw pile"),
+            Field("ride_points", (1,), inf, "penalty points of the ride so far"),
+        ]
+
+    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
+        out["phase"][name_index(PHASE_NAMES, view["phase"])] = 1
+        out["question"][view["round"] - 1] = 1
+        out["game"][:] = (view["game_no"], view["games"])
+        one_hot(out["dealer"], view["dealer"])
+        hands = out["hands"]
+        for s, hand in enumerate(view["hands"]):
+            many_hot(hands[s], hand)
+        points = view["points"]
+        out["points"][:] = (points["questions"], points["pyramid"], points["ride"], points["total"])
+        out["deck"][0] = view["deck"]
+        pyramid = view["pyramid"]
+        for position, card in enumerate(pyramid["cards"]):
+            one_hot(out["pyramid"][position], card)
+        out["pyramid_turned"][0] = pyramid["turned"]
+        for position, laid in enumerate(pyramid["laid"]):
+            many_hot(out["laid"][position], laid)
+        giving = view["giving"]
+        if giving is not None:
+            out["giver"][giving["seat"]] = 1
+            out["give_left"][0] = giving["points"]
+        many_hot(out["drivers"], view["drivers"])
+        if view["cards_left"]:
+            out["cards_left"][:] = view["cards_left"]
+        for draws in view["tie_draws"]:
+            many_hot(out["tie_draws"], draws)
+        ride = view["ride"]
+        out["ride_kind"][0 if ride["kind"] == "diamond" else 1] = 1
+        for position, card in enumerate(ride["diamond"]):
+            one_hot(out["diamond"][position], card)
+        out["ride_row"][0] = ride["row"]
+        for position, card in enumerate(ride["streak"]):
+            out["streak"][position, card] = 1
+        many_hot(out["ride_discard"], ride["discard"])
+        out["pile"][0] = ride["pile"]
+        out["ride_points"][0] = ride["points"]

@@ -1,0 +1,236 @@
+"""Busfaktor: 1: the action universe and the observation of a seat's view, both built from the deck.
+
+The action space depends on the deck (rule option ``deck``): N cards with ids 0..N-1, the
+projects first (ids 0..Q-1).  Actions, in this order (German reference notation, ``str(action)``):
+``ziehe projekt|aktion|ablage``; ``beginne P`` per project; ``lege F an P als TYP`` per factor
+card F, project P and type (Team, Daten, Betrieb, Methode); ``teile F an P als TYP`` per factor
+card or E5 event (a joker may be shared), project and type; ``spiele E`` per event; ``spiele E
+an P als TYP`` per E5 event (joker), project and type; ``spiele E an P`` per E6 event
+(Mehraufwand) and project; ``spiele E auf F`` per E7 event (Rückschlag) and non-project card;
+``biete P mit Q`` per pair of different projects; ``annehmen``, ``ablehnen``, ``verzichten``,
+``fertig``; ``absichern E`` per E8 event (Absicherung); ``nimm C``, ``unter C``, ``wirf C`` per
+card; ``verschiebe F nach P`` per non-project card and project; ``schliesse P ab`` per project.
+The default deck (74 cards, 16 projects) gives 7,735 actions, the ``mini`` deck 570.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from ...games.busfaktor.actions import (
+    ACCEPT,
+    ATTACH,
+    COMPLETE,
+    DECLINE,
+    DISCARD,
+    DONE,
+    DRAW,
+    MOVE,
+    OFFER,
+    PLAY,
+    PLAY_EXTRA,
+    PLAY_JOKER,
+    PLAY_SETBACK,
+    SECURE,
+    SHARE,
+    START,
+    TAKE,
+    UNDER,
+    WAIVE,
+    act,
+)
+from ...games.busfaktor.deck import FACTOR, Deck
+from ...games.busfaktor.phases import NAMES
+from ...games.busfaktor.schema import FACTOR_TYPES
+from ..layout import Field, Vector
+from .base import Codec, many_hot, name_index, one_hot
+
+TYPES = len(FACTOR_TYPES)
+
+
+class BusfaktorCodec(Codec):
+    """Busfaktor's encoding over the game's deck."""
+
+    @property
+    def deck(self) -> Deck:
+        deck: Deck = getattr(self.game, "deck")  # noqa: B009 - the Busfaktor game object carries its deck
+        return deck
+
+    def action_names(self) -> Iterable[str]:
+        deck = self.deck
+        cards, projects = range(deck.size), range(deck.n_projects)
+        others = range(deck.n_projects, deck.size)
+        factors = [c for c in cards if deck.kind[c] == FACTOR]
+        events = [c for c in cards if deck.template[c]]
+
+        def template(number: int) -> list[int]:
+            return [c for c in events if deck.template[c] == number]
+
+        verbs: list[tuple[int, Iterable[tuple[int, int, int]]]] = [
+            (DRAW, ((source, -1, -1) for source in range(3))),
+            (START, ((p, -1, -1) for p in projects)),
+            (ATTACH, ((f, p, t) for f in factors for p in projects for t in range(TYPES))),
+            (SHARE, ((f, p, t) for f in factors + template(5) for p in projects for t in range(TYPES))),
+            (PLAY, ((e, -1, -1) for e in events)),
+            (PLAY_JOKER, ((e, p, t) for e in template(5) for p in projects for t in range(TYPES))),
+            (PLAY_EXTRA, ((e, p, -1) for e in template(6) for p in projects)),
+            (PLAY_SETBACK, ((e, f, -1) for e in template(7) for f in others)),
+            (OFFER, ((p, q, -1) for p in projects for q in projects if p != q)),
+            (ACCEPT, [(-1, -1, -1)]),
+            (DECLINE, [(-1, -1, -1)]),
+            (WAIVE, [(-1, -1, -1)]),
+            (DONE, [(-1, -1, -1)]),
+            (SECURE, ((e, -1, -1) for e in template(8))),
+            (TAKE, ((c, -1, -1) for c in cards)),
+            (UNDER, ((c, -1, -1) for c in cards)),
+            (DISCARD, ((c, -1, -1) for c in cards)),
+            (MOVE, ((f, p, -1) for f in others for p in projects)),
+            (COMPLETE, ((p, -1, -1) for p in projects)),
+        ]
+        for verb, arguments in verbs:
+            yield from (str(act(verb, a, b, c)) for a, b, c in arguments)
+
+    def fields(self) -> list[Field]:
+        p, n, q = self.players, self.deck.size, self.deck.n_projects
+        inf = math.inf
+        return [
+            Field("phase", (len(NAMES),), 1, f"one-hot: {', '.join(NAMES)}"),
+            Field("round", (1,), 6, "the round (1-6)"),
+            Field("active", (p,), 1, "one-hot: the active person"),
+            Field("start_player", (p,), 1, "one-hot: the start player"),
+            Field("hand", (n,), 1, "the observing seat's hand cards"),
+            Field("hand_sizes", (p,), inf, "hand cards per seat"),
+            Field("hand_projects", (p,), inf, "project cards among each seat's hand cards"),
+            Field("known_hand_cards", (p, n), 1, "per seat the hand cards everybody saw enter its hand"),
+            Field("stacks", (3,), n, "cards in the Projektstapel, the Aktionsstapel and the Verbrauchsstapel"),
+            Field("reshuffles", (1,), inf, "reshuffles of the Aktionsstapel so far"),
+            Field("spent", (n,), 1, "cards in the Verbrauchsstapel"),
+            Field("discard", (n,), 1, "cards in the open discard"),
+            Field("discard_top", (n,), 1, "one-hot: the top card of the open discard"),
+            Field(
+                "placed_under",
+                (2, n),
+                n,
+                "cards this seat's E1 put under the project / action stack: place from the bottom + 1",
+            ),
+            Field("project_status", (q, 3), 1, "per project one-hot: not on the table, active, completed"),
+            Field("project_owner", (q, p), 1, "per project on the table one-hot: its owner"),
+            Field(
+                "project_open",
+                (q, TYPES),
+                inf,
+                "per active project its open requirements per type (Team, Daten, Betrieb, Methode)",
+            ),
+            Field("partner", (q, q), 1, "per project one-hot: its cooperation partner project"),
+            Field("shared_once", (q,), 1, "per project whether its cooperation has shared a factor"),
+            Field("round_completed", (q,), 6, "per completed project the round it was completed in"),
+            Field(
+                "card_project", (n, q), 1, "per card one-hot: the project it lies at (attached, Mehraufwand, shared)"
+            ),
+            Field(
+                "card_role", (n, 3), 1, "per card on a project one-hot: factor (or joker), Mehraufwand, shared factor"
+            ),
+            Field("card_type", (n, TYPES), 1, "per card on a project one-hot: the type it fills"),
+            Field("card_controller", (n, p), 1, "per attached or shared card one-hot: its controller"),
+            Field("completed", (p, q), 1, "per seat the projects it completed"),
+            Field("scores", (p,), inf, "points per seat so far", low=-inf),
+            Field("turn", (4,), inf, "draws left, project started, event played, must start a project"),
+            Field("pending_event", (n,), 1, "one-hot: the event being resolved"),
+            Field("pending_target", (n,), 1, "one-hot: the card it targets"),
+            Field("affected", (p,), 1, "the seats it affects"),
+            Field("still_asked", (p,), 1, "the seats still to react (§12)"),
+            Field("looked", (n,), 1, "the cards the observing seat's E1 looks at (only its own)"),
+            Field("looked_count", (1,), inf, "how many cards an E1 looks at"),
+            Field("moves_left", (1,), inf, "E4: moves left"),
+            Field("moved", (n,), 1, "E4: the factors moved so far"),
+            Field("offer", (2, q), 1, "a cooperation offer: one-hot the offering project, the offered one"),
+            Field("share_card", (n,), 1, "a shared-factor proposal: one-hot the card"),
+            Field("share_project", (q,), 1, "a shared-factor proposal: one-hot the project"),
+            Field("share_type", (TYPES,), 1, "a shared-factor proposal: one-hot the type"),
+            Field("completing", (p,), 1, "one-hot: the seat choosing the order of simultaneous completions"),
+            Field("completing_projects", (q,), 1, "the projects ready to complete"),
+        ]
+
+    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
+        out["phase"][name_index(NAMES, view["phase"])] = 1
+        out["round"][0] = view["round"]
+        one_hot(out["active"], view["active"])
+        one_hot(out["start_player"], view["start_player"])
+        many_hot(out["hand"], view["hand"])
+        out["hand_sizes"][:] = view["hand_sizes"]
+        out["hand_projects"][:] = view["hand_projects"]
+        for s, cards in enumerate(view["known_hand_cards"]):
+            many_hot(out["known_hand_cards"][s], cards)
+        out["stacks"][:] = (view["project_stack"], view["action_stack"], view["spent"])
+        out["reshuffles"][0] = view["reshuffles"]
+        many_hot(out["spent"], view["spent_cards"])
+        many_hot(out["discard"], view["discard"])
+        if view["discard"]:
+            out["discard_top"][view["discard"][-1]] = 1
+        for row, name in enumerate(("project_stack", "action_stack")):
+            for index, card in view["placed_under"][name]:
+                out["placed_under"][row, card] = index + 1
+        for project in view["projects"]:
+            self._fill_project(project, out)
+        for s, done in enumerate(view["completed"]):
+            many_hot(out["completed"][s], done)
+        out["scores"][:] = view["scores"]
+        turn = view["turn"]
+        out["turn"][:] = (turn["draws_left"], turn["project_started"], turn["event_played"], turn["must_start"])
+        self._fill_pending(view["pending_event"], out)
+        if view["offer"] is not None:
+            mine, theirs = view["offer"]
+            out["offer"][0, mine] = 1
+            out["offer"][1, theirs] = 1
+        share = view["share"]
+        if share is not None:
+            out["share_card"][share["card"]] = 1
+            out["share_project"][share["project"]] = 1
+            out["share_type"][FACTOR_TYPES.index(share["type"])] = 1
+        completing = view["completing"]
+        if completing is not None:
+            out["completing"][completing["seat"]] = 1
+            many_hot(out["completing_projects"], completing["projects"])
+
+    @staticmethod
+    def _fill_project(project: dict[str, Any], out: dict[str, Vector]) -> None:
+        p = project["card"]
+        active = project["status"] == "aktiv"
+        out["project_status"][p, 1 if active else 2] = 1
+        out["project_owner"][p, project["owner"]] = 1
+        for t, name in enumerate(FACTOR_TYPES):
+            out["project_open"][p, t] = project["open"].get(name, 0)
+        one_hot(out["partner"][p], project["partner"])
+        out["shared_once"][p] = project["shared_once"]
+        out["round_completed"][p] = project["round_completed"] or 0
+        placed = [(card, 0) for card in project["attached"]]
+        if project["mehraufwand"] is not None:
+            placed.append((project["mehraufwand"], 1))
+        if project["shared"] is not None:
+            placed.append((project["shared"], 2))
+        for card, role in placed:
+            c = card["card"]
+            out["card_project"][c, p] = 1
+            out["card_role"][c, role] = 1
+            out["card_type"][c, FACTOR_TYPES.index(card["type"])] = 1
+            if "controller" in card:
+                out["card_controller"][c, card["controller"]] = 1
+
+    @staticmethod
+    def _fill_pending(pending: dict[str, Any] | None, out: dict[str, Vector]) -> None:
+        if pending is None:
+            return
+        out["pending_event"][pending["event"]] = 1
+        one_hot(out["pending_target"], pending["target"])
+        many_hot(out["affected"], pending["affected"])
+        many_hot(out["still_asked"], pending["still_asked"])
+        looked = pending["looked"]
+        if isinstance(looked, list):
+            many_hot(out["looked"], looked)
+            out["looked_count"][0] = len(looked)
+        else:
+            out["looked_count"][0] = looked
+        out["moves_left"][0] = pending["moves_left"] or 0
+        many_hot(out["moved"], pending["moved"] or ())

@@ -1,0 +1,133 @@
+"""Gymnasium environments with one learning seat: ``busbahnhof/Busfahrer-v0``, ``busbahnhof/Bus-v0``,
+``busbahnhof/Busfaktor-v0``.
+
+Importing this module registers them; then ``gymnasium.make("busbahnhof/Busfaktor-v0",
+opponents="heuristik")``.  The other seats are played by named bots of the bot registry
+(``busbahnhof games`` lists them): one name for every other seat, or a spec such as
+``"random,heuristik:2"`` in seat order.  The observation is the learning seat's encoded view (a
+flat ``float32`` vector, ``docs/interop.md``); :meth:`BusbahnhofGymEnv.action_masks` gives the
+legal actions for masked policies (e.g. sb3-contrib's ``MaskablePPO``).  The reward is 0 until
+the end, then the outcome's payoff (1 shared among the winners).
+
+An illegal action (one the mask excludes) leaves the game unchanged and, by default
+(``illegal_action="lose"``), ends the episode with reward -1 and the engine's explanation in
+``info["illegal_action"]``; ``illegal_action="raise"`` raises the engine's error instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..bots.registry import make_bot, parse_bot_spec
+from ..engine import Bot, GameError, Rng, State
+from .codecs import make_codec
+from .layout import Vector
+from .pettingzoo import SEED_RANGE
+from .render import ansi_text
+
+ILLEGAL_REWARD = -1.0
+GAMES = {"Busfahrer": "busfahrer", "Bus": "bus", "Busfaktor": "busfaktor"}
+
+
+class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
+    """One seat of a Busbahnhof game; the other seats are bots."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's own attribute
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 4,
+        opponents: str = "random",
+        seat: int = 0,
+        illegal_action: Literal["lose", "raise"] = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' (the terminal picture) or None")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action {illegal_action!r}: 'lose' or 'raise'")
+        self.codec = make_codec(game, players, **options)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat}: the learning seat is one of 0..{players - 1}")
+        names = parse_bot_spec(self.codec.game, opponents, players - 1)
+        if len(names) == 1:
+            names *= players - 1
+        if len(names) != players - 1:
+            raise ValueError(f"opponents {opponents!r}: name one bot, or one per other seat ({players - 1})")
+        self.opponent_names = names
+        self.seat = seat
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        layout = self.codec.layout
+        self.observation_space = spaces.Box(layout.low, layout.high, dtype=np.float32)
+        self.action_space = spaces.Discrete(len(self.codec.actions))
+        self.state: State[Any] | None = None
+        self._bots: dict[int, Bot] = {}
+        self._bot_rng = Rng(0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
+        super().reset(seed=seed)
+        draw = self.np_random.integers(SEED_RANGE, size=2)
+        self.state = self.codec.game.new_state(self.codec.players, int(draw[0]))
+        self._bot_rng = Rng(int(draw[1]))
+        others = [s for s in range(self.codec.players) if s != self.seat]
+        self._bots = {s: make_bot(self.codec.game, name) for s, name in zip(others, self.opponent_names, strict=True)}
+        self._play_bots()
+        return self._observation(), {}
+
+    def _game(self) -> State[Any]:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def _play_bots(self) -> None:
+        state = self._game()
+        while not state.is_over and state.to_move != self.seat:
+            seat = state.to_move
+            if seat is None:
+                break
+            state.apply(self._bots[seat].choose(state, seat, self._bot_rng), seat)
+
+    def _observation(self) -> Vector:
+        return self.codec.encode(self._game(), self.seat)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """True at every legal action of the learning seat (all False once the game is over)."""
+        return self.codec.actions.mask(self._game()).astype(bool)
+
+    def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        state = self._game()
+        try:
+            state.apply(self.codec.actions.action(int(action)), self.seat)
+        except GameError as error:
+            if self.illegal_action == "raise":
+                raise
+            return self._observation(), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
+        self._play_bots()
+        if state.is_over:
+            outcome = state.outcome()
+            return self._observation(), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
+        return self._observation(), 0.0, False, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return ansi_text(self._game(), self.seat)
+
+
+def register() -> None:
+    """Register the three environments with Gymnasium (done on import)."""
+    for title, game in GAMES.items():
+        name = f"busbahnhof/{title}-v0"
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=f"{__name__}:BusbahnhofGymEnv", kwargs={"game": game})
+
+
+register()

@@ -1,0 +1,136 @@
+"""PettingZoo AEC environments: ``env("bus", players=4, **options)``.
+
+Agents are ``player_0`` ... ``player_{P-1}`` (seat order).  The agent to act is always the
+engine's ``to_move``: turn order, Busfahrer's pyramid points handed out by the seat that may give
+them, Busfaktor's reactions out of turn (§12) all follow from it.  An observation is
+``{"observation": float32 vector, "action_mask": int8 vector}`` (``docs/interop.md``); the mask is
+also in ``infos[agent]["action_mask"]`` of the agent to act, so a loop that needs only the mask
+calls ``last(observe=False)`` and never pays for encoding.  Rewards come once, at the end: the
+outcome's payoff (1 shared among the winners, 0 for the others).
+
+Not parallelizable: one seat decides at a time and who decides next depends on the decision
+(reactions, giving), so ``aec_to_parallel`` does not apply (``metadata["is_parallelizable"]``
+is ``False``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..engine import State
+from .codecs import Codec, make_codec
+from .render import ansi_text
+
+SEED_RANGE = 2**63
+"""Engine seeds drawn when ``reset`` gets none (the engine takes any int)."""
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo name of a seat."""
+    return f"player_{seat}"
+
+
+def observation_space(codec: Codec) -> spaces.Dict:
+    """The observation space of a codec: the encoded view and the action mask."""
+    layout = codec.layout
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(layout.low, layout.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (len(codec.actions),), dtype=np.int8),
+        }
+    )
+
+
+class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # pettingzoo is untyped
+    """One game of Busbahnhof as a PettingZoo AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "busbahnhof_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' (the terminal picture) or None")
+        self.codec = make_codec(game, players, **options)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(seat) for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._observation_space = observation_space(self.codec)
+        self._action_space = spaces.Discrete(len(self.codec.actions))
+        self._rng = np.random.default_rng()
+        self.state: State[Any] | None = None
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` seeds the deal (the same seed, the same game)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.state = self.codec.game.new_state(self.codec.players, int(self._rng.integers(SEED_RANGE)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._next_agent()
+
+    def _next_agent(self) -> None:
+        state = self._game()
+        to_move = state.to_move
+        if to_move is None:
+            return
+        agent = self.agent_selection = self.possible_agents[to_move]
+        self.infos[agent] = {"action_mask": self.codec.actions.mask(state)}
+
+    def _game(self) -> State[Any]:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        state = self._game()
+        seat = self._seats[agent]
+        mask = self.infos[agent].get("action_mask") if state.to_move == seat else None
+        return {
+            "observation": self.codec.encode(state, seat),
+            "action_mask": mask if mask is not None else np.zeros(len(self.codec.actions), np.int8),
+        }
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._game()
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
+        state.apply(self.codec.actions.action(int(action)))
+        if state.is_over:
+            outcome = state.outcome()
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = outcome.payoff(seat)
+                self.terminations[name] = True
+            self._accumulate_rewards()
+            return
+        self._next_agent()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return ansi_text(self._game())
+
+    def close(self) -> None:
+        self.state = None
+
+
+def env(game: str, players: int, render_mode: str | None = None, **options: Any) -> BusbahnhofEnv:
+    """A PettingZoo AEC environment of ``game`` ("busfahrer", "bus", "busfaktor") with rule ``options``."""
+    return BusbahnhofEnv(game, players, render_mode=render_mode, **options)

@@ -1,0 +1,50 @@
+"""``busbahnhof tournament``: the standings table, the JSON report, the plot, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import Result
+
+from busbahnhof.sim.tournament import tournament
+
+Invoke = Callable[..., Result]
+
+
+def test_json_report_matches_the_python_function(cli: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    result = cli("tournament", "busfahrer", "--bots", "kartenzaehler,random:2", "--games", "6", "--seed", "4",
+                 "--json", str(out), "--lang", "en")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["bots"] == ["kartenzaehler", "random", "random"] and report["games"] == 6
+    again = tournament("busfahrer", ["kartenzaehler", "random", "random"], 6, seed=4)
+    assert report["standings"] == json.loads(json.dumps(again["standings"]))
+    assert "Busfahrer: 6 games, 3 seat arrangements" in result.stdout
+    for heading in ("Bot", "Games", "Wins % (95% interval)", "Penalty points", "mu", "sigma"):
+        assert heading in result.stdout
+    assert "kartenzaehler" in result.stdout and f"Report saved: {out}" in result.stdout
+
+
+def test_german_table_and_plot(cli: Invoke, tmp_path: Path) -> None:
+    plot = tmp_path / "t.png"
+    result = cli("tournament", "busfaktor", "--bots", "heuristik,random", "--games", "2", "--plot", str(plot))
+    assert result.exit_code == 0, result.output
+    assert "Sitzordnungen" in result.stdout and "Punkte" in result.stdout
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    assert f"Grafik gespeichert: {plot}" in result.stderr
+
+
+def test_json_to_stdout_prints_only_json(cli: Invoke) -> None:
+    result = cli("tournament", "busfahrer", "--bots", "random,random", "--games", "2", "--json", "-")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["format"] == "busbahnhof-tournament/1"
+
+
+def test_bad_input_is_a_clear_error(cli: Invoke) -> None:
+    unknown = cli("tournament", "busfahrer", "--bots", "random,nobody", "--lang", "en")
+    assert unknown.exit_code == 2 and "nobody" in unknown.stderr
+    none = cli("tournament", "busfahrer", "--bots", "random,random", "--games", "0", "--lang", "en")
+    assert none.exit_code == 2 and "A tournament needs at least 1 game, not 0." in none.stderr

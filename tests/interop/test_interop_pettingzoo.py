@@ -1,0 +1,78 @@
+"""The PettingZoo AEC environments pass PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
+
+from busbahnhof.engine import IllegalActionError
+from busbahnhof.interop.pettingzoo import env
+
+GAMES = [("busfahrer", 4), ("bus", 3), ("busfaktor", 4)]
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_api_and_seed_tests_pass(game: str, players: int) -> None:
+    api_test(env(game, players=players), num_cycles=300)
+    seed_test(lambda: env(game, players=players), num_cycles=100)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_whole_game_ends_with_the_outcome_as_rewards(game: str, players: int) -> None:
+    aec = env(game, players=players)
+    aec.reset(seed=3)
+    rng = np.random.default_rng(0)
+    rewards = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        _, reward, terminated, truncated, info = aec.last(observe=False)
+        rewards[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        assert aec.agent_selection == f"player_{aec.state.to_move}"
+        aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert aec.state is not None and aec.state.is_over
+    outcome = aec.state.outcome()
+    assert rewards == {f"player_{seat}": outcome.payoff(seat) for seat in range(players)}
+    assert sum(rewards.values()) == pytest.approx(1.0)
+
+
+def test_observations_carry_the_mask_of_the_seat_to_move_only() -> None:
+    aec = env("busfaktor", players=3, deck="mini")
+    aec.reset(seed=1)
+    acting = aec.agent_selection
+    observation = aec.observe(acting)
+    assert observation["action_mask"].sum() == len(aec.state.legal_actions())
+    others = [agent for agent in aec.agents if agent != acting]
+    assert all(aec.observe(agent)["action_mask"].sum() == 0 for agent in others)
+    assert aec.observation_space(acting).contains(observation)
+
+
+def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
+    aec = env("busfahrer", players=4)
+    aec.reset(seed=2)
+    before = aec.state.record()
+    with pytest.raises(IllegalActionError, match="turn 1"):
+        aec.step(aec.codec.actions.index["turn 1"])
+    assert aec.state.record() == before
+
+
+def test_render_shows_the_terminal_picture() -> None:
+    aec = env("busfahrer", players=4, render_mode="ansi")
+    aec.reset(seed=2)
+    text = aec.render()
+    assert text is not None and "Penalty points" in text
+    assert env("bus", players=3).render() is None
+
+
+def test_turn_based_games_do_not_convert_to_parallel() -> None:
+    """One seat decides at a time and the next decider depends on the decision (reactions,
+    handing out points), so PettingZoo's AEC-to-parallel conversion does not apply."""
+    aec = env("busfaktor", players=4)
+    assert aec.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(aec)
