@@ -3,9 +3,10 @@
 Agents are ``player_0`` ... ``player_{P-1}`` (seat order).  The agent to act is always the
 engine's ``to_move``: turn order, Busfahrer's pyramid points handed out by the seat that may give
 them, Busfaktor's reactions out of turn (§12) all follow from it.  An observation is
-``{"observation": float32 vector, "action_mask": int8 vector}`` (``docs/interop.md``); the mask is
-also in ``infos[agent]["action_mask"]`` of the agent to act, so a loop that needs only the mask
-calls ``last(observe=False)`` and never pays for encoding.  Rewards come once, at the end: the
+``{"observation": float32 vector, "action_mask": int8 vector}`` (``docs/interop.md``); the agent to
+act also finds its legal indices in ``infos[agent]["legal_actions"]``, so a loop that needs only
+those calls ``last(observe=False)`` and never pays for encoding (observations are encoded only
+when asked for).  Masks are read-only.  Rewards come once, at the end: the
 outcome's payoff (1 shared among the winners, 0 for the others).
 
 Not parallelizable: one seat decides at a time and who decides next depends on the decision
@@ -15,18 +16,19 @@ is ``False``).
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine import State
+from ..engine import Action, State, derive_seed
 from .codecs import Codec, make_codec
 from .render import ansi_text
 
 SEED_RANGE = 2**63
-"""Engine seeds drawn when ``reset`` gets none (the engine takes any int)."""
+"""Engine seeds drawn at random (the engine takes any int)."""
 
 
 def agent_name(seat: int) -> str:
@@ -60,8 +62,11 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_space = observation_space(self.codec)
         self._action_space = spaces.Discrete(len(self.codec.actions))
-        self._rng = np.random.default_rng()
+        self._series = random.SystemRandom().randrange(SEED_RANGE)
+        self._games = 0
         self.state: State[Any] | None = None
+        self._legal_actions: tuple[Action, ...] = ()
+        self._legal_indices: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -70,10 +75,13 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; ``seed`` seeds the deal (the same seed, the same game)."""
+        """A new game: with ``seed`` the engine's game of that seed (``busbahnhof play --seed``);
+        without, the next game of the series the last seed started (a random series at first)."""
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.state = self.codec.game.new_state(self.codec.players, int(self._rng.integers(SEED_RANGE)))
+            self._series, self._games = int(seed), 0
+        engine_seed = self._series if self._games == 0 else derive_seed(self._series, self._games)
+        self._games += 1
+        self.state = self.codec.game.new_state(self.codec.players, engine_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -88,7 +96,9 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         if to_move is None:
             return
         agent = self.agent_selection = self.possible_agents[to_move]
-        self.infos[agent] = {"action_mask": self.codec.actions.mask(state)}
+        self._legal_actions = actions = state.legal_actions()
+        self._legal_indices = indices = self.codec.actions.indices_of(actions)
+        self.infos[agent] = {"legal_actions": indices}
 
     def _game(self) -> State[Any]:
         if self.state is None:
@@ -98,10 +108,10 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._game()
         seat = self._seats[agent]
-        mask = self.infos[agent].get("action_mask") if state.to_move == seat else None
+        to_move = state.to_move == seat
         return {
             "observation": self.codec.encode(state, seat),
-            "action_mask": mask if mask is not None else np.zeros(len(self.codec.actions), np.int8),
+            "action_mask": self.codec.actions.mask_of(self._legal_indices if to_move else ()),
         }
 
     def step(self, action: int) -> None:
@@ -112,7 +122,11 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         state = self._game()
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
-        state.apply(self.codec.actions.action(int(action)))
+        try:
+            chosen = self._legal_actions[self._legal_indices.index(action)]
+        except ValueError:  # not legal now: the engine says why
+            chosen = self.codec.actions.action(int(action))
+        state.apply(chosen)
         if state.is_over:
             outcome = state.outcome()
             for seat, name in enumerate(self.agents):
