@@ -60,7 +60,10 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     before = aec.state.record()
     with pytest.raises(IllegalActionError, match="turn 1"):
         aec.step(aec.codec.actions.index["turn 1"])
+    with pytest.raises(ValueError, match="not None"):
+        aec.step(None)
     assert aec.state.record() == before
+    assert aec.infos[aec.agent_selection]["legal_actions"] == aec.codec.actions.indices(aec.state)
 
 
 def test_render_shows_the_terminal_picture() -> None:

@@ -37,14 +37,15 @@ Loop = Callable[[int], int]
 
 
 def best_rates(loops: dict[str, Loop], games: int, rounds: int) -> dict[str, float]:
-    """Decisions per second of each loop over ``games`` games: the best of ``rounds`` rounds, the
-    loops taking turns round by round, so that a busy machine slows all of them alike."""
+    """Decisions per CPU second of each loop over ``games`` games: the best of ``rounds`` rounds, the
+    loops taking turns round by round.  CPU time of this process, not wall time: on a shared
+    machine the wall clock also counts the time other processes hold the cores."""
     best = dict.fromkeys(loops, 0.0)
     for _ in range(rounds):
         for name, play_one in loops.items():
-            start = time.perf_counter()
+            start = time.process_time()
             decisions = sum(play_one(number) for number in range(games))
-            best[name] = max(best[name], decisions / (time.perf_counter() - start))
+            best[name] = max(best[name], decisions / (time.process_time() - start))
     return best
 
 

@@ -88,13 +88,12 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._next_agent()
+        to_move = self.state.to_move
+        if to_move is not None:
+            self._select(self.state, to_move)
 
-    def _next_agent(self) -> None:
-        state = self._game()
-        to_move = state.to_move
-        if to_move is None:
-            return
+    def _select(self, state: State[Any], to_move: int) -> None:
+        """Make the seat to move the selected agent and note its legal actions."""
         agent = self.agent_selection = self.possible_agents[to_move]
         self._legal_actions = actions = state.legal_actions()
         self._legal_indices = indices = self.codec.actions.indices_of(actions)
@@ -114,27 +113,32 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
             "action_mask": self.codec.actions.mask_of(self._legal_indices if to_move else ()),
         }
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._game()
-        self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        if action is None:
+            raise ValueError(f"{agent} is to act: step needs an action index, not None")
         try:
             chosen = self._legal_actions[self._legal_indices.index(action)]
-        except ValueError:  # not legal now: the engine says why
+        except ValueError:  # not legal now: the engine says why (and nothing changes)
             chosen = self.codec.actions.action(int(action))
         state.apply(chosen)
-        if state.is_over:
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
+        to_move = state.to_move
+        if to_move is None:
             outcome = state.outcome()
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = outcome.payoff(seat)
                 self.terminations[name] = True
             self._accumulate_rewards()
             return
-        self._next_agent()
+        self._select(state, to_move)
 
     def render(self) -> str | None:
         if self.render_mode is None:
