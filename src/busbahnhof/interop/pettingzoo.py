@@ -65,6 +65,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._series = random.SystemRandom().randrange(SEED_RANGE)
         self._games = 0
         self.state: State[Any] | None = None
+        self._indices_of = self.codec.actions.indices_of
         self._legal_actions: tuple[Action, ...] = ()
         self._legal_indices: tuple[int, ...] = ()
 
@@ -96,7 +97,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         """Make the seat to move the selected agent and note its legal actions."""
         agent = self.agent_selection = self.possible_agents[to_move]
         self._legal_actions = actions = state.legal_actions()
-        self._legal_indices = indices = self.codec.actions.indices_of(actions)
+        self._legal_indices = indices = self._indices_of(actions)
         self.infos[agent] = {"legal_actions": indices}
 
     def _game(self) -> State[Any]:
@@ -129,8 +130,9 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
             chosen = self.codec.actions.action(int(action))
         state.apply(chosen)
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
         to_move = state.to_move
+        if to_move != self._seats[agent]:
+            self.infos[agent] = {}
         if to_move is None:
             outcome = state.outcome()
             for seat, name in enumerate(self.agents):
