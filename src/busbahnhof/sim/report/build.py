@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from ... import __version__
 from ...engine import InvalidOptionError
 from ..aggregate import FlatSummary
-from ..results import GameRow, RunInfo, read_results
+from ..results import GameRow, RunInfo, Setting, read_results
 from . import bus, busfahrer, busfaktor, overview
 from .context import Context, Metric
 from .model import Document, Section
@@ -143,6 +143,10 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
+def _setting(group: Group) -> Setting | None:
+    return next((setting for setting in group.info.settings if setting.label == group.setting), None)
+
+
 def _deck_text(context: Context, info: RunInfo) -> str:
     """The deck of a run: its file's name and checksum, a built-in deck's name, or the default deck."""
     if info.deck:
@@ -160,14 +164,14 @@ def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     rows = [(t("facts.game"), context.title)]
     options = ", ".join(f"{key}={option_text(value)}" for key, value in sorted(info.options.items()) if key != "deck")
     rows.append((t("facts.options"), options or "–"))
+    settings = [_setting(group) for group in groups]
     decks = dict.fromkeys(_deck_text(context, group.info) for group in groups)
     decks.pop("", None)
-    if decks:
+    if decks and not any(setting.deck or "deck" in setting.options for setting in settings if setting):
         rows.append((t("facts.deck"), "; ".join(decks)))
     rows.append((t("facts.players"), str(info.players)))
     rows.append((t("facts.bots"), ", ".join(context.seat(seat) for seat in range(info.players))))
-    for group in groups:
-        setting = next((s for s in group.info.settings if s.label == group.setting), None)
+    for group, setting in zip(groups, settings, strict=True):
         changes = ", ".join(f"{k}={option_text(v)}" for k, v in (setting.options if setting else {}).items())
         label = group.label or t("facts.all_games")
         detail = t("facts.group", games=n.count(group.games), seed=group.info.seed, file=group.path.name)
