@@ -34,7 +34,8 @@ def test_specs_expand_in_seat_order(spec: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize(
     ("spec", "fragment"),
-    [("genius", "no bot 'genius' for busfahrer; choose one of ismcts, ismcts-fast, kartenzaehler, random"),
+    [("genius", "no bot 'genius' for busfahrer; choose one of ismcts, ismcts-fast, kartenzaehler, leicht, mittel, "
+                "random, schwer"),
      ("random:two", "bad bot count in 'random:two'"),
      ("random:-1", "must not be negative")],
 )  # fmt: skip

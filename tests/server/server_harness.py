@@ -38,7 +38,7 @@ class ServerProcess:
         self.db = db
         self.port = free_port()
         self.tmp = tmp
-        self.env = {**os.environ, "BUSBAHNHOF_DECK_DIR": str(tmp / "decks"), **(env or {})}
+        self.env = {**os.environ, **(env or {})}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tmp / f"server-{self.port}.log"
 

@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
@@ -34,7 +35,12 @@ def test_kill_9_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> None:
     first = ServerProcess(db, tmp_path).start()
     created = create_table(first.http(), game="busfaktor", seats=[{}, {"bot": "heuristik"}], seed=21)
     acked = acknowledged_moves(Seat(first, seat_query(created)), 6)
+    assert first.process is not None
+    workers = psutil.Process(first.process.pid).children()
+    assert workers, "the bots think in worker processes"
     first.kill()
+    _, alive = psutil.wait_procs(workers, timeout=15)
+    assert not alive, "the bot workers of a killed server exit by themselves"
     second = ServerProcess(db, tmp_path).start()
     try:
         seat = Seat(second, seat_query(created))

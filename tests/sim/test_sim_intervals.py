@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from busbahnhof.sim.intervals import mean_interval, paired_difference, wilson_interval, z_score
+from busbahnhof.sim.intervals import (
+    independent_difference,
+    mean_interval,
+    moments_interval,
+    paired_difference,
+    wilson_interval,
+    z_score,
+)
 
 
 def test_z_score_of_95_percent() -> None:
@@ -51,3 +58,20 @@ def test_paired_difference_sees_a_constant_shift_as_significant() -> None:
     assert difference.excludes(0.0)
     with pytest.raises(ValueError):
         paired_difference([1.0], [1.0, 2.0])
+
+
+def test_moments_interval_equals_mean_interval() -> None:
+    values = [float(v % 5) * 1.5 for v in range(40)]
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    assert moments_interval(len(values), mean, variance) == pytest.approx(mean_interval(values))
+    assert moments_interval(1, 3.0, 0.0) == mean_interval([3.0])
+
+
+def test_independent_difference_is_welch() -> None:
+    # two samples of 100 with variances 4 and 9: half width 1.96 * sqrt(0.04 + 0.09)
+    difference = independent_difference((100, 5.0, 4.0), (100, 4.0, 9.0))
+    assert difference.estimate == pytest.approx(1.0)
+    assert difference.high - difference.estimate == pytest.approx(1.959964 * 0.13**0.5, rel=1e-5)
+    assert difference.excludes(0.0)
+    assert not independent_difference((100, 5.0, 4.0), (100, 4.9, 9.0)).excludes(0.0)

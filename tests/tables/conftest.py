@@ -23,7 +23,7 @@ def run_tables(database_url: str, tmp_path: Path) -> Run:
     def run(scenario: Scenario, **options: Any) -> Any:
         async def main() -> Any:
             store = Store(database_url)
-            service = TableService(store, deck_dir=tmp_path / "decks", **options)
+            service = TableService(store, **options)
             await service.start()
             try:
                 return await scenario(service)

@@ -15,7 +15,8 @@ from table_clients import RecordingClient, until
 
 from busbahnhof.engine import GameError
 from busbahnhof.store import Store
-from busbahnhof.tables import Accepted, Refused, SeatSpec, TableService, TableSpec
+from busbahnhof.tables import Accepted, Refused, SeatSpec, SeatTicket, TableService, TableSpec
+from busbahnhof.tables.codes import hash_token
 
 SPEC = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=21, think_seconds=0)
 DECK_SPEC = TableSpec("busfaktor", seats=(SeatSpec("Anna"), SeatSpec(bot="heuristik")), seed=4, think_seconds=0)
@@ -32,7 +33,7 @@ async def play_first_moves(service: TableService, table_id: str, tokens: list[st
 def test_restart_rebuilds_open_tables_by_replay(database_url: str, tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(database_url)
-        first = TableService(store, deck_dir=tmp_path / "decks", sweep_seconds=3600)
+        first = TableService(store, sweep_seconds=3600)
         await first.start()
         created = await first.create(SPEC)
         tokens = [ticket.token for ticket in created.seats]
@@ -42,7 +43,7 @@ def test_restart_rebuilds_open_tables_by_replay(database_url: str, tmp_path: Pat
         store.close()
 
         store = Store(database_url)
-        second = TableService(store, deck_dir=tmp_path / "decks", sweep_seconds=3600)
+        second = TableService(store, sweep_seconds=3600)
         await second.start()
         assert created.table_id in second.tables, "open tables are rebuilt at start"
         table = second.tables[created.table_id]
@@ -59,7 +60,7 @@ def test_uploaded_deck_is_used_by_content_and_survives_a_restart(database_url: s
 
     async def scenario() -> None:
         store = Store(database_url)
-        service = TableService(store, deck_dir=tmp_path / "a", sweep_seconds=3600)
+        service = TableService(store, sweep_seconds=3600)
         await service.start()
         created = await service.create(replace(DECK_SPEC, deck_text=mini))
         watcher = RecordingClient()
@@ -72,7 +73,7 @@ def test_uploaded_deck_is_used_by_content_and_survives_a_restart(database_url: s
         store.close()
 
         store = Store(database_url)
-        again = TableService(store, deck_dir=tmp_path / "b", sweep_seconds=3600)
+        again = TableService(store, sweep_seconds=3600)
         await again.start()
         assert again.tables[created.table_id].game.deck.names == service.tables[created.table_id].game.deck.names
         await again.stop()
@@ -96,7 +97,7 @@ def test_a_deck_file_name_is_refused(run_tables: Any, deck: str) -> None:
 def test_two_services_never_both_accept_one_version(database_url: str, tmp_path: Path) -> None:
     async def scenario() -> None:
         stores = [Store(database_url), Store(database_url)]
-        services = [TableService(store, deck_dir=tmp_path, sweep_seconds=3600) for store in stores]
+        services = [TableService(store, sweep_seconds=3600) for store in stores]
         for service in services:
             await service.start()
         created = await services[0].create(SPEC)
@@ -128,7 +129,7 @@ def test_two_services_never_both_accept_one_version(database_url: str, tmp_path:
 def test_an_action_on_one_service_reaches_the_clients_of_another(postgres_url: str, tmp_path: Path) -> None:
     async def scenario() -> None:
         stores = [Store(postgres_url), Store(postgres_url)]
-        services = [TableService(store, deck_dir=tmp_path, sweep_seconds=3600) for store in stores]
+        services = [TableService(store, sweep_seconds=3600) for store in stores]
         for service in services:
             await service.start()
         created = await services[0].create(SPEC)
@@ -143,5 +144,105 @@ def test_an_action_on_one_service_reaches_the_clients_of_another(postgres_url: s
         for service, store in zip(services, stores, strict=True):
             await service.stop()
             store.close()
+
+    asyncio.run(scenario())
+
+
+def test_two_services_never_give_one_seat_to_two_joiners(database_url: str) -> None:
+    """Two processes that seat a joiner by room code at once: the database's row lock lets one
+    take the free seat; the other refuses its joiner, and the winner's token works on both."""
+
+    async def scenario() -> None:
+        stores = [Store(database_url), Store(database_url)]
+        services = [TableService(store, sweep_seconds=3600) for store in stores]
+        for service in services:
+            await service.start()
+        created = await services[0].create(TableSpec("busfahrer", seats=(SeatSpec(), SeatSpec(bot="random"))))
+        await services[1].table(created.table_id)  # both hold the table with its seat free
+        results = await asyncio.gather(
+            services[0].join(created.code, "Anna"), services[1].join(created.code, "Ben"), return_exceptions=True
+        )
+        tickets = [result for result in results if isinstance(result, SeatTicket)]
+        refusals = [result for result in results if isinstance(result, GameError)]
+        assert len(tickets) == 1 and len(refusals) == 1, results
+        assert refusals[0].code == "table/no_free_seat"
+        stored = stores[0].load_table(created.table_id)
+        assert stored is not None and stored["seats"][0]["name"] == ("Anna" if results[0] is tickets[0] else "Ben")
+        for service in services:
+            await until(lambda service=service: service.tables[created.table_id].seats[0].claimed, seconds=5)
+            await service.connect(created.table_id, tickets[0].token, RecordingClient())
+        for service, store in zip(services, stores, strict=True):
+            await service.stop()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_tokens_re_issued_on_two_services_at_once_both_work(database_url: str) -> None:
+    """The creator re-issues two seats' tokens through two processes at once: neither change is lost."""
+
+    async def scenario() -> None:
+        stores = [Store(database_url), Store(database_url)]
+        services = [TableService(store, sweep_seconds=3600) for store in stores]
+        for service in services:
+            await service.start()
+        created = await services[0].create(SPEC)
+        await services[1].table(created.table_id)
+        tickets = await asyncio.gather(
+            services[0].reissue_token(created.table_id, created.creator_token, 0),
+            services[1].reissue_token(created.table_id, created.creator_token, 1),
+        )
+        stored = stores[0].load_table(created.table_id)
+        assert stored is not None
+        assert [seat["token_hash"] for seat in stored["seats"]] == [hash_token(ticket.token) for ticket in tickets]
+        stores.append(Store(database_url))
+        services.append(TableService(stores[-1], sweep_seconds=3600))
+        for ticket in tickets:
+            connection = await services[-1].connect(created.table_id, ticket.token, RecordingClient())
+            assert connection.seat == ticket.seat, "a service that loads the table takes both new tokens"
+        for service, store in zip(services, stores, strict=True):
+            await service.stop()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_one_service_runs_a_tables_bots_and_another_takes_over_when_it_stops(postgres_url: str) -> None:
+    """Of two processes holding a table, only the one with the table's advisory lock runs its bots
+    (the other does not think in vain); when that process stops, the other takes the bots over."""
+
+    async def scenario() -> None:
+        stores = [Store(postgres_url), Store(postgres_url)]
+        services = [TableService(store, sweep_seconds=0.2) for store in stores]
+        for service in services:
+            await service.start()
+        spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec(bot="kartenzaehler")), seed=3, think_seconds=0)
+        created = await services[0].create(spec)
+        token = created.seats[0].token
+        other = await services[1].table(created.table_id)
+        assert services[0].tables[created.table_id].runs_bots and not other.runs_bots
+        anna = RecordingClient()
+        await services[1].connect(created.table_id, token, anna)
+        for _ in range(3):  # Anna plays through the process that does not run the bots
+            await until(lambda: bool(anna.last["legal"]), seconds=10)
+            result = await services[1].submit(
+                created.table_id, token, anna.last["version"], anna.last["legal"][0]["notation"]
+            )
+            assert isinstance(result, Accepted)
+        stored = stores[0].load_table(created.table_id)
+        assert stored is not None and any(entry["by"] == "bot" for entry in stored["actions"])
+        assert not other.runs_bots, "so the bots' moves came from the other process"
+        await services[0].stop()
+        stores[0].close()
+        await until(lambda: other.runs_bots, seconds=10)
+        await until(lambda: bool(anna.last["legal"]) or anna.last["view"]["is_over"], seconds=10)
+        version = anna.last["version"]
+        if not anna.last["view"]["is_over"]:
+            assert await services[1].submit(
+                created.table_id, token, version, anna.last["legal"][0]["notation"]
+            ) == Accepted(version + 1)
+            await until(lambda: anna.last["version"] > version + 1 or anna.last["view"]["is_over"], seconds=10)
+        await services[1].stop()
+        stores[1].close()
 
     asyncio.run(scenario())

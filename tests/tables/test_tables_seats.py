@@ -146,7 +146,8 @@ def test_options_naming_files_are_refused(run_tables: Any, option: str, value: s
         spec = TableSpec(game, {option: value}, seats=(SeatSpec(), SeatSpec(bot="random"), SeatSpec(bot="random")))
         with pytest.raises(GameError) as caught:
             await service.create(spec)
-        assert caught.value.code == "table/invalid_spec" and caught.value.key == f"table.error.{option}_name"
+        key = "table.error.deck_name" if option == "deck" else "table.error.file_name"
+        assert caught.value.code == "table/invalid_spec" and caught.value.key == key
         assert await service.list_tables() == []
 
     run_tables(scenario, sweep_seconds=3600)

@@ -1,7 +1,8 @@
 """Which bots exist for a game, and how a seat list is written on the command line.
 
 A bot spec is a comma-separated list of ``name[:count]`` entries, e.g. ``kartenzaehler:3`` or
-``random,heuristik:2``.
+``random,heuristik:2``.  A game's strength levels (``leicht``, ``mittel``, ``schwer``) are among its
+bots; their English names (``easy``, ``medium``, ``hard``) are accepted as aliases.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from ..engine import Bot, BotFactory, Game, GameError, InvalidOptionError
 from .ismcts import DEFAULT_ITERATIONS, FAST_ITERATIONS, IsmctsBot
+from .levels import ALIASES
 from .random_bot import RandomBot
 
 GENERIC_BOTS: dict[str, BotFactory] = {
@@ -30,8 +32,8 @@ def bot_names(game: Game[Any, Any]) -> list[str]:
 
 
 def make_bot(game: Game[Any, Any], name: str) -> Bot:
-    """A fresh bot called ``name`` for ``game``."""
-    factory = _factories(game).get(name)
+    """A fresh bot called ``name`` (or a level's English alias) for ``game``."""
+    factory = _factories(game).get(ALIASES.get(name, name))
     if factory is None:
         raise GameError(
             f"no bot {name!r} for {game.id}; choose one of {', '.join(bot_names(game))}",

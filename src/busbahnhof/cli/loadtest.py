@@ -81,7 +81,9 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         ("errors", f"{report['error_count']} {report['errors'] or ''}".strip()),
     ]
     for server in report["servers"]:
-        rows.append(("server", f"pid {server['pid']}: {server['cpu_percent']} % CPU, {server['rss_mib_max']} MiB"))
+        workers = round(server["cpu_percent"] - server["main_cpu_percent"], 1)
+        cpu = f"{server['cpu_percent']} % CPU ({server['main_cpu_percent']} % + {workers} %)"
+        rows.append(("server", f"pid {server['pid']}: {cpu}, {server['rss_mib_max']} MiB"))
     client = report["load_client"]
     rows.append(("client", f"{client['cpu_percent']} % CPU, {client['rss_mib_max']} MiB"))
     load = report["load_average_1m"]

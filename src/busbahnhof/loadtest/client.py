@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
@@ -83,7 +83,7 @@ class TableRun:
         """Receive ``who``'s messages until the socket closes."""
         with contextlib.suppress(WebSocketException):
             async for raw in socket:
-                self.arrived(who, json.loads(raw), time.perf_counter())
+                self.arrived(who, orjson.loads(raw), time.perf_counter())
 
     async def play_human(self, socket: ClientConnection) -> None:
         """Take the human's turns until the game is over or the test's time is up."""
@@ -117,7 +117,7 @@ class TableRun:
         action = self.rng.choice(state["legal"])["notation"]
         self.last_submitted = version
         self.pending[version + 1] = (time.perf_counter(), {HUMAN, SPECTATOR})
-        await socket.send(json.dumps({"type": "action", "version": version, "action": action}))
+        await socket.send(orjson.dumps({"type": "action", "version": version, "action": action}).decode("utf-8"))
         result = await asyncio.wait_for(self.results.get(), STALL_SECONDS)
         if result["ok"]:
             self.tally.submits += 1

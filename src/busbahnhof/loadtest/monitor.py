@@ -1,4 +1,10 @@
-"""CPU and memory of the server processes while a load test runs (psutil on their pids)."""
+"""CPU and memory of the server processes while a load test runs (psutil on their pids).
+
+A server's figures include its child processes (the workers its bots think in), found when
+the test starts: CPU is the sum over the process and its children, memory the sum of their
+resident sizes; the serving process's own CPU share is reported apart (``main_cpu_percent``),
+since it is the one whose event loop every client waits for.
+"""
 
 from __future__ import annotations
 
@@ -36,21 +42,40 @@ class Monitor:
 
     def __init__(self, pids: list[int], interval: float = 1.0) -> None:
         self.processes = [psutil.Process(pid) for pid in pids]
+        self.trees = [[process, *process.children(recursive=True)] for process in self.processes]
         self.interval = interval
         self.rss_max = [0.0 for _ in pids]
         self.rss_end = [0.0 for _ in pids]
-        self.cpu_start = [self._cpu(process) for process in self.processes]
+        self.cpu_start = [self._cpu(tree) for tree in self.trees]
+        self.main_start = [self._cpu([process]) for process in self.processes]
         self.started = time.monotonic()
 
     @staticmethod
-    def _cpu(process: psutil.Process) -> float:
-        times = process.cpu_times()
-        return float(times.user + times.system)
+    def _cpu(tree: list[psutil.Process]) -> float:
+        """CPU seconds used by the processes of ``tree`` that are still there."""
+        total = 0.0
+        for process in tree:
+            try:
+                times = process.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            total += times.user + times.system
+        return total
+
+    @staticmethod
+    def _rss(tree: list[psutil.Process]) -> float:
+        total = 0
+        for process in tree:
+            try:
+                total += process.memory_info().rss
+            except psutil.NoSuchProcess:
+                continue
+        return total / MIB
 
     def sample(self) -> None:
-        """Read each process's resident memory."""
-        for index, process in enumerate(self.processes):
-            rss = process.memory_info().rss / MIB
+        """Read each server's resident memory (with its children)."""
+        for index, tree in enumerate(self.trees):
+            rss = self._rss(tree)
             self.rss_end[index] = rss
             self.rss_max[index] = max(self.rss_max[index], rss)
 
@@ -70,9 +95,11 @@ class Monitor:
         return [
             ProcessUsage(
                 pid=process.pid,
-                cpu_percent=round((self._cpu(process) - start) / elapsed * 100, 1),
+                cpu_percent=round((self._cpu(self.trees[index]) - self.cpu_start[index]) / elapsed * 100, 1),
                 rss_mib_max=round(self.rss_max[index], 1),
                 rss_mib_end=round(self.rss_end[index], 1),
+                main_cpu_percent=round((self._cpu([process]) - self.main_start[index]) / elapsed * 100, 1),
+                children=len(self.trees[index]) - 1,
             )
-            for index, (process, start) in enumerate(zip(self.processes, self.cpu_start, strict=True))
+            for index, process in enumerate(self.processes)
         ]

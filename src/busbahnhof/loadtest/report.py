@@ -40,12 +40,15 @@ class Tally:
 
 @dataclass(frozen=True)
 class ProcessUsage:
-    """One server process's CPU (percent of one core, averaged) and memory (resident, MiB)."""
+    """One server process's CPU (percent of one core, averaged) and memory (resident, MiB), each
+    with its child processes (bot workers); ``main_cpu_percent`` is the process's own share."""
 
     pid: int
     cpu_percent: float
     rss_mib_max: float
     rss_mib_end: float
+    main_cpu_percent: float
+    children: int = 0
 
 
 def summary(

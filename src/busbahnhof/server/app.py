@@ -25,6 +25,7 @@ from .api.deps import pick_lang
 from .api.routes import games, health, rooms, tables
 from .config import Settings
 from .errors import ServerError, error_data, http_status
+from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
 from .ws import router as ws_router
@@ -39,10 +40,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        service = TableService(store, deck_dir=settings.deck_dir)
+        service = TableService(store, bot_processes=settings.bot_processes)
         await service.start()
         app.state.store, app.state.service = store, service
-        event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables))
+        frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
+        event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         try:
             yield
         finally:

@@ -6,8 +6,6 @@ deployments can tighten or loosen them in one place.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -23,7 +21,6 @@ class Settings(BaseSettings):
         host: the address to bind; loopback by default, so nothing is reachable from outside
             unless asked for (``--host 0.0.0.0`` behind a reverse proxy).
         port: the TCP port.
-        deck_dir: where uploaded decks are written by their content hash (``None``: a temporary folder).
         max_body_bytes: the largest request body (a table with a deck upload fits easily).
         max_ws_message_bytes: the largest WebSocket message a client may send.
         ws_rate: messages per second a connection may send on average (token bucket refill).
@@ -33,6 +30,11 @@ class Settings(BaseSettings):
             fifth, but the server spends about a tenth more CPU per action (measured with
             ``busbahnhof loadtest``), so it is off unless bandwidth is the scarcer resource.
         list_limit: the most tables one listing returns.
+        bot_processes: worker processes in which bots think (0: threads of the server process,
+            where a thinking bot holds up every table); see :mod:`busbahnhof.tables.thinking`.
+        gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's
+            generation-0 threshold raised to this (0: Python's default, nothing frozen); see
+            :mod:`busbahnhof.server.heap`.
         log_level: level of the JSON-lines log on stderr.
         access_log: whether every HTTP request is logged.
     """
@@ -42,7 +44,6 @@ class Settings(BaseSettings):
     db: str | None = None
     host: str = LOOPBACK
     port: int = Field(DEFAULT_PORT, ge=0, le=65535)
-    deck_dir: Path | None = None
     max_body_bytes: int = Field(512 * 1024, ge=1024)
     max_ws_message_bytes: int = Field(16 * 1024, ge=256)
     ws_rate: float = Field(20.0, gt=0)
@@ -50,5 +51,7 @@ class Settings(BaseSettings):
     ws_strikes: int = Field(50, ge=1)
     ws_deflate: bool = False
     list_limit: int = Field(100, ge=1, le=1000)
+    bot_processes: int = Field(2, ge=0, le=64)
+    gc_gen0_threshold: int = Field(20_000, ge=0)
     log_level: str = "INFO"
     access_log: bool = True

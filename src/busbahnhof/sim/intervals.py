@@ -59,10 +59,36 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> In
     if not values:
         raise ValueError("the mean of no values is undefined")
     mean = math.fsum(values) / len(values)
-    if len(values) == 1:
+    variance = statistics.variance(values, mean) if len(values) > 1 else 0.0
+    return moments_interval(len(values), mean, variance, confidence)
+
+
+def moments_interval(count: int, mean: float, variance: float, confidence: float = CONFIDENCE) -> Interval:
+    """:func:`mean_interval` from running figures: the count, mean and sample variance of the values.
+
+    Streaming statistics (the report reads millions of games) keep only these three numbers.
+    """
+    if count < 1:
+        raise ValueError("the mean of no values is undefined")
+    if count == 1:
         return Interval(mean, mean, mean)
-    half = z_score(confidence) * statistics.stdev(values, mean) / math.sqrt(len(values))
+    half = z_score(confidence) * math.sqrt(max(variance, 0.0) / count)
     return Interval(mean, mean - half, mean + half)
+
+
+def independent_difference(
+    first: tuple[int, float, float], second: tuple[int, float, float], confidence: float = CONFIDENCE
+) -> Interval:
+    """The difference of two means of independent samples, each given as (count, mean, sample variance).
+
+    Welch's normal approximation: ``m1 - m2 ± z·√(v1/n1 + v2/n2)``; for settings played on
+    different seeds (on the same seeds use :func:`paired_difference`).
+    """
+    (n1, m1, v1), (n2, m2, v2) = first, second
+    if n1 < 1 or n2 < 1:
+        raise ValueError("a difference of means needs values on both sides")
+    half = z_score(confidence) * math.sqrt(max(v1, 0.0) / n1 + max(v2, 0.0) / n2)
+    return Interval(m1 - m2, m1 - m2 - half, m1 - m2 + half)
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float], confidence: float = CONFIDENCE) -> Interval:

@@ -11,16 +11,20 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from .hosts import BotHosts
 from .migrate import upgrade
 from .notify import CHANNEL, Callback, PgListener, notification_payload
 from .schema import actions, tables
+
+T = TypeVar("T")
+SeatsChange = Callable[[list[dict[str, Any]]], T]
 
 APP_NAME = "busbahnhof"
 SUMMARY_COLUMNS = (
@@ -37,6 +41,18 @@ SUMMARY_COLUMNS = (
     tables.c.updated_at,
     tables.c.ended_at,
 )
+
+# Statements of every action, built once with bound parameters: a statement built per call
+# (``insert(...).values(...)``) costs SQLAlchemy about four times the CPU in compile-cache
+# lookups, and the store's thread holds the interpreter lock while it does that.
+APPEND_ACTION = insert(actions)
+BUMP_VERSION = (
+    update(tables)
+    .where(tables.c.id == bindparam("table"))
+    .values(version=bindparam("new_version"), updated_at=bindparam("at_time"))
+)
+
+LOCK_ROW = update(tables).where(tables.c.id == bindparam("table")).values(version=tables.c.version)
 
 
 def default_url() -> str:
@@ -81,12 +97,32 @@ class Store:
         self.origin = uuid.uuid4().hex
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self._listener: PgListener | None = None
+        self._hosts = BotHosts(self._conninfo()) if self.is_postgres else None
+
+    def _conninfo(self) -> str:
+        """The URL as libpq takes it (for the connections psycopg opens itself)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
 
     def close(self) -> None:
         """Stop listening and release the connections."""
         if self._listener is not None:
             self._listener.close()
+        if self._hosts is not None:
+            self._hosts.close()
         self.engine.dispose()
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def host_bots(self, table_id: str) -> bool:
+        """Whether this process is to run the table's bots and turn timer: on PostgreSQL while it
+        holds the table's advisory lock (taken now if free; see :mod:`.hosts`); SQLite has one
+        process, which always does."""
+        return True if self._hosts is None else self._hosts.take(table_id)
+
+    def release_bots(self, table_id: str) -> None:
+        """This process no longer runs the table's bots (it dropped the table from memory)."""
+        if self._hosts is not None:
+            self._hosts.release(table_id)
 
     # -- writes --------------------------------------------------------------------------
 
@@ -110,19 +146,32 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 connection.execute(
-                    insert(actions).values(table_id=table_id, version=version, action=action, seat=seat, by=by, at=at)
+                    APPEND_ACTION,
+                    {"table_id": table_id, "version": version, "action": action, "seat": seat, "by": by, "at": at},
                 )
-                connection.execute(update(tables).where(tables.c.id == table_id).values(version=version, updated_at=at))
+                connection.execute(BUMP_VERSION, {"table": table_id, "new_version": version, "at_time": at})
                 self._announce(connection, table_id, version)
         except IntegrityError:
             return False
         return True
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        """Replace the stored seats."""
+    def change_seats(
+        self, table_id: str, change: Callable[[list[dict[str, Any]]], T]
+    ) -> tuple[T, list[dict[str, Any]]]:
+        """Let ``change`` edit the stored seats in place, in one transaction that first locks the
+        table's row (a no-op update: PostgreSQL locks the row, SQLite takes its write lock, each
+        waiting for a transaction holding it), then reads the seats as committed: two processes
+        that claim or re-issue seats at once see each other's change, so no claim and no token
+        is lost.  Returns what ``change`` returned and the seats as stored now."""
         with self.engine.begin() as connection:
+            connection.execute(LOCK_ROW, {"table": table_id})
+            query = select(tables.c.seats, tables.c.version).where(tables.c.id == table_id)
+            row = connection.execute(query).one()
+            seats: list[dict[str, Any]] = [dict(seat) for seat in row.seats]
+            result = change(seats)
             connection.execute(update(tables).where(tables.c.id == table_id).values(seats=seats))
-            self._announce(connection, table_id, self._version(connection, table_id))
+            self._announce(connection, table_id, int(row.version))
+        return result, seats
 
     def finish(self, table_id: str, status: str, outcome: dict[str, Any] | None, at: float) -> None:
         """Mark the table ``finished`` or ``closed``."""
@@ -199,6 +248,5 @@ class Store:
         if not self.is_postgres:
             return lambda: None
         if self._listener is None:
-            conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
-            self._listener = PgListener(conninfo, self.origin)
+            self._listener = PgListener(self._conninfo(), self.origin)
         return self._listener.subscribe(callback)

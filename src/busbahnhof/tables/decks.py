@@ -1,34 +1,43 @@
 """Decks by content: a table never opens a file named by its creator.
 
-Rule options that name a file (Busfaktor's ``deck``, Bus's ``board``) take only their built-in
-names at a table (:data:`BUILT_IN`).  Games with a rule option ``deck`` (Busfaktor: 1) accept
-the deck file's content instead (``TableSpec.deck_text``).  Content is written to a content-addressed file in a
-directory the service owns (``<sha256>.toml``) and the game loads that; the table's public
-options and its stored record say ``upload:<first 12 hex digits>`` instead of the path, and the
-stored record keeps the content, so a restarted service writes the file again.
+Which rule options may name a file, and which built-in names each of them takes, every game
+says itself (``Game.file_options``: Busfaktor's ``deck``, Bus's ``board``); the table service
+knows no game.  At a table such an option takes only its built-in names.  A game whose file
+options include ``deck`` also takes the deck file's content (``TableSpec.deck_text``): it is
+handed to the game embedded (an ``EmbeddedFile``, as records carry decks), never written to
+or read from a file.  The table's public options and its stored options say ``upload:<first 12
+hex digits>`` instead; the stored record keeps the content, so a restarted service builds the
+same game again.
 """
 
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Game, game_class
-from ..games.bus.board import DEFAULT_BOARD
-from ..games.busfaktor.deck import BUILTIN_DECKS
+from ..engine.userfiles import EmbeddedFile
 from .errors import InvalidTableError
 
 DECK_OPTION = "deck"
 UPLOAD_PREFIX = "upload:"
 MAX_DECK_BYTES = 256 * 1024
-BUILT_IN: dict[str, tuple[str, ...]] = {DECK_OPTION: tuple(BUILTIN_DECKS), "board": (DEFAULT_BOARD,)}
-"""Per rule option that names a file: the names a table accepts (``None``, the default, too)."""
+
+
+def file_options(game_id: str) -> Mapping[str, tuple[str, ...]]:
+    """The game's rule options that may name a file, each with the built-in names it takes."""
+    return game_class(game_id).file_options
 
 
 def has_deck(game_id: str) -> bool:
-    """Whether ``game_id`` has a deck option."""
-    return DECK_OPTION in game_class(game_id).options_model.model_fields
+    """Whether ``game_id`` takes a deck file's content (it has a file-valued ``deck`` option)."""
+    return DECK_OPTION in file_options(game_id)
+
+
+def built_in_decks(game_id: str) -> tuple[str, ...]:
+    """The built-in deck names of ``game_id`` (none for a game without a deck)."""
+    return file_options(game_id).get(DECK_OPTION, ())
 
 
 def deck_label(deck_text: str) -> str:
@@ -58,29 +67,25 @@ def public_options(game_id: str, options: dict[str, Any], deck_text: str | None)
                 limit=MAX_DECK_BYTES // 1024,
             )
         public[DECK_OPTION] = deck_label(deck_text)
-    fields = game_class(game_id).options_model.model_fields
-    for name, allowed in BUILT_IN.items():
+    for name, allowed in file_options(game_id).items():
         value = public.get(name)
-        if name in fields and value is not None and value not in allowed and not (name == DECK_OPTION and deck_text):
+        if value is not None and value not in allowed and not (name == DECK_OPTION and deck_text):
             raise InvalidTableError(
                 f"{name} {value!r}: a table takes a built-in {name} ({', '.join(allowed)})"
                 + (" or a deck file's content" if name == DECK_OPTION else "")
                 + ", never a file name",
-                key=f"table.error.{name}_name",
+                key="table.error.deck_name" if name == DECK_OPTION else "table.error.file_name",
+                option=name,
                 value=str(value),
                 allowed=", ".join(allowed),
             )
     return public
 
 
-def build_game(game_id: str, options: dict[str, Any], deck_text: str | None, deck_dir: Path) -> Game[Any, Any]:
-    """The game with ``options`` (public form); an uploaded deck is loaded from its content-addressed file."""
+def build_game(game_id: str, options: dict[str, Any], deck_text: str | None) -> Game[Any, Any]:
+    """The game with ``options`` (public form); an uploaded deck is handed over by content."""
     real = dict(options)
     if deck_text is not None:
-        digest = hashlib.sha256(deck_text.encode("utf-8")).hexdigest()
-        path = deck_dir / f"{digest}.toml"
-        if not path.exists():
-            deck_dir.mkdir(parents=True, exist_ok=True)
-            path.write_text(deck_text, encoding="utf-8")
-        real[DECK_OPTION] = str(path)
+        label = deck_label(deck_text).removeprefix(UPLOAD_PREFIX)
+        real[DECK_OPTION] = EmbeddedFile.of(f"upload-{label}.toml", deck_text)
     return game_class(game_id)(**real)

@@ -20,7 +20,7 @@ Timestamps are seconds since the epoch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 Message = dict[str, Any]
 """A JSON-ready message to one client."""
@@ -41,6 +41,9 @@ class Client(Protocol):
 
 
 Unsubscribe = Callable[[], None]
+T = TypeVar("T")
+SeatsChange = Callable[[list[dict[str, Any]]], T]
+"""A function that edits the stored seats in place and returns what its caller wants to know."""
 
 
 class TableStore(Protocol):
@@ -55,8 +58,11 @@ class TableStore(Protocol):
         (another process accepted an action first: the caller must catch up and refuse)."""
         ...
 
-    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        """Replace the stored seats (a claim, a re-issued token)."""
+    def change_seats(
+        self, table_id: str, change: Callable[[list[dict[str, Any]]], T]
+    ) -> tuple[T, list[dict[str, Any]]]:
+        """Let ``change`` edit the stored seats (a claim, a re-issued token) in place, atomically
+        with respect to every other process; returns its result and the seats as stored now."""
         ...
 
     def finish(self, table_id: str, status: str, outcome: dict[str, Any] | None, at: float) -> None:
@@ -81,6 +87,15 @@ class TableStore(Protocol):
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries (no actions, no seed of an unfinished game, no token hashes), newest first."""
+        ...
+
+    def host_bots(self, table_id: str) -> bool:
+        """Whether this process is to run the table's bots and turn timer (of several processes
+        on one database, one at a time; a single process always)."""
+        ...
+
+    def release_bots(self, table_id: str) -> None:
+        """This process no longer runs the table's bots."""
         ...
 
     def subscribe(self, callback: Callable[[str, int], None]) -> Unsubscribe:

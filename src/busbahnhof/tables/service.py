@@ -3,7 +3,8 @@
 It depends only on a :class:`~busbahnhof.tables.ports.TableStore` and on clients with ``send``
 (:class:`~busbahnhof.tables.ports.Client`), so the same logic runs behind WebSockets, in tests
 and in the load script.  All methods are coroutines on one asyncio event loop; store calls run
-in a worker thread, bots think in a thread pool, so nothing blocks the loop for long.
+in a worker thread, bots think in worker processes (or threads: :mod:`.thinking`), so nothing
+blocks the loop for long.
 
 A move's way: ``submit`` checks token, table status, version, seat and legality on a copy of the
 state; the store commits the action with its version (``UNIQUE (table_id, version)``: of two
@@ -17,12 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, TypeVar
 
 from ..bots import make_bot
@@ -37,12 +36,14 @@ from .errors import (
     StaleVersionError,
     TableClosedError,
     UnknownTableError,
+    UnknownTokenError,
 )
-from .messages import LogCursor, build_message, table_catalog, table_summary
+from .messages import LogCursor, build_message, seat_view, table_catalog, table_summary
 from .ports import Client, TableStore, Unsubscribe
 from .results import Accepted, CreatedTable, Refused, SeatTicket, SubmitResult
 from .spec import TableSpec
 from .table import BOT, CLOSED, FINISHED, HUMAN, OPEN, ZOMBIE, Seat, Table
+from .thinking import ProcessThinker, Thinker, ThreadThinker
 
 T = TypeVar("T")
 
@@ -65,9 +66,10 @@ class TableService:
 
     Args:
         store: where tables and actions are committed.
-        deck_dir: where uploaded decks are written by content (default: a temporary folder).
         sweep_seconds: how often abandoned tables are looked for.
-        bot_workers: threads for thinking bots.
+        bot_processes: worker processes for thinking bots (:class:`~.thinking.ProcessThinker`);
+            0: bots think in ``bot_workers`` threads of this process instead.
+        bot_workers: threads for thinking bots when ``bot_processes`` is 0.
         store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes more).
         wall_clock: seconds since the epoch (timestamps in the store).
     """
@@ -76,21 +78,20 @@ class TableService:
         self,
         store: TableStore,
         *,
-        deck_dir: Path | None = None,
         sweep_seconds: float = 5.0,
+        bot_processes: int = 0,
         bot_workers: int = 2,
         store_workers: int = 1,
         wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
-        self.deck_dir = deck_dir or Path(tempfile.gettempdir()) / "busbahnhof-decks"
         self.sweep_seconds = sweep_seconds
         self.wall_clock = wall_clock
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, list[Connection]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._store_pool = ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store")
-        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="busbahnhof-bot")
+        self._thinker: Thinker = ProcessThinker(bot_processes) if bot_processes > 0 else ThreadThinker(bot_workers)
         self._loading: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
@@ -102,6 +103,7 @@ class TableService:
     async def start(self) -> None:
         """Rebuild every open table by replay, start its bots and clocks, listen for other processes."""
         self._loop = asyncio.get_running_loop()
+        self._thinker.start()
         for table_id in await self._store(self.store.open_table_ids):
             await self.table(table_id)
         self._unsubscribe = self.store.subscribe(self._notified)
@@ -119,7 +121,7 @@ class TableService:
                 await task
         self._tasks.clear()
         self._store_pool.shutdown(wait=True)
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self._thinker.close)
 
     # -- tables --------------------------------------------------------------------------
 
@@ -135,7 +137,7 @@ class TableService:
         """
         check_spec(spec)
         options = public_options(spec.game, spec.options, spec.deck_text)
-        game = build_game(spec.game, options, spec.deck_text, self.deck_dir)
+        game = build_game(spec.game, options, spec.deck_text)
         seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
         state = game.new_state(spec.players, seed)
         for bot in {entry.bot for entry in spec.seats if entry.bot} | ({spec.zombie_bot} if spec.zombie_bot else set()):
@@ -178,9 +180,10 @@ class TableService:
                 break
         else:
             raise InvalidTableError("no free room code found; try again", key="table.error.no_code")
-        table = Table(table_id, code, spec, options, game, state, seats, hash_token(creator_token), now)
+        table = Table(table_id, code, spec, options, game, state, seats, hash_token(creator_token), now, spec.deck_text)
         table.humans_gone_since = now
         table.updated_at = now
+        table.runs_bots = await self._store(self.store.host_bots, table_id)
         self.tables[table_id] = table
         self._schedule(table)
         tickets = tuple(SeatTicket(n, token, join_link(code, token)) for n, token in tokens.items())
@@ -205,18 +208,20 @@ class TableService:
             UnknownTableError, TableClosedError, NoFreeSeatError.
         """
         table = await self.table(await self.find(code))
+        token = new_token()
+
+        def take_free_seat(seats: list[dict[str, Any]]) -> int | None:
+            free = [n for n, seat in enumerate(seats) if seat["bot"] is None and not seat["claimed"]]
+            if free:
+                seats[free[0]].update(token_hash=hash_token(token), claimed=True, **({"name": name} if name else {}))
+            return free[0] if free else None
+
         async with table.lock:
             self._require_open(table)
-            free = [n for n, seat in enumerate(table.seats) if seat.is_human and not seat.claimed]
-            if not free:
-                raise NoFreeSeatError("every seat of this table is taken; watch as a spectator", key="table.error.full")
-            seat = free[0]
-            token = new_token()
-            entry = table.seats[seat]
-            entry.token_hash, entry.claimed = hash_token(token), True
-            if name:
-                entry.name = name
-            await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
+            seat, stored = await self._store(self.store.change_seats, table.id, take_free_seat)
+            table.take_seats(stored)
+        if seat is None:
+            raise NoFreeSeatError("every seat of this table is taken; watch as a spectator", key="table.error.full")
         await self._broadcast(table)
         return SeatTicket(seat, token, join_link(table.code, token))
 
@@ -233,8 +238,12 @@ class TableService:
             if not (0 <= seat < len(table.seats) and table.seats[seat].is_human):
                 raise InvalidTableError(f"there is no human seat {seat}", key="table.error.no_seat", seat=seat)
             token = new_token()
-            table.seats[seat].token_hash = hash_token(token)
-            await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
+
+            def replace_token(seats: list[dict[str, Any]]) -> None:
+                seats[seat]["token_hash"] = hash_token(token)
+
+            _, stored = await self._store(self.store.change_seats, table.id, replace_token)
+            table.take_seats(stored)
         return SeatTicket(seat, token, join_link(table.code, token))
 
     async def connect(self, table_id: str, token: str | None, client: Client) -> Connection:
@@ -257,8 +266,14 @@ class TableService:
                 entry.connections += 1
                 table.humans_gone_since = None
                 if not entry.claimed:
-                    entry.claimed = True
-                    await self._store(self.store.update_seats, table.id, [s.stored() for s in table.seats])
+                    claimed, stored = await self._store(self.store.change_seats, table.id, claim(seat, token))
+                    table.take_seats(stored)
+                    if not claimed:  # another process re-issued the token meanwhile
+                        self.connections[table_id].remove(connection)
+                        entry.connections -= 1
+                        raise UnknownTokenError(
+                            "this token belongs to no seat of the table", key="table.error.unknown_token"
+                        )
                 returned = table.end_zombie(seat)
         if returned:
             self._schedule(table)
@@ -377,12 +392,7 @@ class TableService:
         key = (table.version, seat, lang)
         cached = table.drawings.get(key)
         if cached is None:
-            view = table.state.view(seat)
-            view["options"] = table.options
-            loop = asyncio.get_running_loop()
-            drawing = await loop.run_in_executor(
-                self._bot_pool, table.game.render_svg, view, table_catalog(table, lang)
-            )
+            drawing = await asyncio.to_thread(table.game.render_svg, seat_view(table, seat), table_catalog(table, lang))
             if table.drawings and next(iter(table.drawings))[0] != table.version:
                 table.drawings.clear()
             table.drawings[key] = cached = (drawing,)
@@ -431,8 +441,9 @@ class TableService:
                 record = await self._store(self.store.load_table, table_id)
                 if record is None:
                     raise UnknownTableError(f"no table {table_id!r}", key="table.error.unknown_table")
-                table = Table.from_record(record, self.deck_dir)
+                table = Table.from_record(record)
                 table.humans_gone_since = self.wall_clock()
+                table.runs_bots = await self._store(self.store.host_bots, table_id)
                 self.tables[table_id] = table
                 async with table.lock:
                     # another process may have committed while we read: its notice found no table here
@@ -470,6 +481,8 @@ class TableService:
         return True
 
     async def _after_change(self, table: Table) -> None:
+        if not table.is_open:
+            self._thinker.forget(table.id)
         self._schedule(table)
         await self._broadcast(table)
         self._forget_if_done(table)
@@ -481,7 +494,15 @@ class TableService:
         self.tables.pop(table.id, None)
         self.connections.pop(table.id, None)
         self._loading.pop(table.id, None)
+        if table.runs_bots:
+            self._in_background(self._store(self.store.release_bots, table.id))
         return True
+
+    def _in_background(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` as a task of its own, kept until it is done (and cancelled by :meth:`stop`)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _broadcast(self, table: Table) -> None:
         """Send every client of the table its own message."""
@@ -521,24 +542,22 @@ class TableService:
         if mover is None:
             return
         seat, who = mover
-        if who in (BOT, ZOMBIE):
+        if who in (BOT, ZOMBIE) and (table.runs_bots or table.seats[seat].left_here):  # one process runs the bots
             self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, who, table.version))
-        elif table.spec.turn_seconds is not None:
+        elif who == HUMAN and table.spec.turn_seconds is not None:
             loop = asyncio.get_running_loop()
             table.deadline = loop.time() + table.spec.turn_seconds
-            self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
+            if table.runs_bots:
+                self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
 
     async def _bot_turn(self, table: Table, seat: int, who: str, version: int) -> None:
-        """After the think delay, the bot decides in a worker thread and its action is committed."""
+        """After the think delay, the bot decides in a worker (:mod:`.thinking`) and its action is committed."""
         await asyncio.sleep(table.spec.think_seconds)
         self._awake(table)
         async with table.lock:
             if table.version != version or table.mover() != (seat, who):
                 return
-            bot, rng = table.bot_for(seat)
-            snapshot = table.state.clone()
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self._bot_pool, bot.choose, snapshot, seat, rng)
+            action = await self._thinker.choose(table, seat, table.bot_name(seat))
             candidate = table.state.clone()
             candidate.apply(action, seat=seat)
             await self._commit(table, candidate, seat, who)
@@ -565,10 +584,14 @@ class TableService:
     async def sweep(self) -> list[str]:
         """Close every table whose humans have all been gone (and which saw no action) for longer
         than its ``abandon_seconds``; it is kept as a finished record with status ``closed``.
+        Take over the bots of tables whose bots another process ran until it stopped.
         Returns the ids closed."""
         now = self.wall_clock()
         closed = []
         for table in list(self.tables.values()):
+            if table.is_open and not table.runs_bots and await self._store(self.store.host_bots, table.id):
+                table.runs_bots = True
+                self._schedule(table)
             limit = table.spec.abandon_seconds
             gone = table.humans_gone_since
             if not table.is_open or limit is None or gone is None or not table.has_human_seats():
@@ -589,12 +612,7 @@ class TableService:
         if loop is None or table_id not in self.tables:
             return
 
-        def spawn() -> None:
-            task = asyncio.create_task(self.catch_up(table_id))
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
-
-        loop.call_soon_threadsafe(spawn)
+        loop.call_soon_threadsafe(lambda: self._in_background(self.catch_up(table_id)))
 
     async def catch_up(self, table_id: str) -> None:
         """Take over what other processes committed for a table (actions, seats, status) and tell our clients."""
@@ -614,11 +632,22 @@ class TableService:
         record = await self._store(self.store.load_table, table.id, False)
         if record is not None:
             table.status = record["status"]
-            for seat, stored in zip(table.seats, record["seats"], strict=True):
-                seat.name, seat.token_hash, seat.claimed = stored["name"], stored["token_hash"], stored["claimed"]
+            table.take_seats(record["seats"])
             if record["status"] == CLOSED and before[1] != CLOSED:
                 table.log_event("table.closed_abandoned", minutes=round((table.spec.abandon_seconds or 0) / 60))
         return before != (table.version, table.status, [seat.stored() for seat in table.seats])
+
+
+def claim(seat: int, token: str | None) -> Callable[[list[dict[str, Any]]], bool]:
+    """A change of the stored seats that claims ``seat`` if ``token`` is still its token."""
+
+    def change(seats: list[dict[str, Any]]) -> bool:
+        if token is None or seats[seat]["token_hash"] != hash_token(token):
+            return False
+        seats[seat]["claimed"] = True
+        return True
+
+    return change
 
 
 def check_spec(spec: TableSpec) -> None:

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..bots import make_bot
-from ..engine import Bot, Event, Game, Rng, State, derive_seed
+from ..engine import Catalog, Event, Game, State
 from .codes import hash_token
 from .decks import build_game
 from .errors import SpectatorError, UnknownTokenError
 from .spec import TableSpec
+from .thinking import Setup
 
 OPEN, FINISHED, CLOSED = "open", "finished", "closed"
 HUMAN, BOT, ZOMBIE = "human", "bot", "zombie"
@@ -34,6 +33,7 @@ class Seat:
         claimed: whether someone has taken the seat (used its link or joined by code).
         connections: open client connections of the seat.
         zombie: a bot plays for this human seat until its player is back (timer ran out, or left).
+        left_here: the player left through this process (only it knows; it plays the seat's bot).
     """
 
     name: str
@@ -42,6 +42,7 @@ class Seat:
     claimed: bool = False
     connections: int = 0
     zombie: bool = False
+    left_here: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -79,21 +80,24 @@ class Table:
     seats: list[Seat]
     creator_hash: str
     created_at: float
+    deck_text: str | None = None
     status: str = OPEN
     version: int = 0
     events: list[TableEvent] = field(default_factory=list)
-    bots: dict[int, tuple[Bot, Rng]] = field(default_factory=dict)
     updated_at: float = 0.0
     deadline: float | None = None
     humans_gone_since: float | None = None
+    runs_bots: bool = True
     drawings: dict[tuple[int, int | None, str], tuple[str | None]] = field(default_factory=dict)
+    views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], deck_dir: Path) -> Table:
+    def from_record(cls, record: dict[str, Any]) -> Table:
         """The table a stored record describes, its actions replayed (zombie turns logged again)."""
         spec = TableSpec.from_dict(record["spec"])
-        game = build_game(record["game"], record["options"], record["deck_text"], deck_dir)
+        game = build_game(record["game"], record["options"], record["deck_text"])
         table = cls(
             id=record["id"],
             code=record["code"],
@@ -104,6 +108,7 @@ class Table:
             seats=[Seat(**seat) for seat in record["seats"]],
             creator_hash=record["creator_hash"],
             created_at=record["created_at"],
+            deck_text=record["deck_text"],
             status=record["status"],
             updated_at=record["updated_at"],
         )
@@ -146,6 +151,11 @@ class Table:
                 return number
         raise UnknownTokenError("this token belongs to no seat of the table", key="table.error.unknown_token")
 
+    def take_seats(self, stored: list[dict[str, Any]]) -> None:
+        """Take over the seats as stored (names, token hashes, claims; presence stays as it is)."""
+        for seat, entry in zip(self.seats, stored, strict=True):
+            seat.name, seat.token_hash, seat.claimed = entry["name"], entry["token_hash"], entry["claimed"]
+
     def is_creator(self, token: str) -> bool:
         """Whether ``token`` is the creator's."""
         return hash_token(token) == self.creator_hash
@@ -162,12 +172,13 @@ class Table:
             return seat, BOT
         return seat, ZOMBIE if entry.zombie else HUMAN
 
-    def bot_for(self, seat: int) -> tuple[Bot, Rng]:
-        """The bot (with its own generator) that plays ``seat``: the seat's bot or the zombie bot."""
-        if seat not in self.bots:
-            name = self.seats[seat].bot or self.spec.zombie_bot or default_zombie_bot(self.game)
-            self.bots[seat] = (make_bot(self.game, name), Rng(derive_seed(self.seed, "table-bot", seat)))
-        return self.bots[seat]
+    def bot_name(self, seat: int) -> str:
+        """The bot that plays ``seat``: the seat's own bot, or the zombie bot for a human seat."""
+        return self.seats[seat].bot or self.spec.zombie_bot or default_zombie_bot(self.game)
+
+    def setup(self) -> Setup:
+        """What a copy of this table's game is built from (its record without the actions)."""
+        return Setup(self.game.id, self.options, self.deck_text, self.state.players, self.seed)
 
     def log_event(self, key: str, **params: Any) -> None:
         """Append a table event after the game's current log."""
@@ -176,14 +187,14 @@ class Table:
     def start_zombie(self, seat: int, reason: str) -> None:
         """A bot plays for human ``seat`` from now on (``reason``: ``timeout`` or ``left``)."""
         self.seats[seat].zombie = True
-        self.bots.pop(seat, None)
+        self.seats[seat].left_here = reason == "left"
         self.log_event(f"table.zombie_{reason}", seat=seat)
 
     def end_zombie(self, seat: int) -> bool:
         """The player of ``seat`` is back; ``False`` if no bot was playing for them."""
         if not self.seats[seat].zombie:
             return False
-        self.seats[seat].zombie = False
+        self.seats[seat].zombie = self.seats[seat].left_here = False
         self.log_event("table.back", seat=seat)
         return True
 

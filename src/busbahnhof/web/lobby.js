@@ -8,6 +8,8 @@ import { createdList, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
+const LEVELS = ["leicht", "mittel", "schwer"];
+const DEFAULT_LEVEL = "mittel";
 const TIMERS = [0, 30, 60, 120, 300];
 const FIRST_GAME = "busfahrer";
 
@@ -434,12 +436,17 @@ function optionText(key, fallback) {
   return has(key) ? t(key) : String(fallback);
 }
 
+/** The game's bots for the seat menu: the strength levels first (easiest first), then the rest. */
 function botNames(game) {
-  return (game.bots || []).map((b) => (typeof b === "string" ? b : b.name));
+  const names = (game.bots || []).map((b) => (typeof b === "string" ? b : b.name));
+  const levels = LEVELS.filter((level) => names.includes(level));
+  return [...levels, ...names.filter((b) => !LEVELS.includes(b))];
 }
 
+/** A new seat's bot: the medium level where the game has levels, else the game's own bot. */
 function defaultBot(game) {
   const names = botNames(game);
+  if (names.includes(DEFAULT_LEVEL)) return DEFAULT_LEVEL;
   return names.find((b) => !GENERIC_BOTS.includes(b)) ?? names[0] ?? "random";
 }
 

@@ -115,11 +115,25 @@ def test_summarize() -> None:
     state = random_playout(game, 4, 7)
     assert isinstance(state, BusState)
     figures = game.summarize(state)
-    assert set(figures) == {"seats", "rounds", "end", "markers_per_round"}
-    assert [set(seat) for seat in figures["seats"]] == [{"score", "deliveries", "time_stones", "markers_used"}] * 4
+    assert set(figures) == {
+        "seats",
+        "rounds",
+        "end",
+        "markers_per_round",
+        "actions_by_round",
+        "deliveries_by_round",
+        "time_stones_by_round",
+    }
+    keys = {"score", "deliveries", "time_stones", "markers_used", "start_buildings"}
+    assert [set(seat) for seat in figures["seats"]] == [keys] * 4
     assert sum(figures["end"].values()) == 1
     assert figures["rounds"] == len(figures["markers_per_round"]) == state.round
     assert sum(figures["markers_per_round"].values()) == sum(seat["markers_used"] for seat in figures["seats"])
+    for number, markers in figures["markers_per_round"].items():
+        assert sum(figures["actions_by_round"][number].values()) == markers
+    assert sum(figures["deliveries_by_round"].values()) == sum(seat["deliveries"] for seat in figures["seats"])
+    assert sum(figures["time_stones_by_round"].values()) == sum(seat["time_stones"] for seat in figures["seats"])
+    assert [sum(seat["start_buildings"].values()) for seat in figures["seats"]] == [2] * 4, "Bus: Aufbau"
 
 
 @pytest.mark.parametrize(

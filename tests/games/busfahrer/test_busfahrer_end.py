@@ -53,12 +53,27 @@ def test_each_game_of_a_match_starts_with_the_seat_left_of_its_dealer() -> None:
     assert all(len(hand) == 0 for hand in state.hands)
 
 
+@pytest.mark.parametrize("options", [{}, {"driver_tie": "all_ride", "games": 2}])
+def test_summary_counts_driver_ties(options: dict[str, Any]) -> None:
+    """Several players with the most cards left: a tie, settled by ``driver_tie`` (all of them ride with all_ride)."""
+    game = load_game("busfahrer", **options)
+    ties_seen = 0
+    for state in playouts(40, **options):
+        summary = game.summarize(state)
+        ties = [e.params["count"] for e in state.log if e.key == "driver_tie"]
+        assert summary["driver"] == {"ties": len(ties)} and len(ties) <= state.games
+        extra_drivers = sum(count - 1 for count in ties) if options.get("driver_tie") == "all_ride" else 0
+        assert sum(figures["driver"] for figures in summary["seats"]) == state.games + extra_drivers
+        ties_seen += len(ties)
+    assert ties_seen > 0, "40 random games include a tie for the Busfahrer"
+
+
 @pytest.mark.parametrize("options", [{}, {"rising_penalties": True, "games": 2}, {"ride": "american"}])
 def test_summary_has_the_agreed_shape_and_adds_up(options: dict[str, Any]) -> None:
     game = load_game("busfahrer", **options)
     for state in playouts(20, **options):
         summary = game.summarize(state)
-        assert set(summary) == {"seats", "questions", "ride"}
+        assert set(summary) == {"seats", "questions", "driver", "ride"}
         for seat, figures in enumerate(summary["seats"]):
             assert set(figures) == {
                 "points",

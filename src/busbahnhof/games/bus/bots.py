@@ -23,9 +23,12 @@ to ``choose`` pick among them: seeded, reproducible, and as strong (measured in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
-from ...engine import Action, Rng, State, wrong_kind
+from ...bots.ismcts import FAST_ITERATIONS, Guide, IsmctsBot
+from ...bots.levels import level_bots
+from ...engine import Action, BotFactory, Rng, State, wrong_kind
 from .actions import (
     BUILDINGS,
     BUSES,
@@ -43,6 +46,7 @@ from .actions import (
     Passenger,
     Take,
 )
+from .evaluation import EVALUATION
 from .legal import open_zone
 from .lines import LINE_MARKERS
 from .passengers import after_clock
@@ -340,4 +344,21 @@ class PlanerBot:
         return gains[seat] - 0.5 * max(gains[s] for s in range(trial.players) if s != seat)
 
 
-__all__ = ["PlanerBot", "deliverable", "forecast", "next_vrroomm_yield"]
+HARD_ITERATIONS = 30
+"""``schwer``: sampled worlds per decision (about 0.15 s on the development machine, docs/bots.md)."""
+HARD_GUIDE = Guide(PlanerBot, epsilon=0.1, prior=10, cutoff=40, evaluation=EVALUATION)
+"""``planer`` plays the rollouts (one random action in ten) for 40 decisions, about a round and a
+half; then the score margin values the world."""
+
+
+def levels() -> dict[str, BotFactory]:
+    """``leicht``: ISMCTS with random rollouts and a small budget; ``mittel``: ``planer``;
+    ``schwer``: ISMCTS guided by ``planer`` (docs/bots.md, "Levels")."""
+    return level_bots(
+        partial(IsmctsBot, FAST_ITERATIONS),
+        PlanerBot,
+        partial(IsmctsBot, HARD_ITERATIONS, guide=HARD_GUIDE),
+    )
+
+
+__all__ = ["PlanerBot", "deliverable", "forecast", "levels", "next_vrroomm_yield"]

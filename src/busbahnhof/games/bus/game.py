@@ -70,6 +70,7 @@ class Bus(Game[BusOptions, Action]):
             "complete_passengers": True,
         },
     }
+    file_options: ClassVar[Mapping[str, tuple[str, ...]]] = {"board": (DEFAULT_BOARD,)}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -99,9 +100,9 @@ class Bus(Game[BusOptions, Action]):
         return action
 
     def bots(self) -> Mapping[str, BotFactory]:
-        from .bots import PlanerBot
+        from .bots import PlanerBot, levels
 
-        return {"planer": PlanerBot}
+        return {"planer": PlanerBot, **levels()}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         catalog = Catalog(("busbahnhof.games.bus",), lang)
@@ -193,24 +194,11 @@ class Bus(Game[BusOptions, Action]):
         return render_text(view, catalog)
 
     def summarize(self, state: State[Any]) -> dict[str, Any]:
-        """Per seat score, deliveries, time stones, win, markers used; rounds; the end; markers
-        placed per round."""
+        """Per seat score, deliveries, time stones, markers used, start buildings; rounds; the end;
+        per round markers, action areas, deliveries and time stones (``summary.py``)."""
         from .state import BusState
+        from .summary import summarize
 
         if not isinstance(state, BusState):
             raise wrong_kind(state, BusState)
-        outcome = state.outcome()
-        return {
-            "seats": [
-                {
-                    "score": outcome.points[seat],
-                    "deliveries": state.deliveries[seat],
-                    "time_stones": state.stones[seat],
-                    "markers_used": state.markers_used[seat],
-                }
-                for seat in range(state.players)
-            ],
-            "rounds": state.round,
-            "end": {reason: int(state.end_reason == reason) for reason in ("time_stones", "lots_full", "markers_out")},
-            "markers_per_round": {str(index): count for index, count in enumerate(state.markers_per_round, start=1)},
-        }
+        return summarize(state)

@@ -7,9 +7,13 @@ read, so it decides the same on ``state.determinize(seat, rng)``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
-from ...engine import Action, Rng, State
+from ...bots.evaluation import Evaluation
+from ...bots.ismcts import FAST_ITERATIONS, Guide, IsmctsBot
+from ...bots.levels import level_bots
+from ...engine import Action, BotFactory, Rng, State
 from .actions import GIVES, KEEP_ACTION, LAY_ACTION, BusfahrerAction
 from .cards import DECK_SIZE
 from .phases import AMERICAN, GIVING, LAYING, QUESTIONS
@@ -96,3 +100,20 @@ class Kartenzaehler:
         if phase == LAYING and KEEP_ACTION in legal:
             return LAY_ACTION if should_lay(state, seat) else KEEP_ACTION
         return legal[0]
+
+
+HARD_ITERATIONS = 1000
+"""``schwer``: sampled worlds per decision (docs/bots.md, "Levels", has its time per decision)."""
+HARD_GUIDE = Guide(evaluation=Evaluation(scale=4.0))
+"""Random rollouts (``kartenzaehler`` is too slow to play them); a win counts most, a margin of
+about four penalty points a little."""
+
+
+def levels() -> dict[str, BotFactory]:
+    """``leicht``: ISMCTS with random rollouts and a small budget; ``mittel``: ``kartenzaehler``;
+    ``schwer``: ISMCTS with a large budget (docs/bots.md, "Levels")."""
+    return level_bots(
+        partial(IsmctsBot, FAST_ITERATIONS),
+        Kartenzaehler,
+        partial(IsmctsBot, HARD_ITERATIONS, guide=HARD_GUIDE),
+    )

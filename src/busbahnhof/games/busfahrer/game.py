@@ -98,10 +98,11 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
             raise self.malformed(text, NOTATION) from None
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """``kartenzaehler``: counts every visible card (see :mod:`.bots`)."""
-        from .bots import Kartenzaehler
+        """``kartenzaehler``: counts every visible card (see :mod:`.bots`); the levels ``leicht``,
+        ``mittel``, ``schwer``."""
+        from .bots import Kartenzaehler, levels
 
-        return {"kartenzaehler": Kartenzaehler}
+        return {"kartenzaehler": Kartenzaehler, **levels()}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         """Cards ("Karo-9" / "9 of diamonds") and guesses ("höher" / "higher")."""

@@ -17,7 +17,9 @@ def summarize(state: BusfahrerState) -> dict[str, Any]:
     ``points == points_questions + points_pyramid + points_ride``: points handed out for a right
     answer under "Steigende Strafen" count as question points, points from the pyramid as
     pyramid points, everything of the ride (American re-asks too) as ride points.  Questions
-    count only the four questions of Phase 1.  In a match every figure is summed over its games.
+    count only the four questions of Phase 1.  ``driver.ties`` counts the games in which several
+    players had the most cards left at the end of Phase 2 (the tie rule of option ``driver_tie``
+    then chose the Busfahrer).  In a match every figure is summed over its games.
     """
     q, p, r = state.points
     stats = state.ride_stats
@@ -37,6 +39,7 @@ def summarize(state: BusfahrerState) -> dict[str, Any]:
             key: {"asked": state.q_asked[index], "right": state.q_right[index]}
             for index, key in enumerate(QUESTION_KEYS)
         },
+        "driver": {"ties": sum(1 for event in state.log if event.key == "driver_tie")},
         "ride": {
             "attempts": stats[ATTEMPTS],
             "cards_turned": stats[CARDS_TURNED],

@@ -6,9 +6,13 @@ cards, the open discard, sizes).  Every legal action gets a score; the first bes
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
-from ...engine import Action, Rng, State, wrong_kind
+from ...bots.evaluation import Evaluation
+from ...bots.ismcts import FAST_ITERATIONS, Guide, IsmctsBot
+from ...bots.levels import level_bots
+from ...engine import Action, BotFactory, Rng, State, wrong_kind
 from .actions import (
     ACCEPT_ACT,
     ATTACH,
@@ -212,3 +216,20 @@ class HeuristicBot:
             others = sum(1 for c in hand if c != card and deck.template[c] == 8)
             return 8.0 if others == 0 else 3.0
         return {5: 5.0, 6: 4.0, 7: 4.0}.get(template, 3.0)
+
+
+HARD_ITERATIONS = 150
+"""``schwer``: sampled worlds per decision (docs/bots.md, "Levels", has its time per decision)."""
+HARD_GUIDE = Guide(HeuristicBot, epsilon=0.1, prior=10, evaluation=Evaluation(scale=3.0))
+"""``heuristik`` plays the rollouts to the end (one random action in ten); a win counts most, a
+margin of about three points (one large project) a little."""
+
+
+def levels() -> dict[str, BotFactory]:
+    """``leicht``: ISMCTS with random rollouts and a small budget; ``mittel``: ``heuristik``;
+    ``schwer``: ISMCTS guided by ``heuristik`` (docs/bots.md, "Levels")."""
+    return level_bots(
+        partial(IsmctsBot, FAST_ITERATIONS),
+        HeuristicBot,
+        partial(IsmctsBot, HARD_ITERATIONS, guide=HARD_GUIDE),
+    )

@@ -51,6 +51,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         "shared-factor-at-a-time": {"shared_factor_at_a_time": True},
     }
     credit: ClassVar[Credit | None] = PHYLO_CREDIT
+    file_options: ClassVar[Mapping[str, tuple[str, ...]]] = {"deck": tuple(BUILTIN_DECKS)}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -72,9 +73,9 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         return action
 
     def bots(self) -> Mapping[str, BotFactory]:
-        from .bots import HeuristicBot
+        from .bots import HeuristicBot, levels
 
-        return {"heuristik": HeuristicBot}
+        return {"heuristik": HeuristicBot, **levels()}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         """Cards by name (English names with ``en``) and id, factor types, sources, and the notation

@@ -56,6 +56,7 @@ _FLAT = frozenset(
         "ctype",
         "ctrl",
         "drawn",
+        "held",
         "plays",
         "done_round",
         "looked",
@@ -111,6 +112,7 @@ class BusfaktorState(State["Busfaktor"]):
     ctype: list[int]
     ctrl: list[int]
     drawn: list[int]
+    held: list[int]
     plays: list[int]
     done_round: list[int]
     looked: list[int]
@@ -160,7 +162,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.share_used = [0] * p
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
-        self.drawn, self.plays = [0] * n, [0] * (n * players)
+        self.drawn, self.held, self.plays = [0] * n, [0] * n, [0] * (n * players)
         self.spent, self.discard, self.looked, self.queue, self.affected = [], [], [], [], []
         self.moved = []
         self.under_by, self.pool = [-1] * n, [0] * n

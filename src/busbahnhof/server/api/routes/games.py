@@ -9,8 +9,7 @@ from fastapi import APIRouter
 
 from ....bots import bot_names
 from ....engine import UnknownGameError, game_class, game_ids
-from ....games.busfaktor.deck import BUILTIN_DECKS
-from ....tables.decks import has_deck
+from ....tables.decks import built_in_decks, has_deck
 from ...errors import catalog
 from ..deps import LangDep
 
@@ -32,8 +31,15 @@ def game_info(game_id: str) -> dict[str, Any]:
         "has_deck": has_deck(game_id),
     }
     if info["has_deck"]:
-        info["decks"] = list(BUILTIN_DECKS)
+        info["decks"] = list(built_in_decks(game_id))
     return info
+
+
+@cache
+def registered() -> frozenset[str]:
+    """The registered game ids, read from the package metadata once (reading it costs milliseconds,
+    and every table created asks)."""
+    return frozenset(game_ids())
 
 
 def known(game_id: str) -> str:
@@ -41,11 +47,11 @@ def known(game_id: str) -> str:
 
     Only registered ids pass, so nothing named by a client is ever imported.
     """
-    if game_id not in game_ids():
+    if game_id not in registered():
         raise UnknownGameError(
-            f"no game {game_id!r}; registered games: {', '.join(game_ids())}",
+            f"no game {game_id!r}; registered games: {', '.join(sorted(registered()))}",
             key="server.error.unknown_game",
-            params={"game": game_id, "games": ", ".join(game_ids())},
+            params={"game": game_id, "games": ", ".join(sorted(registered()))},
         )
     return game_id
 
