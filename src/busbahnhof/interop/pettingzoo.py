@@ -128,8 +128,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
             chosen = self._legal_actions[self._legal_indices.index(action)]
         except ValueError:  # not legal now: the engine says why (and nothing changes)
             chosen = self.codec.actions.action(int(action))
-        state.apply(chosen)
-        self._cumulative_rewards[agent] = 0.0
+        state.apply(chosen)  # rewards come only at the end, so every cumulative reward is still 0 here
         to_move = state.to_move
         if to_move != self._seats[agent]:
             self.infos[agent] = {}
