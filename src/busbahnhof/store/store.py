@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, inse
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from .hosts import BotHosts
 from .migrate import upgrade
 from .notify import CHANNEL, Callback, PgListener, notification_payload
 from .schema import actions, tables
@@ -96,12 +97,32 @@ class Store:
         self.origin = uuid.uuid4().hex
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self._listener: PgListener | None = None
+        self._hosts = BotHosts(self._conninfo()) if self.is_postgres else None
+
+    def _conninfo(self) -> str:
+        """The URL as libpq takes it (for the connections psycopg opens itself)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
 
     def close(self) -> None:
         """Stop listening and release the connections."""
         if self._listener is not None:
             self._listener.close()
+        if self._hosts is not None:
+            self._hosts.close()
         self.engine.dispose()
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def host_bots(self, table_id: str) -> bool:
+        """Whether this process is to run the table's bots and turn timer: on PostgreSQL while it
+        holds the table's advisory lock (taken now if free; see :mod:`.hosts`); SQLite has one
+        process, which always does."""
+        return True if self._hosts is None else self._hosts.take(table_id)
+
+    def release_bots(self, table_id: str) -> None:
+        """This process no longer runs the table's bots (it dropped the table from memory)."""
+        if self._hosts is not None:
+            self._hosts.release(table_id)
 
     # -- writes --------------------------------------------------------------------------
 
@@ -227,6 +248,5 @@ class Store:
         if not self.is_postgres:
             return lambda: None
         if self._listener is None:
-            conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
-            self._listener = PgListener(conninfo, self.origin)
+            self._listener = PgListener(self._conninfo(), self.origin)
         return self._listener.subscribe(callback)

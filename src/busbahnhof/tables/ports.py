@@ -89,6 +89,15 @@ class TableStore(Protocol):
         """Summaries (no actions, no seed of an unfinished game, no token hashes), newest first."""
         ...
 
+    def host_bots(self, table_id: str) -> bool:
+        """Whether this process is to run the table's bots and turn timer (of several processes
+        on one database, one at a time; a single process always)."""
+        ...
+
+    def release_bots(self, table_id: str) -> None:
+        """This process no longer runs the table's bots."""
+        ...
+
     def subscribe(self, callback: Callable[[str, int], None]) -> Unsubscribe:
         """Call ``callback(table_id, version)`` after any process committed a change to a table
         (PostgreSQL: ``LISTEN``; SQLite: changes of this process only).  The callback may be
