@@ -47,7 +47,7 @@ PART_NAME = "part-{number:06d}.parquet"
 PART_PATTERN = re.compile(r"part-(\d{6})\.parquet")
 FLUSH_CELLS = 200_000
 """A batch is written once it holds this many figure values (a few MB in memory)..."""
-FLUSH_SECONDS = 10.0
+FLUSH_SECONDS = 5.0
 """... or once this much time passed since the last write, so a cut run loses at most that much work."""
 READ_BATCH = 2048
 SUFFIXES = (".parquet", ".csv")

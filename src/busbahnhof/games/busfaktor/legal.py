@@ -35,7 +35,7 @@ from .actions import (
 )
 from .deck import AREA_TARGET, EVENT, FACTOR, PROJECT
 from .effects import allowed_take, area_hits, attached_cards, can_secure
-from .flow import can_cooperate, cooperating_with, ready_projects
+from .flow import cooperating_with, free_to_cooperate, ready_projects
 from .phases import (
     ACTION,
     ANSWER_OFFER,
@@ -219,16 +219,21 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
 def offers(s: BusfaktorState) -> list[Act]:
     """§8.4, §11 Voraussetzungen; ruling: one offer per other person and turn."""
     seat = s.active
-    mine = [p for p in s.actives[seat] if can_cooperate(s, p)]
+    mine = free_to_cooperate(s, s.actives[seat])
     if not mine:
         return []
-    busy = s.offered | cooperating_with(s, seat) | 1 << seat
+    busy = -1  # the persons already offered to or cooperating with, found only once someone qualifies
     found: list[Act] = []
     for other in range(s.players):
-        if busy >> other & 1:
+        if other == seat:
             continue
-        theirs = [q for q in s.actives[other] if can_cooperate(s, q)]
-        found.extend(act(OFFER, p, q) for p in mine for q in theirs)
+        theirs = free_to_cooperate(s, s.actives[other])
+        if not theirs:
+            continue
+        if busy < 0:
+            busy = s.offered | cooperating_with(s, seat)
+        if not busy >> other & 1:
+            found.extend(act(OFFER, p, q) for p in mine for q in theirs)
     return found
 
 

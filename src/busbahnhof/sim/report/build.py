@@ -55,6 +55,15 @@ class Group:
             self.game.add(row.figures)
 
 
+LABEL_LENGTH = 48
+"""Longer setting labels are cut (with an ellipsis) in headings, legends and table columns."""
+
+
+def short_label(label: str) -> str:
+    """``label`` cut to :data:`LABEL_LENGTH` characters."""
+    return label if len(label) <= LABEL_LENGTH else label[: LABEL_LENGTH - 1] + "…"
+
+
 def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
     """One group per setting of every file (only the ``settings`` named, if any), in file order."""
     groups: list[Group] = []
@@ -71,7 +80,7 @@ def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
         for setting in info.settings:
             if settings and setting.label not in settings:
                 continue
-            label = setting.label or (path.name if len(paths) > 1 else "")
+            label = short_label(setting.label) or (path.name if len(paths) > 1 else "")
             analysis = ANALYSES.get(info.game)
             groups.append(
                 Group(
