@@ -626,11 +626,11 @@ class TableService:
 
     async def _catch_up_locked(self, table: Table) -> bool:
         before = (table.version, table.status, [seat.stored() for seat in table.seats])
-        for entry in await self._store(self.store.actions_since, table.id, table.version):
-            table.replay_action(entry)
-            table.updated_at = entry["at"]
-        record = await self._store(self.store.load_table, table.id, False)
+        record = await self._store(self.store.changes_since, table.id, table.version)
         if record is not None:
+            for entry in record["actions"]:
+                table.replay_action(entry)
+                table.updated_at = entry["at"]
             table.status = record["status"]
             table.take_seats(record["seats"])
             if record["status"] == CLOSED and before[1] != CLOSED:
