@@ -112,5 +112,6 @@ def test_long_setting_labels_are_cut() -> None:
     from busbahnhof.sim.report.build import LABEL_LENGTH, short_label
 
     assert short_label("pyramid=5-4-3-2-1") == "pyramid=5-4-3-2-1"
+    assert short_label("deck=/home/a/decks/mine.toml, games=2") == "deck=mine.toml, games=2"
     cut = short_label("deck=" + "x" * 100)
     assert len(cut) == LABEL_LENGTH and cut.endswith("…")
