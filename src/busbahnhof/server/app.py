@@ -31,6 +31,7 @@ from .logs import AccessLog, event, server_log
 from .ws import router as ws_router
 
 WEB_PACKAGE = "busbahnhof.web"
+POSTGRES_STORE_WORKERS = 8
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -40,7 +41,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        service = TableService(store, bot_processes=settings.bot_processes)
+        workers = settings.store_workers or (POSTGRES_STORE_WORKERS if store.is_postgres else 1)
+        service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers)
         await service.start()
         app.state.store, app.state.service = store, service
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
