@@ -28,6 +28,7 @@ from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
+from .stalls import StallWatch
 from .ws import router as ws_router
 
 WEB_PACKAGE = "busbahnhof.web"
@@ -47,9 +48,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store, app.state.service = store, service
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
+        watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
+        if watch is not None:
+            watch.start()
         try:
             yield
         finally:
+            if watch is not None:
+                await watch.stop()
             await service.stop()
             store.close()
             event(server_log, "server stopped")

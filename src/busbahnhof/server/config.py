@@ -38,6 +38,8 @@ class Settings(BaseSettings):
         gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's
             generation-0 threshold raised to this (0: Python's default, nothing frozen); see
             :mod:`busbahnhof.server.heap`.
+        stall_log_ms: log ``loop stalled`` (with where) when the event loop is held this long
+            (0: off); see :mod:`busbahnhof.server.stalls`.
         log_level: level of the JSON-lines log on stderr.
         access_log: whether every HTTP request is logged.
     """
@@ -57,5 +59,6 @@ class Settings(BaseSettings):
     store_workers: int | None = Field(None, ge=1, le=64)
     bot_processes: int = Field(2, ge=0, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
+    stall_log_ms: float = Field(0.0, ge=0)
     log_level: str = "INFO"
     access_log: bool = True
