@@ -589,7 +589,9 @@ class TableService:
         now = self.wall_clock()
         closed = []
         for table in list(self.tables.values()):
-            if table.is_open and not table.runs_bots and await self._store(self.store.host_bots, table.id):
+            mover = table.mover()
+            waiting = mover is not None and mover[1] == BOT and not table.runs_bots
+            if waiting and await self._store(self.store.host_bots, table.id):
                 table.runs_bots = True
                 self._schedule(table)
             limit = table.spec.abandon_seconds
