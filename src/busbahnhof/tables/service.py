@@ -589,7 +589,9 @@ class TableService:
         now = self.wall_clock()
         closed = []
         for table in list(self.tables.values()):
-            if table.is_open and not table.runs_bots and await self._store(self.store.host_bots, table.id):
+            mover = table.mover()
+            waiting = mover is not None and mover[1] == BOT and not table.runs_bots
+            if waiting and await self._store(self.store.host_bots, table.id):
                 table.runs_bots = True
                 self._schedule(table)
             limit = table.spec.abandon_seconds
@@ -626,11 +628,11 @@ class TableService:
 
     async def _catch_up_locked(self, table: Table) -> bool:
         before = (table.version, table.status, [seat.stored() for seat in table.seats])
-        for entry in await self._store(self.store.actions_since, table.id, table.version):
-            table.replay_action(entry)
-            table.updated_at = entry["at"]
-        record = await self._store(self.store.load_table, table.id, False)
+        record = await self._store(self.store.changes_since, table.id, table.version)
         if record is not None:
+            for entry in record["actions"]:
+                table.replay_action(entry)
+                table.updated_at = entry["at"]
             table.status = record["status"]
             table.take_seats(record["seats"])
             if record["status"] == CLOSED and before[1] != CLOSED:

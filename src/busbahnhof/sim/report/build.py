@@ -6,6 +6,7 @@ per-game figures, paired by game number and seed where both settings played the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,17 @@ class Group:
             self.game.add(row.figures)
 
 
+LABEL_LENGTH = 48
+"""Longer setting labels are cut (with an ellipsis) in headings, legends and table columns."""
+
+
+def short_label(label: str) -> str:
+    """``label`` with file paths cut to their names (``deck=decks/mine.toml`` -> ``deck=mine.toml``),
+    then to :data:`LABEL_LENGTH` characters."""
+    label = re.sub(r"=[^,=]*[/\\]([^/\\,]+)", r"=\1", label)
+    return label if len(label) <= LABEL_LENGTH else label[: LABEL_LENGTH - 1] + "…"
+
+
 def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
     """One group per setting of every file (only the ``settings`` named, if any), in file order."""
     groups: list[Group] = []
@@ -71,7 +83,7 @@ def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
         for setting in info.settings:
             if settings and setting.label not in settings:
                 continue
-            label = setting.label or (path.name if len(paths) > 1 else "")
+            label = short_label(setting.label) or (path.name if len(paths) > 1 else "")
             analysis = ANALYSES.get(info.game)
             groups.append(
                 Group(
@@ -172,7 +184,10 @@ def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     rows.append((t("facts.players"), str(info.players)))
     rows.append((t("facts.bots"), ", ".join(context.seat(seat) for seat in range(info.players))))
     for group, setting in zip(groups, settings, strict=True):
-        changes = ", ".join(f"{k}={option_text(v)}" for k, v in (setting.options if setting else {}).items())
+        changed = (setting.options if setting else {}).items()
+        changes = ", ".join(
+            f"{k}={option_text(v)}" for k, v in changed if not (k == "deck" and setting and setting.deck)
+        )
         label = group.label or t("facts.all_games")
         detail = t("facts.group", games=n.count(group.games), seed=group.info.seed, file=group.path.name)
         if changes and changes != group.label:
