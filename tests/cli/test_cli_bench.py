@@ -18,8 +18,20 @@ def test_bench_json_in_a_real_process(run_process: Run) -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["game"] == "busfahrer" and report["players"] == 3 and len(report["samples"]) == 2
-    assert set(report["median"]) == {"games_per_second", "decisions_per_second", "clones_per_second"}
+    assert set(report["median"]) == {
+        "games_per_second",
+        "decisions_per_second",
+        "fast_games_per_second",
+        "clones_per_second",
+    }
     assert all(value > 0 for value in report["median"].values())
+
+
+def test_bench_with_a_bot_reports_search_simulations(run_process: Run) -> None:
+    done = run_process("bench", "bus", "--json", "--bot", "ismcts-fast", "--repeats", "1", "--seconds", "0.02")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["bot"] == "ismcts-fast" and report["median"]["sims_per_second"] > 0
 
 
 def test_bench_table(cli: Invoke) -> None:

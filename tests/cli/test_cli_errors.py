@@ -38,6 +38,8 @@ Run = Callable[..., "subprocess.CompletedProcess[str]"]
         (["simulate", "busfahrer", "--games", "0"], "invalid_option", "mindestens 1 Partie"),
         (["simulate", "busfahrer", "--workers", "100000"], "invalid_option", "wähle 1 bis"),
         (["bench", "busfahrer", "--repeats", "0", "--lang", "en"], "invalid_option", "--repeats >= 1"),
+        (["bench", "busfahrer", "--bot", "random"], "invalid_option", "festen Zahl von Iterationen"),
+        (["bench", "busfahrer", "--bot", "nobot"], "game_error", "keinen Bot „nobot“"),
         (["replay", "missing-record.json"], "invalid_file", "missing-record.json"),
         (["games", "--lang", "fr"], "invalid_data", "Nicht unterstützte Sprache „fr“"),
     ],

@@ -20,7 +20,8 @@ def test_busfahrer_is_listed_with_options_presets_and_bots(cli: Invoke) -> None:
     assert "busfahrer: Busfahrer" in out and "2–8" in out
     assert "pyramid = 4-3-2-1  (4-3-2-1 | 5-4-3-2-1 | 6-5-4-3-2-1)" in out
     assert "rising_penalties = false" in out
-    assert "pyramid-5" in out and "kartenzaehler, random" in out
+    assert "pyramid-5" in out
+    assert "ismcts, ismcts-fast, kartenzaehler, leicht, mittel, random, schwer" in out, "bots and levels, sorted"
 
 
 def test_every_registered_game_appears_even_one_still_being_written(run_process: Run) -> None:

@@ -37,8 +37,10 @@ FOREIGN = {"de": ENGLISH_WORDS, "en": GERMAN_WORDS}
 def _scanned(text: str) -> str:
     """``text`` without what is the same in both languages or may stay German in English: error codes
     (``[invalid_option]``), option names (``--players``, ``games:``), parenthesised German terms,
-    quoted input and notation, paths, Bus slot letters (``A:3``)."""
+    quoted input and notation, paths, Bus slot letters (``A:3``), the strength levels' names (identifiers
+    typed in ``--bots``, listed as such in both languages)."""
     text = re.sub(r"\b[A-F]:", " ", text)
+    text = re.sub(r"\b(?:leicht|mittel|schwer)\b", " ", text)
     text = re.sub(r"\[[a-z_]+\]|--[\w-]+|\b[a-z_.0-9]+(?=: )", " ", text)  # codes, options, option fields
     text = re.sub(r"\([^()]*\)", " ", text)
     text = re.sub(r"'[^']*'|„[^“]*“|\"[^\"]*\"", " ", text)

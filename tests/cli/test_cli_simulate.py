@@ -140,3 +140,58 @@ def test_ctrl_c_stops_the_workers_keeps_the_finished_games_and_exits_130(tmp_pat
     assert sum(stop - start for start, stop in report["interrupted"]["finished_ranges"]) == kept
     assert f"Interrupted: {kept:,} of 100,000,000 games finished" in stderr
     assert f"Figures over {kept:,} games" in stdout
+
+
+def test_a_sweep_compares_the_settings_with_intervals_and_paired_differences(cli: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "sweep.json"
+    result = cli("simulate", "busfahrer", "--games", "40", "--players", "3", "--seed", "2", "--lang", "en",
+                 "--sweep", "pyramid=4-3-2-1,5-4-3-2-1", "--json", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    labels = [setting["label"] for setting in report["settings"]]
+    assert labels == ["pyramid=4-3-2-1", "pyramid=5-4-3-2-1"]
+    decisions = report["settings"][1]["difference"]["outcome"]["decisions"]
+    assert decisions["low"] > 0, "a bigger pyramid takes more decisions on every seed"
+    assert "Settings compared on the same seeds (40 games each; 95 % intervals)" in result.stdout
+    assert "  pyramid=5-4-3-2-1" in result.stdout and "Seat 1: wins" in result.stdout
+    estimate = f"+{decisions['estimate']:.3f} *"
+    assert estimate in result.stdout and "* the difference to the first setting is significant" in result.stdout
+
+
+def test_several_decks_are_a_sweep(cli: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "decks.json"
+    result = cli("simulate", "busfaktor", "--games", "3", "--players", "2", "--deck", "mini", "--deck", "standard",
+                 "--json", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert [setting["deck"]["name"] for setting in report["settings"]] == ["mini", "standard"]
+    assert "Einstellungen im Vergleich auf denselben Seeds" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "german", "english"),
+    [
+        (("--sweep", "pyramid"), "schreibe SCHLÜSSEL=WERT1,WERT2", "write KEY=VALUE1,VALUE2,..."),
+        (("--backend", "spark"), "--backend spark: wähle eines von local, ray", "--backend spark: choose one of"),
+        (("--resume",), "--resume setzt den Lauf in --results DATEI fort", "--resume continues the run in --results"),
+        (("--results", "x.txt"), "nenne eine .parquet- oder .csv-Datei", "name a .parquet or a .csv file"),
+    ],
+)
+def test_bad_run_settings_are_refused_in_both_languages(
+    cli: Invoke, args: tuple[str, ...], german: str, english: str
+) -> None:
+    for lang, fragment in (("de", german), ("en", english)):
+        result = cli("simulate", "busfahrer", "--games", "3", *args, "--lang", lang)
+        assert result.exit_code == 2
+        assert fragment in result.stderr and "Traceback" not in result.stderr
+
+
+def test_without_a_terminal_progress_is_a_plain_line_with_rate_and_time_left(run_process: Run, tmp_path: Path) -> None:
+    path = tmp_path / "run.csv"
+    done = run_process(
+        "simulate", "busfahrer", "--games", "30", "--players", "2", "--lang", "en", "--results", str(path)
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Simulating Busfahrer: 0 of 30 games (0 %), 0 games/s, --:-- left" in done.stderr
+    assert "Simulating Busfahrer: 30 of 30 games (100 %), " in done.stderr and " games/s, 0:00 left" in done.stderr
+    assert f"Results (one row per game): {path}" in done.stderr

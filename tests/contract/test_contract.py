@@ -14,6 +14,7 @@ from busbahnhof.engine.contract import (
     check_determinism,
     check_determinize_canonical,
     check_determinize_keeps_known_cards,
+    check_fast_path,
     check_playout_invariants,
     check_replay,
     check_view_hides,
@@ -131,3 +132,11 @@ def test_bots_decide_from_their_own_seat_only(game_id: str) -> None:
                 assert mine in state.legal_actions()
             state.apply(chooser.pick(state.legal_actions()))
             step += 1
+
+
+@pytest.mark.parametrize(("game_id", "preset"), CASES)
+def test_fast_path_plays_the_same_games(game_id: str, preset: str) -> None:
+    game = _game(game_id, preset)
+    counts = [p for p in _player_counts(game) if _playable(game, p)]
+    decisions = sum(check_fast_path(game, counts[seed % len(counts)], seed) for seed in range(6))
+    assert decisions > 60

@@ -78,3 +78,18 @@ def test_copy_is_independent_and_equal() -> None:
 def test_only_int_seeds(seed: object) -> None:
     with pytest.raises(TypeError):
         Rng(seed)  # type: ignore[arg-type]
+
+
+def test_inlined_draws_are_the_standard_librarys() -> None:
+    """below, pick and shuffled inline random.Random's rejection sampling: the very same numbers."""
+    import random
+
+    ours, reference = Rng(2024), random.Random(2024)
+    for n in [1, 2, 3, 5, 7, 8, 9, 52, 53, 1000, 2**40 + 3] * 20:
+        assert ours.below(n) == reference._randbelow(n)  # type: ignore[attr-defined]
+        items = list(range(n % 60 + 1))
+        assert ours.pick(items) == items[reference._randbelow(len(items))]  # type: ignore[attr-defined]
+        mine, theirs = list(items), list(items)
+        ours.shuffled(mine)
+        reference.shuffle(theirs)
+        assert mine == theirs

@@ -71,6 +71,16 @@ def test_resampling_keeps_the_information_state_and_clones_are_independent() -> 
     assert clone.history()[:-1] == state.history()
 
 
+def test_a_serialized_state_deserializes_to_the_same_game() -> None:
+    spiel_game = load("busfaktor", 3, '{"deck": "mini"}')
+    state = spiel_game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    twin = spiel_game.deserialize_state(state.serialize())
+    assert twin.engine.record() == state.engine.record()
+    assert twin.information_state_string(0) == state.information_state_string(0)
+
+
 @pytest.mark.parametrize(("game", "players", "options"), [("busfahrer", 4, "{}"), ("busfaktor", 4, "{}")])
 def test_ismcts_decides_in_the_imperfect_information_games(game: str, players: int, options: str) -> None:
     spiel_game = load(game, players, options)

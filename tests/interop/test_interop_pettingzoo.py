@@ -34,7 +34,7 @@ def test_a_whole_game_ends_with_the_outcome_as_rewards(game: str, players: int) 
             aec.step(None)
             continue
         assert aec.agent_selection == f"player_{aec.state.to_move}"
-        aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        aec.step(int(rng.choice(info["legal_actions"])))
     assert aec.state is not None and aec.state.is_over
     outcome = aec.state.outcome()
     assert rewards == {f"player_{seat}": outcome.payoff(seat) for seat in range(players)}
@@ -47,6 +47,8 @@ def test_observations_carry_the_mask_of_the_seat_to_move_only() -> None:
     acting = aec.agent_selection
     observation = aec.observe(acting)
     assert observation["action_mask"].sum() == len(aec.state.legal_actions())
+    assert tuple(np.flatnonzero(observation["action_mask"])) == tuple(sorted(aec.infos[acting]["legal_actions"]))
+    assert not observation["action_mask"].flags.writeable
     others = [agent for agent in aec.agents if agent != acting]
     assert all(aec.observe(agent)["action_mask"].sum() == 0 for agent in others)
     assert aec.observation_space(acting).contains(observation)
@@ -58,7 +60,10 @@ def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
     before = aec.state.record()
     with pytest.raises(IllegalActionError, match="turn 1"):
         aec.step(aec.codec.actions.index["turn 1"])
+    with pytest.raises(ValueError, match="not None"):
+        aec.step(None)
     assert aec.state.record() == before
+    assert aec.infos[aec.agent_selection]["legal_actions"] == aec.codec.actions.indices(aec.state)
 
 
 def test_render_shows_the_terminal_picture() -> None:

@@ -106,3 +106,12 @@ def test_a_sweep_shows_every_setting(tmp_path: Path) -> None:
     assert html.count("pyramid=5-4-3-2-1") >= 4, "in the box, the legends' tables and the section headings"
     only = render_html(report_document([path], "en", ["pyramid=4-3-2-1"]))
     assert "Penalty points by phase (pyramid=4-3-2-1)" not in only and "pyramid=5-4-3-2-1</dt>" not in only
+
+
+def test_long_setting_labels_are_cut() -> None:
+    from busbahnhof.sim.report.build import LABEL_LENGTH, short_label
+
+    assert short_label("pyramid=5-4-3-2-1") == "pyramid=5-4-3-2-1"
+    assert short_label("deck=/home/a/decks/mine.toml, games=2") == "deck=mine.toml, games=2"
+    cut = short_label("deck=" + "x" * 100)
+    assert len(cut) == LABEL_LENGTH and cut.endswith("…")

@@ -104,3 +104,17 @@ def test_merged_moments_equal_the_moments_of_all_values() -> None:
     everything = [value for values in parts for value in values]
     assert whole.count == len(everything) and whole.mean == pytest.approx(statistics.mean(everything))
     assert whole.variance == pytest.approx(statistics.variance(everything))
+
+
+def test_two_decks_compare_their_cards(tmp_path: Path) -> None:
+    """The example decks of docs/examples: three events made stronger; every card figure is compared."""
+    examples = Path(__file__).parents[2] / "docs" / "examples"
+    decks = tuple(
+        (f"deck={name}", {"deck": str(examples / name)})
+        for name in ("busfaktor-standard.toml", "busfaktor-variante.toml")
+    )
+    path = write_results(tmp_path / "decks.parquet", "busfaktor", 6, settings=decks)
+    html = render_html(compare_document([path], "en"))
+    assert "The 15 card figures that differ most" in html and "of the 148 card figures" in html
+    card_rows = [label for label in rows(html) if label.endswith(("played per game", "point difference of holders"))]
+    assert len(card_rows) == 15 and "Bonferroni" in html

@@ -6,11 +6,20 @@ import statistics
 
 import pytest
 
+from busbahnhof.bots.ismcts import FAST_ITERATIONS
 from busbahnhof.engine import InvalidOptionError, load_game
+from busbahnhof.engine.contract import random_playout
 from busbahnhof.sim import run_bench
-from busbahnhof.sim.bench_worker import measure, mid_game
+from busbahnhof.sim.bench_worker import (
+    measure,
+    measure_fast_playouts,
+    measure_playouts,
+    measure_search,
+    mid_game,
+    real_decision,
+)
 
-FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
+FIGURES = ("games_per_second", "decisions_per_second", "fast_games_per_second", "clones_per_second")
 
 
 def test_measure_counts_games_decisions_and_clones() -> None:
@@ -20,6 +29,15 @@ def test_measure_counts_games_decisions_and_clones() -> None:
     assert sample["games_per_second"] == sample["games"] / sample["playout_seconds"]
     assert sample["decisions_per_second"] == sample["decisions"] / sample["playout_seconds"]
     assert sample["clones_per_second"] == sample["clones"] / sample["clone_seconds"]
+    assert sample["fast_games"] >= 1 and sample["fast_playout_seconds"] >= 0.05
+    assert sample["fast_games_per_second"] == sample["fast_games"] / sample["fast_playout_seconds"]
+
+
+def test_fast_playouts_play_the_benchmarks_games() -> None:
+    game = load_game("bus")
+    fast = measure_fast_playouts(game, 4, seed=3, seconds=0.0)
+    checked, _finished = measure_playouts(game, 4, seed=3, seconds=0.0)
+    assert fast["fast_games"] == checked["games"] == 1 and fast["fast_decisions"] == checked["decisions"]
 
 
 def test_mid_game_is_the_game_halfway() -> None:
@@ -49,3 +67,32 @@ def test_run_bench_reports_medians_of_fresh_processes() -> None:
 def test_unplayable_settings_are_refused_before_any_process(players: int, repeats: int, seconds: float) -> None:
     with pytest.raises(InvalidOptionError):
         run_bench(load_game("busfahrer"), players, repeats, seconds)
+
+
+def test_search_speed_counts_the_bots_iterations() -> None:
+    game = load_game("busfahrer")
+    finished = [random_playout(game, 4, seed) for seed in range(3)]
+    sample = measure_search([mid_game(state) for state in finished], "ismcts-fast", seed=2, seconds=0.05)
+    assert sample["searches"] >= 1 and sample["sims"] == sample["searches"] * FAST_ITERATIONS
+    assert sample["search_seconds"] >= 0.05
+    assert sample["sims_per_second"] == sample["sims"] / sample["search_seconds"]
+
+
+def test_run_bench_with_a_bot_reports_its_median_sims() -> None:
+    report = run_bench(load_game("busfahrer"), 4, repeats=1, seconds=0.02, bot="ismcts-fast")
+    assert report["bot"] == "ismcts-fast" and report["median"]["sims_per_second"] > 0
+    assert report["median"]["sims_per_second"] == report["samples"][0]["sims_per_second"]
+
+
+@pytest.mark.parametrize("bot", ["random", "kartenzaehler"])
+def test_a_bot_without_counted_iterations_is_refused_before_any_process(bot: str) -> None:
+    with pytest.raises(InvalidOptionError) as caught:
+        run_bench(load_game("busfahrer"), 4, repeats=1, seconds=0.02, bot=bot)
+    assert caught.value.key == "error.bench_bot"
+
+
+def test_real_decision_skips_forced_steps() -> None:
+    game = load_game("busfahrer")
+    state = mid_game(random_playout(game, 4, 5))
+    decision = real_decision(state)
+    assert decision is None or len(decision.legal_actions()) > 1

@@ -11,7 +11,7 @@ from busbahnhof.bots import bot_names
 from busbahnhof.engine import Game, GameError, InvalidOptionError, derive_seed, game_ids, load_game
 from busbahnhof.sim import REPORT_FORMAT, play_game, simulate
 
-SETTINGS = {"format", "game", "options", "players", "bots", "games", "seed", "workers", "python"}
+SETTINGS = {"format", "game", "options", "players", "bots", "games", "seed", "workers", "backend", "python"}
 TIMING = {"elapsed_seconds", "games_per_second"}
 
 
@@ -31,7 +31,7 @@ def leaves(node: Any) -> list[dict[str, float]]:
 def test_report_shape_and_settings() -> None:
     game = load_game("busfahrer", pyramid="5-4-3-2-1")
     report = simulate(game, 3, ["kartenzaehler", "random", "random"], 20, seed=5)
-    assert set(report) == SETTINGS | TIMING | {"summary"}
+    assert set(report) == SETTINGS | TIMING | {"summary", "intervals"}
     assert report["format"] == REPORT_FORMAT
     assert report["options"]["pyramid"] == "5-4-3-2-1"
     assert (report["players"], report["bots"], report["games"], report["seed"]) == (
@@ -104,3 +104,20 @@ def test_every_game_simulates_with_its_bots(game_id: str) -> None:
     assert len(seats) == players
     assert sum(seat["payoff"]["total"] for seat in seats) == pytest.approx(4)
     assert report["summary"]["outcome"]["decisions"]["min"] >= 1
+
+
+def test_tasks_cover_exactly_the_games_a_resumed_run_lacks() -> None:
+    from busbahnhof.sim.results import GameRow, Setting
+    from busbahnhof.sim.runner import Tally
+
+    tally = Tally([Setting("a"), Setting("b")], 30)
+    done = {("a", i) for i in range(0, 12)} | {("b", i) for i in range(0, 10)} | {("a", 20), ("b", 25)}
+    for label, index in sorted(done):
+        tally.add(GameRow(label, index, 0, (), {("x",): float(index)}))
+    tasks = list(tally.tasks(8))
+    played = [(label, index) for task in tasks for index in range(task.start, task.stop) for label in
+              [("a", "b")[number] for number in task.settings]]  # fmt: skip
+    assert sorted(played) == sorted({(label, i) for label in "ab" for i in range(30)} - done)
+    assert all(task.size <= 8 for task in tasks)
+    assert tally.finished_ranges() == [[0, 10]]
+    assert tally.differences[0].count == 10

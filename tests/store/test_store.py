@@ -66,7 +66,9 @@ def test_committed_actions_reload_and_replay(database_url: str) -> None:
     record = {key: loaded[key] for key in ("game", "options", "players", "seed")}
     rebuilt = replay({**record, "actions": [entry["action"] for entry in loaded["actions"]]})
     assert rebuilt.view(None) == state.view(None)
-    assert [entry["version"] for entry in again.actions_since("t1", 28)] == [29, 30]
+    changes = again.changes_since("t1", 28)
+    assert changes is not None and [entry["version"] for entry in changes["actions"]] == [29, 30]
+    assert changes["status"] == loaded["status"] and changes["seats"] == loaded["seats"]
     assert again.open_table_ids() == ["t1"] and again.find_code("ABCDE") == "t1"
     again.finish("t1", "closed", None, 99.0)
     assert again.open_table_ids() == []
@@ -85,7 +87,8 @@ def test_one_version_is_accepted_once_even_from_two_processes(database_url: str)
     assert first.append_action("t1", 1, "guess red", 0, "human", 2.0)
     assert not second.append_action("t1", 1, "guess black", 0, "human", 2.0)
     assert not first.append_action("t1", 1, "guess red", 0, "human", 2.0)
-    assert [entry["action"] for entry in second.actions_since("t1", 0)] == ["guess red"]
+    changes = second.changes_since("t1", 0)
+    assert changes is not None and [entry["action"] for entry in changes["actions"]] == ["guess red"]
     first.close()
     second.close()
 

@@ -205,3 +205,44 @@ def test_tokens_re_issued_on_two_services_at_once_both_work(database_url: str) -
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_one_service_runs_a_tables_bots_and_another_takes_over_when_it_stops(postgres_url: str) -> None:
+    """Of two processes holding a table, only the one with the table's advisory lock runs its bots
+    (the other does not think in vain); when that process stops, the other takes the bots over."""
+
+    async def scenario() -> None:
+        stores = [Store(postgres_url), Store(postgres_url)]
+        services = [TableService(store, sweep_seconds=0.2) for store in stores]
+        for service in services:
+            await service.start()
+        spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec(bot="kartenzaehler")), seed=3, think_seconds=0)
+        created = await services[0].create(spec)
+        token = created.seats[0].token
+        other = await services[1].table(created.table_id)
+        assert services[0].tables[created.table_id].runs_bots and not other.runs_bots
+        anna = RecordingClient()
+        await services[1].connect(created.table_id, token, anna)
+        for _ in range(3):  # Anna plays through the process that does not run the bots
+            await until(lambda: bool(anna.last["legal"]), seconds=10)
+            result = await services[1].submit(
+                created.table_id, token, anna.last["version"], anna.last["legal"][0]["notation"]
+            )
+            assert isinstance(result, Accepted)
+        stored = stores[0].load_table(created.table_id)
+        assert stored is not None and any(entry["by"] == "bot" for entry in stored["actions"])
+        assert not other.runs_bots, "so the bots' moves came from the other process"
+        await services[0].stop()
+        stores[0].close()
+        await until(lambda: other.runs_bots, seconds=10)
+        await until(lambda: bool(anna.last["legal"]) or anna.last["view"]["is_over"], seconds=10)
+        version = anna.last["version"]
+        if not anna.last["view"]["is_over"]:
+            assert await services[1].submit(
+                created.table_id, token, version, anna.last["legal"][0]["notation"]
+            ) == Accepted(version + 1)
+            await until(lambda: anna.last["version"] > version + 1 or anna.last["view"]["is_over"], seconds=10)
+        await services[1].stop()
+        stores[1].close()
+
+    asyncio.run(scenario())

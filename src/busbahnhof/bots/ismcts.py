@@ -140,7 +140,9 @@ class IsmctsBot:
         return None if self._policy is None else str(self._policy.choose(world, mover, rng))
 
     def _iterate(self, root: Node, world: State[Any], rng: Rng) -> None:
-        """Select, expand, roll out and back up once in ``world``."""
+        """Select, expand, roll out and back up once in ``world`` (a sampled world: silenced, and
+        played with the trusted fast path, since its actions come from its own legal list)."""
+        world.silence()
         node = root
         path: list[tuple[Node, int]] = []
         prior = self.guide.prior if self.guide else 0
@@ -169,11 +171,11 @@ class IsmctsBot:
                 key, action = hinted[0] if hinted else untried[rng.below(len(untried))]
                 child = children[key] = Node(prior if key[1] == hint else 0)
                 child.available = 1
-                world.apply(action)
+                world.apply_trusted(action)
                 path.append((child, mover))
                 break
             node = cast(Node, best)  # every action has a child here, and UCT scores exceed -1
-            world.apply(cast(Action, best_action))
+            world.apply_trusted(cast(Action, best_action))
             path.append((node, mover))
         values = self._roll_out(world, rng)
         for child, mover in path:
@@ -181,20 +183,22 @@ class IsmctsBot:
             child.reward += values[mover]
 
     def _roll_out(self, world: State[Any], rng: Rng) -> Sequence[float]:
-        """Play ``world`` on (to its end or the guide's cut-off) and value it for every seat."""
+        """Play ``world`` on (to its end or the guide's cut-off) and value it for every seat.
+
+        Random decisions take the protocol's trusted fast path (``random_action``,
+        ``apply_trusted``: the same draws as picking from the legal list); the heuristic's answers
+        go through the checked ``apply``."""
         guide, policy = self.guide, self._policy
         if guide is None:
             while not world.is_over:
-                legal = world.legal_actions()
-                world.apply(legal[rng.below(len(legal))])
+                world.apply_trusted(world.random_action(rng))
             return payoffs(world)
         threshold = EPSILON_GRAIN if policy is None else round(guide.epsilon * EPSILON_GRAIN)
         steps = 0
         while not world.is_over and (guide.cutoff is None or steps < guide.cutoff):
             mover = cast(int, world.to_move)
             if policy is None or (threshold and rng.below(EPSILON_GRAIN) < threshold):
-                legal = world.legal_actions()
-                world.apply(legal[rng.below(len(legal))])
+                world.apply_trusted(world.random_action(rng))
             else:
                 world.apply(policy.choose(world, mover, rng))
             steps += 1

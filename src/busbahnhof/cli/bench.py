@@ -1,4 +1,5 @@
-"""``busbahnhof bench``: random-playout games/s, decisions/s and clones/s, medians of fresh processes."""
+"""``busbahnhof bench``: random-playout games/s, decisions/s, clones/s and (``--bot``) search
+simulations/s, medians of fresh processes."""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ from rich.table import Table
 from ..sim import run_bench
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
 
-FIGURES = ("games_per_second", "decisions_per_second", "clones_per_second")
-
 
 def bench_table(ui: Ui, report: dict[str, Any]) -> Table:
     """Median and every sample of each figure, plus the machine."""
@@ -24,7 +23,7 @@ def bench_table(ui: Ui, report: dict[str, Any]) -> Table:
     table.add_column(ui.t("bench.figure"))
     table.add_column(ui.t("bench.median"), justify="right")
     table.add_column(ui.t("bench.samples"), justify="right")
-    for name in FIGURES:
+    for name in report["median"]:
         samples = ", ".join(f"{sample[name]:,.0f}" for sample in report["samples"])
         table.add_row(ui.t(f"bench.{name}"), f"{report['median'][name]:,.0f}", samples)
     return table
@@ -36,19 +35,22 @@ def bench(
     players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 4,
     repeats: Annotated[int, typer.Option("--repeats", "-r", help="Fresh processes, one sample each.")] = 5,
     seconds: Annotated[float, typer.Option("--seconds", "-s", help="Seconds per figure and sample.")] = 1.0,
+    bot: Annotated[
+        str | None, typer.Option("--bot", help="Also measure this search bot's simulations/s, e.g. ismcts.")
+    ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     option: OptionOption = None,
     preset: PresetOption = None,
     deck: DeckOption = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
-    """Measure raw engine speed: random playouts, decisions and clones per second."""
+    """Measure raw engine speed: random playouts, decisions and clones per second (and a bot's search)."""
     ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
     with Progress(console=ui.err, transient=True) as bar:
         task = bar.add_task(ui.t("bench.progress", game=game.title), total=repeats)
         report = run_bench(
-            game, players, repeats, seconds, progress=lambda done, _total: bar.update(task, completed=done)
+            game, players, repeats, seconds, bot=bot, progress=lambda done, _total: bar.update(task, completed=done)
         )
     if json_output:
         print(json.dumps(report, ensure_ascii=False, indent=1))

@@ -333,3 +333,56 @@ def check_api_is_sealed(game: Game[Any, Any], players: int, seed: int, steps: in
             check_views_are_fresh(state)
         state.apply(chooser.pick(legal))
     check_views_are_fresh(state)
+
+
+def _content(state: State[Any]) -> bytes:
+    """The state's content without its event log (which a silenced state does not keep)."""
+    data = {name: value for name, value in state.__getstate__().items() if name not in ("log", "keeps_log")}
+    return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def check_fast_path(game: Game[Any, Any], players: int, seed: int) -> int:
+    """The trusted fast path plays exactly the game the checked path plays; returns the decisions.
+
+    Two copies of one game: one played with ``legal = legal_actions()``,
+    ``apply(legal[rng.below(len(legal))])``, the other silenced and played with
+    ``apply_trusted(random_action(rng))`` from an equal generator.  Every decision must pick the
+    same action, the end must be the same state (the log aside) with the same outcome, the
+    silenced copy and its clones keep no log, and the checked ``apply`` of the silenced copy
+    still refuses what is not legal, changing nothing.
+    """
+    where = f"{game.id} seed {seed}"
+    checked = game.new_state(players, seed)
+    fast = game.new_state(players, seed)
+    fast.silence()
+    chooser, fast_chooser = Rng(seed ^ 0xFA57), Rng(seed ^ 0xFA57)
+    step = 0
+    while not checked.is_over:
+        require(not fast.is_over and fast.to_move == checked.to_move, f"{where} step {step}: the fast path diverged")
+        if step % 3 == 0:
+            fast.legal_actions()  # the override must agree with and without the cached list
+        if step % 11 == 0:
+            before = _content(fast)
+            try:
+                fast.apply("nonsense 42 ???")
+            except GameError:
+                pass
+            else:
+                raise AssertionError(f"{where} step {step}: a silenced state accepted nonsense")
+            require(_content(fast) == before, f"{where} step {step}: refused input changed a silenced state")
+        legal = checked.legal_actions()
+        action = legal[chooser.below(len(legal))]
+        fast_action = fast.random_action(fast_chooser)
+        require(
+            fast_action == action,
+            f"{where} step {step}: random_action chose {str(fast_action)!r}, the legal list {str(action)!r}",
+        )
+        checked.apply(action)
+        fast.apply_trusted(fast_action)
+        step += 1
+    require(fast.is_over, f"{where}: the checked game ended after {step} decisions, the fast one did not")
+    require(fast.outcome() == checked.outcome(), f"{where}: the fast path has another outcome")
+    require(_content(fast) == _content(checked), f"{where}: the fast path ended in another state")
+    require(checked.log and not fast.log and not fast.clone().log, f"{where}: a silenced state kept a log")
+    require(fast.clone().keeps_log is False, f"{where}: the clone of a silenced state logs again")
+    return step

@@ -7,6 +7,12 @@ writes its rules:
 * ``Game._new_state``, ``Game.parse_action``;
 * ``State._legal_actions``, ``State._apply``, ``State._explain_illegal``, ``State.to_move``,
   ``State.is_over``, ``State.outcome``, ``State._view``, ``State.clone``, ``State.determinize``.
+
+Search and benchmarks play millions of decisions nobody reads, so the protocol has a trusted fast
+path beside the checked one (``docs/protocol.md``): :meth:`State.random_action` (a game may pick
+without building the whole list), :meth:`State.apply_trusted` (no validation) and
+:meth:`State.silence` (no event log).  It plays exactly the games the checked path plays; the
+contract suite (``check_fast_path``) holds every game and preset to that.
 """
 
 from __future__ import annotations
@@ -270,8 +276,11 @@ class State(ABC, Generic[G]):
         seed: the seed of the state's generator, as given to ``new_state``.
         rng: the only source of chance.
         history: every action applied so far (forced actions the engine took itself excluded).
-        log: public events.
+        log: public events (none are kept once :meth:`silence` was called).
     """
+
+    keeps_log: bool = True
+    """Whether :meth:`emit` appends to :attr:`log`; :meth:`silence` turns it off for a search's worlds."""
 
     def __init__(self, game: G, players: int, seed: int) -> None:
         self.game = game
@@ -394,6 +403,38 @@ class State(ABC, Generic[G]):
         self.history.append(move)
         self._apply(move)
 
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action: exactly ``legal[rng.below(len(legal))]`` of
+        :meth:`legal_actions`, drawing the same numbers from ``rng``.
+
+        A game overrides it where it can count its actions and build only the chosen one; the
+        contract suite (``check_fast_path``) checks that the override agrees with the list.
+        Only while the game runs.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        return legal[rng.below(len(legal))]
+
+    def apply_trusted(self, action: Action) -> None:
+        """Carry out ``action`` unchecked: the fast path of search and benchmarks.
+
+        The caller guarantees that ``action`` is one of :meth:`legal_actions` now (e.g. it came
+        from :meth:`random_action` or from that list); nothing checks it, so anything else may
+        corrupt the state.  Input from outside (players, records, bots' answers) always goes
+        through :meth:`apply`.  The action is recorded in :attr:`history` as by :meth:`apply`.
+        """
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def silence(self) -> None:
+        """Keep no event log from now on (and drop the log so far): for the sampled worlds of a
+        search and for benchmarks, whose events nobody reads.  Rules never read the log, so a
+        silent state plays exactly as a logging one; its clones stay silent."""
+        self.keeps_log = False
+        self.log = []
+
     def illegal(
         self, action: Action, reason: str, rule: str, key: str | None = None, **params: Any
     ) -> IllegalActionError:
@@ -414,8 +455,9 @@ class State(ABC, Generic[G]):
         )
 
     def emit(self, key: str, **params: Any) -> None:
-        """Append a public event to the log."""
-        self.log.append(Event(key, params))
+        """Append a public event to the log (nothing once the state is silenced)."""
+        if self.keeps_log:
+            self.log.append(Event(key, params))
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators.

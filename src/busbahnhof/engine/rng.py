@@ -23,19 +23,36 @@ class Rng(random.Random):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         super().__init__(seed)
 
+    # below, pick and shuffled inline ``random.Random._randbelow_with_getrandbits`` (rejection
+    # sampling of ``n.bit_length()`` bits, the same on CPython 3.11 to 3.13): the very same numbers,
+    # one Python call less per number, which search rollouts and shuffles feel.
+
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``."""
-        return self._randbelow(n)  # type: ignore[attr-defined, no-any-return]
+        """A uniform integer in ``range(n)`` (``n > 0``): ``random.Random._randbelow(n)``."""
+        k = n.bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return r
 
     def pick(self, items: Sequence[T]) -> T:
         """A uniform element of a non-empty sequence."""
-        return items[self._randbelow(len(items))]  # type: ignore[attr-defined]
+        n = len(items)
+        k = n.bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return items[r]
 
     def shuffled(self, items: MutableSequence[T]) -> MutableSequence[T]:
-        """Shuffle ``items`` in place (Fisher-Yates) and return it."""
-        randbelow = self._randbelow  # type: ignore[attr-defined]
+        """Shuffle ``items`` in place (Fisher-Yates, as ``random.shuffle``) and return it."""
+        getrandbits = self.getrandbits
         for i in reversed(range(1, len(items))):
-            j = randbelow(i + 1)
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
             items[i], items[j] = items[j], items[i]
         return items
 

@@ -8,6 +8,7 @@ reshaped views, as OpenSpiel's Python observers do (``tensor`` and ``dict``).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,9 +50,12 @@ class Layout:
             raise ValueError(f"field names repeat: {names}")
         self.fields = tuple(fields)
         self.slices: dict[str, slice] = {}
+        self.starts: dict[str, int] = {}
+        self.widths: dict[str, int] = {field.name: field.shape[-1] for field in fields}
         offset = 0
         for field in fields:
             self.slices[field.name] = slice(offset, offset + field.size)
+            self.starts[field.name] = offset
             offset += field.size
         self.size = offset
         self.low = np.concatenate([np.full(f.size, f.low, np.float32) for f in fields])
@@ -65,3 +69,51 @@ class Layout:
     def split(self, flat: Vector) -> dict[str, Vector]:
         """The dict form of ``flat``: one view per field, in the field's shape."""
         return {field.name: flat[self.slices[field.name]].reshape(field.shape) for field in self.fields}
+
+
+class Writer:
+    """The entries of one observation, collected as flat positions and written in two numpy steps.
+
+    Codecs call :meth:`one`, :meth:`many`, :meth:`put` and :meth:`set` with a field name and,
+    for a two-dimensional field, its row; :meth:`vector` makes the vector.  Collecting positions
+    in Python lists and writing them at once is several times faster than setting numpy entries
+    one by one.
+    """
+
+    __slots__ = ("_layout", "_ones", "_places", "_start", "_values", "_width")
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+        self._start = layout.starts
+        self._width = layout.widths
+        self._ones: list[int] = []
+        self._places: list[int] = []
+        self._values: list[float] = []
+
+    def one(self, name: str, index: int | None, row: int = 0) -> None:
+        """Entry ``index`` (of ``row``) is 1; ``None`` sets nothing."""
+        if index is not None:
+            self._ones.append(self._start[name] + row * self._width[name] + index)
+
+    def many(self, name: str, indices: Iterable[int], row: int = 0) -> None:
+        """Every entry of ``indices`` (in ``row``) is 1."""
+        base = self._start[name] + row * self._width[name]
+        self._ones.extend([base + index for index in indices])
+
+    def put(self, name: str, values: Sequence[float], row: int = 0) -> None:
+        """The entries of ``row`` from its start are ``values``."""
+        base = self._start[name] + row * self._width[name]
+        self._places.extend(range(base, base + len(values)))
+        self._values.extend(values)
+
+    def set(self, name: str, value: float, index: int = 0, row: int = 0) -> None:
+        """Entry ``index`` (of ``row``) is ``value``."""
+        self._places.append(self._start[name] + row * self._width[name] + index)
+        self._values.append(value)
+
+    def vector(self) -> Vector:
+        """The observation: zeros except what was written."""
+        flat = np.zeros(self._layout.size, np.float32)
+        flat[self._ones] = 1
+        flat[self._places] = self._values
+        return flat

@@ -3,9 +3,10 @@
 Agents are ``player_0`` ... ``player_{P-1}`` (seat order).  The agent to act is always the
 engine's ``to_move``: turn order, Busfahrer's pyramid points handed out by the seat that may give
 them, Busfaktor's reactions out of turn (§12) all follow from it.  An observation is
-``{"observation": float32 vector, "action_mask": int8 vector}`` (``docs/interop.md``); the mask is
-also in ``infos[agent]["action_mask"]`` of the agent to act, so a loop that needs only the mask
-calls ``last(observe=False)`` and never pays for encoding.  Rewards come once, at the end: the
+``{"observation": float32 vector, "action_mask": int8 vector}`` (``docs/interop.md``); the agent to
+act also finds its legal indices in ``infos[agent]["legal_actions"]``, so a loop that needs only
+those calls ``last(observe=False)`` and never pays for encoding (observations are encoded only
+when asked for).  Masks are read-only.  Rewards come once, at the end: the
 outcome's payoff (1 shared among the winners, 0 for the others).
 
 Not parallelizable: one seat decides at a time and who decides next depends on the decision
@@ -15,18 +16,19 @@ is ``False``).
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine import State
+from ..engine import Action, State, derive_seed
 from .codecs import Codec, make_codec
 from .render import ansi_text
 
 SEED_RANGE = 2**63
-"""Engine seeds drawn when ``reset`` gets none (the engine takes any int)."""
+"""Engine seeds drawn at random (the engine takes any int)."""
 
 
 def agent_name(seat: int) -> str:
@@ -60,8 +62,12 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_space = observation_space(self.codec)
         self._action_space = spaces.Discrete(len(self.codec.actions))
-        self._rng = np.random.default_rng()
+        self._series = random.SystemRandom().randrange(SEED_RANGE)
+        self._games = 0
         self.state: State[Any] | None = None
+        self._indices_of = self.codec.actions.indices_of
+        self._legal_actions: tuple[Action, ...] = ()
+        self._legal_indices: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -70,25 +76,29 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; ``seed`` seeds the deal (the same seed, the same game)."""
+        """A new game: with ``seed`` the engine's game of that seed (``busbahnhof play --seed``);
+        without, the next game of the series the last seed started (a random series at first)."""
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.state = self.codec.game.new_state(self.codec.players, int(self._rng.integers(SEED_RANGE)))
+            self._series, self._games = int(seed), 0
+        engine_seed = self._series if self._games == 0 else derive_seed(self._series, self._games)
+        self._games += 1
+        self.state = self.codec.game.new_state(self.codec.players, engine_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._next_agent()
+        to_move = self.state.to_move
+        if to_move is not None:
+            self._select(self.state, to_move)
 
-    def _next_agent(self) -> None:
-        state = self._game()
-        to_move = state.to_move
-        if to_move is None:
-            return
+    def _select(self, state: State[Any], to_move: int) -> None:
+        """Make the seat to move the selected agent and note its legal actions."""
         agent = self.agent_selection = self.possible_agents[to_move]
-        self.infos[agent] = {"action_mask": self.codec.actions.mask(state)}
+        self._legal_actions = actions = state.legal_actions()
+        self._legal_indices = indices = self._indices_of(actions)
+        self.infos[agent] = {"legal_actions": indices}
 
     def _game(self) -> State[Any]:
         if self.state is None:
@@ -98,29 +108,38 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._game()
         seat = self._seats[agent]
-        mask = self.infos[agent].get("action_mask") if state.to_move == seat else None
+        to_move = state.to_move == seat
         return {
             "observation": self.codec.encode(state, seat),
-            "action_mask": mask if mask is not None else np.zeros(len(self.codec.actions), np.int8),
+            "action_mask": self.codec.actions.mask_of(self._legal_indices if to_move else ()),
         }
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._game()
-        self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        state.apply(self.codec.actions.action(int(action)))
-        if state.is_over:
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
+        if action is None:
+            raise ValueError(f"{agent} is to act: step needs an action index, not None")
+        try:
+            chosen = self._legal_actions[self._legal_indices.index(action)]
+        except ValueError:  # not legal now: the engine says why (and nothing changes)
+            chosen = self.codec.actions.action(int(action))
+        state.apply(chosen)  # rewards come only at the end, so every cumulative reward is still 0 here
+        to_move = state.to_move
+        if to_move != self._seats[agent]:
+            self.infos[agent] = {}
+        if to_move is None:
             outcome = state.outcome()
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = outcome.payoff(seat)
                 self.terminations[name] = True
             self._accumulate_rewards()
             return
-        self._next_agent()
+        self._select(state, to_move)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -33,14 +33,17 @@ class ActionSpace:
         if len(self.index) != len(self.names):
             raise ValueError("an action name appears twice in the action universe")
         self._actions: list[Action | None] = [None] * len(self.names)
-        self._by_action: dict[Action, int] = {}
+        self._by_id: dict[int, int] = {}
+        self._index_by_id = self._by_id.__getitem__
+        self._seen: list[Action] = []
+        """Every action object met, kept alive, so an ``id`` in ``_by_id`` is always its object's."""
 
     def __len__(self) -> int:
         return len(self.names)
 
     def index_of(self, action: Action) -> int:
         """The index of ``action``; an action outside the universe is an error naming it."""
-        found = self._by_action.get(action)
+        found = self._by_id.get(id(action))
         if found is None:
             found = self.index.get(str(action))
             if found is None:
@@ -48,19 +51,36 @@ class ActionSpace:
                     f"{self.game.title}: action {str(action)!r} is not in the action universe of "
                     f"{len(self.names)} actions (see docs/interop.md)"
                 )
-            self._by_action[action] = found
+            if len(self._seen) < MAX_SEEN:
+                self._seen.append(action)
+                self._by_id[id(action)] = found
         return found
 
-    def indices(self, state: State[Any]) -> list[int]:
+    def indices_of(self, actions: tuple[Action, ...]) -> tuple[int, ...]:
+        """The indices of ``actions`` (e.g. a state's legal actions), in their order.
+
+        Engines intern their actions, so each action object is looked up by identity (its
+        ``id``, kept valid by holding the object) after its first appearance.
+        """
+        try:
+            return tuple(map(self._index_by_id, map(id, actions)))
+        except KeyError:
+            return tuple(map(self.index_of, actions))
+
+    def indices(self, state: State[Any]) -> tuple[int, ...]:
         """The indices of the legal actions of ``state``, in the engine's order."""
-        by_action = self._by_action
-        return [by_action.get(a) or self.index_of(a) for a in state.legal_actions()]
+        return self.indices_of(state.legal_actions())
+
+    def mask_of(self, indices: tuple[int, ...]) -> Mask:
+        """1 at every index of ``indices``, 0 elsewhere; read-only."""
+        mask = np.zeros(len(self.names), np.int8)
+        mask[list(indices)] = 1
+        mask.flags.writeable = False
+        return mask
 
     def mask(self, state: State[Any]) -> Mask:
-        """1 at the index of every legal action of ``state``, 0 elsewhere (all 0 once it is over)."""
-        mask = np.zeros(len(self.names), np.int8)
-        mask[self.indices(state)] = 1
-        return mask
+        """1 at the index of every legal action of ``state``, 0 elsewhere (all 0 once it is over); read-only."""
+        return self.mask_of(self.indices(state))
 
     def action(self, index: int) -> Action:
         """The action of ``index`` (parsed from its name once)."""
@@ -70,3 +90,7 @@ class ActionSpace:
         if found is None:
             found = self._actions[index] = self.game.parse_action(self.names[index])
         return found
+
+
+MAX_SEEN = 1 << 16
+"""Action objects remembered by identity (engines intern their actions: a few thousand at most)."""

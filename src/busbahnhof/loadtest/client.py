@@ -3,7 +3,9 @@
 The human waits for its turn, "thinks" for a while, submits a random legal action and notes
 the time; the latency of that action is the time until *every* client of the table (the human
 and the spectator, possibly on different server processes) has received the table's new version.
-The bots think on the server.  The spectator counts every accepted action.
+The bots think on the server.  The spectator counts every accepted action.  A table counts as
+stalled when its spectator has seen no new version for :data:`STALL_SECONDS`; a long stretch of
+bot moves without the human's turn (Bus under load) is not a stall.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .report import Tally
 from .scenarios import Scenario
 
 STALL_SECONDS = 30.0
+"""A table counts as stalled when it has had no new version for this long (a lost move)."""
 HUMAN, SPECTATOR = "human", "spectator"
 
 
@@ -47,6 +50,7 @@ class TableRun:
     human_state: dict[str, Any] | None = None
     pending: dict[int, tuple[float, set[str]]] = field(default_factory=dict)
     spectator_version: int = 0
+    progressed: float = field(default_factory=time.perf_counter)
     last_submitted: int = -1
     turn: asyncio.Event = field(default_factory=asyncio.Event)
     over: asyncio.Event = field(default_factory=asyncio.Event)
@@ -70,8 +74,9 @@ class TableRun:
                 self.tally.latencies.append(now - started)
                 del self.pending[target]
         if who == SPECTATOR:
-            self.tally.actions += max(0, version - self.spectator_version)
-            self.spectator_version = max(self.spectator_version, version)
+            if version > self.spectator_version:
+                self.tally.actions += version - self.spectator_version
+                self.spectator_version, self.progressed = version, now
         else:
             self.human_state = message
             if message["legal"]:
@@ -97,8 +102,11 @@ class TableRun:
             )
             waiting.cancel(), ending.cancel()
             if not done:
-                if loop.time() < self.deadline:
-                    self.tally.errors["stalled"] += 1
+                if loop.time() >= self.deadline:
+                    return
+                if time.perf_counter() - self.progressed < STALL_SECONDS:
+                    continue  # the bots are still moving (a long stretch without the human's turn)
+                self.tally.errors["stalled"] += 1
                 return
             if self.over.is_set():
                 return

@@ -28,9 +28,11 @@ from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
+from .stalls import StallWatch
 from .ws import router as ws_router
 
 WEB_PACKAGE = "busbahnhof.web"
+POSTGRES_STORE_WORKERS = 8
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -40,14 +42,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        service = TableService(store, bot_processes=settings.bot_processes)
+        workers = settings.store_workers or (POSTGRES_STORE_WORKERS if store.is_postgres else 1)
+        service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers)
         await service.start()
         app.state.store, app.state.service = store, service
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
+        watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
+        if watch is not None:
+            watch.start()
         try:
             yield
         finally:
+            if watch is not None:
+                await watch.stop()
             await service.stop()
             store.close()
             event(server_log, "server stopped")

@@ -30,11 +30,16 @@ class Settings(BaseSettings):
             fifth, but the server spends about a tenth more CPU per action (measured with
             ``busbahnhof loadtest``), so it is off unless bandwidth is the scarcer resource.
         list_limit: the most tables one listing returns.
+        store_workers: threads for store calls (``None``: 1 on SQLite, which has one writer at a
+            time, and 8 on PostgreSQL, where commits of different tables overlap: with one thread
+            every commit, each waiting for its ``fsync``, queued behind the others).
         bot_processes: worker processes in which bots think (0: threads of the server process,
             where a thinking bot holds up every table); see :mod:`busbahnhof.tables.thinking`.
         gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's
             generation-0 threshold raised to this (0: Python's default, nothing frozen); see
             :mod:`busbahnhof.server.heap`.
+        stall_log_ms: log ``loop stalled`` (with where) when the event loop is held this long
+            (0: off); see :mod:`busbahnhof.server.stalls`.
         log_level: level of the JSON-lines log on stderr.
         access_log: whether every HTTP request is logged.
     """
@@ -51,7 +56,9 @@ class Settings(BaseSettings):
     ws_strikes: int = Field(50, ge=1)
     ws_deflate: bool = False
     list_limit: int = Field(100, ge=1, le=1000)
+    store_workers: int | None = Field(None, ge=1, le=64)
     bot_processes: int = Field(2, ge=0, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
+    stall_log_ms: float = Field(0.0, ge=0)
     log_level: str = "INFO"
     access_log: bool = True

@@ -1,154 +1,114 @@
-"""Batch simulation: many seeded games between bots, their figures aggregated.
+"""Batch simulation: many seeded games between bots, on any backend, streamed, resumable, swept.
 
 Game ``i`` of a run with seed ``S`` is dealt with ``derive_seed(S, i)`` and the bot in seat
-``k`` chooses with its own generator ``Rng(derive_seed(S, i, "bot", k))``, so every game is
-reproducible on its own and a run gives the same figures whatever the number of workers.
+``k`` chooses with its own generator ``Rng(derive_seed(S, i, "bot", k))`` (sim/play.py), so
+every game is reproducible on its own and a run gives the same figures whatever the backend
+and the number of workers.  Finished games are aggregated as they arrive, in memory that does
+not grow with the number of games (sim/aggregate.py), and, with a results file, written one row
+per game (sim/results.py); ``resume`` plays only the games the file lacks.
 """
 
 from __future__ import annotations
 
-import json
-import multiprocessing
-import os
+import contextlib
 import platform
-import signal
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Game, InvalidOptionError, Rng, State, derive_seed, load_game
-from .aggregate import Columns, FlatSummary, flatten_summary
+from ..engine import Game, InvalidOptionError, load_game
+from .aggregate import Aggregate, FlatSummary
+from .backends import Backend, make_backend, max_workers
+from .play import RunSpec, Task, game_figures, play_game
+from .results import FORMAT, GameRow, ResultsWriter, RunInfo, Setting, now, read_results
+from .sweeps import Sweep, deck_identity, sweep_settings
+
+__all__ = ["MAX_CHUNK", "REPORT_FORMAT", "Progress", "game_figures", "max_workers", "play_game", "simulate"]
 
 REPORT_FORMAT = "busbahnhof-simulation/2"
-MAX_DECISIONS = 1_000_000
 MAX_CHUNK = 100
-"""Games per task of a worker: small enough that Ctrl-C loses little, large enough to keep workers busy."""
+"""Games per task of a worker (all settings counted): small enough that Ctrl-C loses little, large
+enough to keep workers busy."""
+TASKS_PER_WORKER = 8
+"""Tasks a run is split into per worker at least, so that all workers finish at about the same time."""
 
 Progress = Callable[[int, int], None]
 
 
-def max_workers() -> int:
-    """The most worker processes a run may start: four per CPU, at most 64 (more only cost memory)."""
-    return min(64, 4 * (os.cpu_count() or 1))
+class Tally:
+    """The run's bookkeeping: which games are done, and their figures aggregated per setting.
 
-
-@dataclass(frozen=True)
-class Chunk:
-    """Games ``start`` to ``stop - 1`` of a run, everything a worker process needs to play them."""
-
-    game_id: str
-    options: Mapping[str, Any]
-    players: int
-    bots: tuple[str, ...]
-    seed: int
-    start: int
-    stop: int
-
-
-@lru_cache(maxsize=8)
-def _game(game_id: str, options_json: str) -> Game[Any, Any]:
-    return load_game(game_id, **json.loads(options_json))
-
-
-def play_game(game: Game[Any, Any], players: int, bots: Sequence[str], seed: int, index: int) -> State[Any]:
-    """Game ``index`` of a run with ``seed``, played to its end by ``bots`` (one name per seat)."""
-    state = game.new_state(players, derive_seed(seed, index))
-    seats = [make_bot(game, name) for name in bots]
-    rngs = [Rng(derive_seed(seed, index, "bot", seat)) for seat in range(players)]
-    for _ in range(MAX_DECISIONS):
-        seat = state.to_move
-        if seat is None:
-            return state
-        state.apply(seats[seat].choose(state, seat, rngs[seat]), seat=seat)
-    raise RuntimeError(f"{game.id} game {index} of seed {seed} did not end after {MAX_DECISIONS} decisions")
-
-
-def game_figures(game: Game[Any, Any], state: State[Any]) -> FlatSummary:
-    """``game.summarize(state)`` plus what every game has: wins and payoff per seat, ties, decisions.
-
-    The generic figures are ``seats[k].wins`` (1 if seat ``k`` is among the winners),
-    ``seats[k].payoff`` (1 shared among the winners), ``outcome.tie`` (1 if several seats won)
-    and ``outcome.decisions`` (actions taken by players, forced ones excluded).
+    Which games are done is one byte per game and setting (``done``) plus one per game for the
+    games done under every setting (``complete``): 1 MB per million games, searched at C speed.
+    With several settings, each game's figures are also paired with the first setting's on the
+    same seed, and the differences aggregated (``differences``).  A game whose settings did not
+    all finish yet waits in ``waiting`` (at most the games of the tasks in flight).
     """
-    summary = dict(game.summarize(state))
-    outcome = state.outcome()
-    seats = [dict(entry) for entry in summary.get("seats", [{} for _ in range(state.players)])]
-    for seat, entry in enumerate(seats):
-        entry["wins"] = int(seat in outcome.winners)
-        entry["payoff"] = outcome.payoff(seat)
-    summary["seats"] = seats
-    summary["outcome"] = {
-        **summary.get("outcome", {}),
-        "tie": int(len(outcome.winners) > 1),
-        "decisions": len(state.history),
-    }
-    return flatten_summary(summary, game.id)
 
+    def __init__(self, settings: Sequence[Setting], games: int) -> None:
+        self.labels = {setting.label: number for number, setting in enumerate(settings)}
+        self.games = games
+        self.done = [bytearray(games) for _ in settings]
+        self.complete = self.done[0] if len(settings) == 1 else bytearray(games)
+        self.aggregates = [Aggregate() for _ in settings]
+        self.differences = [Aggregate() for _ in settings[1:]]
+        self.waiting: dict[int, list[FlatSummary | None]] = {}
 
-def play_chunk(chunk: Chunk) -> list[FlatSummary]:
-    """The figures of every game of ``chunk``, in game order (runs in a worker process)."""
-    game = _game(chunk.game_id, json.dumps(dict(chunk.options), sort_keys=True))
-    return [
-        game_figures(game, play_game(game, chunk.players, chunk.bots, chunk.seed, index))
-        for index in range(chunk.start, chunk.stop)
-    ]
+    def has(self, row: GameRow) -> bool:
+        """Whether ``row``'s game is already counted (or belongs to no setting of the run)."""
+        number = self.labels.get(row.setting)
+        return number is None or not 0 <= row.index < self.games or bool(self.done[number][row.index])
 
+    def add(self, row: GameRow) -> None:
+        """Count a game not counted before."""
+        number = self.labels[row.setting]
+        self.done[number][row.index] = 1
+        self.aggregates[number].add(row.figures)
+        if not self.differences:
+            return
+        paired = self.waiting.setdefault(row.index, [None] * len(self.done))
+        paired[number] = row.figures
+        if all(figures is not None for figures in paired):
+            del self.waiting[row.index]
+            self.complete[row.index] = 1
+            first = paired[0] or {}
+            for aggregate, figures in zip(self.differences, paired[1:], strict=True):
+                other = figures or {}
+                aggregate.add({path: other.get(path, 0.0) - first.get(path, 0.0) for path in other.keys() | first})
 
-def _chunks(game: Game[Any, Any], players: int, bots: Sequence[str], games: int, seed: int, size: int) -> list[Chunk]:
-    return [
-        Chunk(game.id, game.option_dict(), players, tuple(bots), seed, start, min(start + size, games))
-        for start in range(0, games, size)
-    ]
+    def counted(self) -> int:
+        """Games counted, all settings together."""
+        return sum(aggregate.count for aggregate in self.aggregates)
 
+    def tasks(self, size: int) -> Iterator[Task]:
+        """Tasks for every game not yet counted, of at most ``size`` games (all settings counted, at
+        least one game number each): runs of games lacking every setting, and single games that
+        lack only some (a run cut between the settings of a game)."""
+        every = tuple(range(len(self.done)))
+        numbers = max(1, size // len(every))
+        index = self.complete.find(0)
+        while index != -1:
+            lacking = tuple(number for number in every if not self.done[number][index])
+            stop = index + 1
+            if lacking == every:
+                limit = min(self.games, index + numbers)
+                stop = min((found for done in self.done if (found := done.find(1, index, limit)) != -1), default=limit)
+            yield Task(index, stop, lacking)
+            index = self.complete.find(0, stop)
 
-def _play_numbered(item: tuple[int, Chunk]) -> tuple[int, list[FlatSummary]]:
-    number, chunk = item
-    return number, play_chunk(chunk)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C (SIGINT, sent to the whole foreground process group) to the main process."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _run_chunks(
-    chunks: list[Chunk], workers: int, progress: Progress | None, games: int
-) -> tuple[list[list[FlatSummary] | None], bool]:
-    """The figures of every chunk (``None`` for one not finished) and whether Ctrl-C cut the run short.
-
-    On Ctrl-C the workers are terminated at once (SIGTERM) and waited for; the chunks already
-    finished are kept.
-    """
-    results: list[list[FlatSummary] | None] = [None for _ in chunks]
-    done = 0
-
-    def finished(number: int, figures: list[FlatSummary]) -> None:
-        nonlocal done
-        results[number] = figures
-        done += chunks[number].stop - chunks[number].start
-        if progress:
-            progress(done, games)
-
-    if workers == 1:
-        try:
-            for number, chunk in enumerate(chunks):
-                finished(number, play_chunk(chunk))
-        except KeyboardInterrupt:
-            return results, True
-        return results, False
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
-    try:
-        for number, figures in pool.imap_unordered(_play_numbered, enumerate(chunks)):
-            finished(number, figures)
-    except KeyboardInterrupt:
-        return results, True
-    finally:
-        pool.terminate()
-        pool.join()
-    return results, False
+    def finished_ranges(self) -> list[list[int]]:
+        """``[start, stop)`` of the game numbers finished under every setting."""
+        ranges = []
+        start = self.complete.find(1)
+        while start != -1:
+            stop = self.complete.find(0, start)
+            stop = self.games if stop == -1 else stop
+            ranges.append([start, stop])
+            start = self.complete.find(1, stop)
+        return ranges
 
 
 def simulate(
@@ -157,28 +117,45 @@ def simulate(
     bot_names: Sequence[str],
     games: int,
     seed: int,
-    workers: int = 1,
+    workers: int | None = None,
     progress: Progress | None = None,
+    *,
+    sweeps: Sequence[Sweep] = (),
+    results: Path | None = None,
+    resume: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games between bots and aggregate their figures.
+    """Play ``games`` games between bots (under every setting of ``sweeps``) and aggregate their figures.
 
     Args:
         game: a game with its rule options, or a game id (default options).
         players: seats per game.
         bot_names: one bot name per seat.
-        games: how many games.
-        seed: the run's seed; game ``i`` uses ``derive_seed(seed, i)``.
-        workers: worker processes (1 plays in this process); the figures do not depend on it.
-        progress: called as ``progress(games_done, games)`` after each chunk.
+        games: how many games (per setting).
+        seed: the run's seed; game ``i`` uses ``derive_seed(seed, i)`` under every setting.
+        workers: local worker processes (default 1: this process) or Ray tasks at a time
+            (default: the cluster's CPUs); the figures do not depend on it.
+        progress: called as ``progress(games_done, games_planned)`` (all settings counted) once
+            before the first game (games read back by ``resume`` count as done) and after each task.
+        sweeps: rule options and their values (``[("pyramid", ["4-3-2-1", "5-4-3-2-1"])]``);
+            every combination is a setting, played on the same seeds.
+        results: write one row per game to this ``.parquet`` (a folder) or ``.csv`` file.
+        resume: continue the run in ``results``: its games are read back, only the others played.
+        backend: ``local`` or ``ray``.
+        address: the Ray cluster (``auto``, ``ray://host:port``; default: a local one).
 
     Returns:
-        The report (docs/simulation.md): the run's settings, timing and ``summary``, the
-        aggregated figures (each numeric leaf of ``summarize`` as mean, median, total, min, max).
-        After Ctrl-C the report covers the games finished so far: ``games`` counts them and
-        ``interrupted`` holds the number ``requested`` and the ``finished_ranges`` of game numbers.
+        The report (docs/simulation.md): the run's settings, timing, ``summary`` (each numeric
+        leaf of ``summarize`` as mean, median, total, min, max) and ``intervals`` (each leaf's
+        mean with its 95 % interval) of the first setting, and with a sweep ``settings``: per
+        setting the same and the paired ``difference`` to the first.  After Ctrl-C the report
+        covers the games finished so far: ``games`` counts them and ``interrupted`` holds the
+        number ``requested`` and the ``finished_ranges`` of game numbers.
 
     Raises:
-        GameError: unknown game or bot, bad options, wrong number of bots or a bad count.
+        GameError: unknown game, bot or backend, bad options or sweeps, wrong number of bots, a
+            bad count, results of another run (or any, without ``resume``), Ray not installed.
         KeyboardInterrupt: Ctrl-C before any game was finished.
     """
     if isinstance(game, str):
@@ -187,12 +164,7 @@ def simulate(
         raise InvalidOptionError(
             f"a simulation needs at least 1 game, not {games}", key="error.games", params={"games": games}
         )
-    if not 1 <= workers <= max_workers():
-        raise InvalidOptionError(
-            f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
-            key="error.workers",
-            params={"workers": workers, "high": max_workers()},
-        )
+    runner = make_backend(backend, workers, address)
     if len(bot_names) != players:
         raise InvalidOptionError(
             f"{players} seats need {players} bots, got {len(bot_names)}: {', '.join(bot_names)}",
@@ -202,34 +174,105 @@ def simulate(
     for name in bot_names:
         make_bot(game, name)
     game.new_state(players, seed)
-    size = max(1, min(MAX_CHUNK, -(-games // (workers * 8))))
+    labelled = sweep_settings(game, sweeps)
+    settings = [setting for setting, _ in labelled]
+    info = RunInfo(
+        format=FORMAT,
+        game=game.id,
+        options=game.option_dict(),
+        deck=deck_identity(game),
+        players=players,
+        bots=tuple(bot_names),
+        seed=seed,
+        games=games,
+        settings=tuple(settings),
+        created=now(),
+    )
+    spec = RunSpec.of([(setting.label, played) for setting, played in labelled], players, bot_names, seed)
+    tally = Tally(settings, games)
     started = time.perf_counter()
-    chunks = _chunks(game, players, bot_names, games, seed, size)
-    results, interrupted = _run_chunks(chunks, workers, progress, games)
-    columns = Columns()
-    played = 0
-    for chunk_result in results:
-        for flat in chunk_result or []:
-            columns.add(flat)
-            played += 1
-    if played == 0 and interrupted:
+    with contextlib.ExitStack() as stack:
+        writer = stack.enter_context(ResultsWriter(results, info, resume)) if results is not None else None
+        if writer is not None and resume:
+            _read_back(results, tally)
+        resumed = tally.counted()
+        interrupted = _play(runner, spec, tally, writer, progress, games * len(settings))
+    played = tally.counted() - resumed
+    if played + resumed == 0 and interrupted:
         raise KeyboardInterrupt
     elapsed = time.perf_counter() - started
-    report = {
+    report = _report(info, tally, runner, elapsed, played)
+    if results is not None:
+        report["results"] = {"path": str(results), "resumed": resumed}
+    if interrupted:
+        report["interrupted"] = {"requested": games, "finished_ranges": tally.finished_ranges()}
+    return report
+
+
+def _read_back(results: Path | None, tally: Tally) -> None:
+    assert results is not None
+    _info, rows = read_results(results)
+    for row in rows:
+        if not tally.has(row):
+            tally.add(row)
+
+
+def _play(
+    runner: Backend,
+    spec: RunSpec,
+    tally: Tally,
+    writer: ResultsWriter | None,
+    progress: Progress | None,
+    planned: int,
+) -> bool:
+    """Play every game the tally lacks; whether Ctrl-C cut the run short (the finished games are kept)."""
+    workers = max(1, runner.workers)
+    per_task = max(1, min(MAX_CHUNK, -(-planned // (workers * TASKS_PER_WORKER))))
+    done = tally.counted()
+    if progress:
+        progress(done, planned)
+    try:
+        with contextlib.closing(runner.run(spec, tally.tasks(per_task))) as finished:
+            for rows in finished:
+                for row in rows:
+                    if writer is not None:
+                        writer.write(row)
+                    tally.add(row)
+                done += len(rows)
+                if progress:
+                    progress(done, planned)
+    except KeyboardInterrupt:
+        return True
+    return False
+
+
+def _report(info: RunInfo, tally: Tally, runner: Backend, elapsed: float, played: int) -> dict[str, Any]:
+    first = tally.aggregates[0]
+    report: dict[str, Any] = {
         "format": REPORT_FORMAT,
-        "game": game.id,
-        "options": game.option_dict(),
-        "players": players,
-        "bots": list(bot_names),
-        "games": played,
-        "seed": seed,
-        "workers": workers,
+        "game": info.game,
+        "options": dict(info.options),
+        "players": info.players,
+        "bots": list(info.bots),
+        "games": first.count,
+        "seed": info.seed,
+        "workers": runner.workers,
+        "backend": runner.name,
         "python": platform.python_version(),
         "elapsed_seconds": elapsed,
         "games_per_second": played / elapsed if elapsed > 0 else 0.0,
-        "summary": columns.reduce(),
+        "summary": first.reduce(),
+        "intervals": first.intervals(),
     }
-    if interrupted:
-        kept = [[chunk.start, chunk.stop] for chunk, result in zip(chunks, results, strict=True) if result is not None]
-        report["interrupted"] = {"requested": games, "finished_ranges": kept}
+    if len(info.settings) > 1:
+        report["settings"] = [
+            {
+                **asdict(setting),
+                "games": aggregate.count,
+                "summary": aggregate.reduce(),
+                "intervals": aggregate.intervals(),
+                **({"difference": tally.differences[number - 1].intervals(shares=False)} if number else {}),
+            }
+            for number, (setting, aggregate) in enumerate(zip(info.settings, tally.aggregates, strict=True))
+        ]
     return report

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, inse
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from .hosts import BotHosts
 from .migrate import upgrade
 from .notify import CHANNEL, Callback, PgListener, notification_payload
 from .schema import actions, tables
@@ -96,12 +97,32 @@ class Store:
         self.origin = uuid.uuid4().hex
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self._listener: PgListener | None = None
+        self._hosts = BotHosts(self._conninfo()) if self.is_postgres else None
+
+    def _conninfo(self) -> str:
+        """The URL as libpq takes it (for the connections psycopg opens itself)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
 
     def close(self) -> None:
         """Stop listening and release the connections."""
         if self._listener is not None:
             self._listener.close()
+        if self._hosts is not None:
+            self._hosts.close()
         self.engine.dispose()
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def host_bots(self, table_id: str) -> bool:
+        """Whether this process is to run the table's bots and turn timer: on PostgreSQL while it
+        holds the table's advisory lock (taken now if free; see :mod:`.hosts`); SQLite has one
+        process, which always does."""
+        return True if self._hosts is None else self._hosts.take(table_id)
+
+    def release_bots(self, table_id: str) -> None:
+        """This process no longer runs the table's bots (it dropped the table from memory)."""
+        if self._hosts is not None:
+            self._hosts.release(table_id)
 
     # -- writes --------------------------------------------------------------------------
 
@@ -170,20 +191,30 @@ class Store:
 
     # -- reads ---------------------------------------------------------------------------
 
-    def load_table(self, table_id: str, with_actions: bool = True) -> dict[str, Any] | None:
+    def _reading(self) -> Connection:
+        """A connection for reads without a transaction of their own (no ``BEGIN``/``ROLLBACK``
+        round trips; each statement sees what is committed)."""
+        return self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+
+    def load_table(self, table_id: str) -> dict[str, Any] | None:
         """The stored table with its actions in version order, or ``None``."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             row = connection.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
             record = dict(row)
-            record["actions"] = self._actions(connection, table_id, 0) if with_actions else []
+            record["actions"] = self._actions(connection, table_id, 0)
         return record
 
-    def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
-        """The actions after ``version``, in order."""
-        with self.engine.connect() as connection:
-            return self._actions(connection, table_id, version)
+    def changes_since(self, table_id: str, version: int) -> dict[str, Any] | None:
+        """What another process may have changed: ``{"status", "seats", "actions"}`` with the
+        actions after ``version`` in order (one connection, two small reads), or ``None``."""
+        with self._reading() as connection:
+            query = select(tables.c.status, tables.c.seats).where(tables.c.id == table_id)
+            row = connection.execute(query).mappings().first()
+            if row is None:
+                return None
+            return {**row, "actions": self._actions(connection, table_id, version)}
 
     @staticmethod
     def _actions(connection: Connection, table_id: str, version: int) -> list[dict[str, Any]]:
@@ -196,13 +227,13 @@ class Store:
 
     def find_code(self, code: str) -> str | None:
         """The id of the table with room code ``code``."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             found = connection.execute(select(tables.c.id).where(tables.c.code == code)).scalar_one_or_none()
         return None if found is None else str(found)
 
     def open_table_ids(self) -> list[str]:
         """Every open table's id, oldest first."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             query = select(tables.c.id).where(tables.c.status == "open").order_by(tables.c.created_at)
             return [str(value) for value in connection.execute(query).scalars()]
 
@@ -211,7 +242,7 @@ class Store:
         query = select(*SUMMARY_COLUMNS).order_by(tables.c.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(tables.c.status == status)
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             rows = [dict(row) for row in connection.execute(query).mappings()]
         for row in rows:
             row["seats"] = [
@@ -227,6 +258,5 @@ class Store:
         if not self.is_postgres:
             return lambda: None
         if self._listener is None:
-            conninfo = make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
-            self._listener = PgListener(conninfo, self.origin)
+            self._listener = PgListener(self._conninfo(), self.origin)
         return self._listener.subscribe(callback)

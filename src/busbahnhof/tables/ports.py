@@ -69,8 +69,8 @@ class TableStore(Protocol):
         """Mark the table ``finished`` (with the game's outcome) or ``closed`` (abandoned)."""
         ...
 
-    def load_table(self, table_id: str, with_actions: bool = True) -> dict[str, Any] | None:
-        """The stored table with all its actions (``with_actions=False``: an empty list), or ``None``."""
+    def load_table(self, table_id: str) -> dict[str, Any] | None:
+        """The stored table with all its actions, or ``None``."""
         ...
 
     def find_code(self, code: str) -> str | None:
@@ -81,12 +81,21 @@ class TableStore(Protocol):
         """The ids of every table still ``open``."""
         ...
 
-    def actions_since(self, table_id: str, version: int) -> list[dict[str, Any]]:
-        """The stored actions after ``version``, in order."""
+    def changes_since(self, table_id: str, version: int) -> dict[str, Any] | None:
+        """The table's ``status`` and ``seats`` and its ``actions`` after ``version`` (in order), or ``None``."""
         ...
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries (no actions, no seed of an unfinished game, no token hashes), newest first."""
+        ...
+
+    def host_bots(self, table_id: str) -> bool:
+        """Whether this process is to run the table's bots and turn timer (of several processes
+        on one database, one at a time; a single process always)."""
+        ...
+
+    def release_bots(self, table_id: str) -> None:
+        """This process no longer runs the table's bots."""
         ...
 
     def subscribe(self, callback: Callable[[str, int], None]) -> Unsubscribe:

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -183,6 +183,7 @@ class TableService:
         table = Table(table_id, code, spec, options, game, state, seats, hash_token(creator_token), now, spec.deck_text)
         table.humans_gone_since = now
         table.updated_at = now
+        table.runs_bots = await self._store(self.store.host_bots, table_id)
         self.tables[table_id] = table
         self._schedule(table)
         tickets = tuple(SeatTicket(n, token, join_link(code, token)) for n, token in tokens.items())
@@ -442,6 +443,7 @@ class TableService:
                     raise UnknownTableError(f"no table {table_id!r}", key="table.error.unknown_table")
                 table = Table.from_record(record)
                 table.humans_gone_since = self.wall_clock()
+                table.runs_bots = await self._store(self.store.host_bots, table_id)
                 self.tables[table_id] = table
                 async with table.lock:
                     # another process may have committed while we read: its notice found no table here
@@ -492,7 +494,15 @@ class TableService:
         self.tables.pop(table.id, None)
         self.connections.pop(table.id, None)
         self._loading.pop(table.id, None)
+        if table.runs_bots:
+            self._in_background(self._store(self.store.release_bots, table.id))
         return True
+
+    def _in_background(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` as a task of its own, kept until it is done (and cancelled by :meth:`stop`)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _broadcast(self, table: Table) -> None:
         """Send every client of the table its own message."""
@@ -532,12 +542,13 @@ class TableService:
         if mover is None:
             return
         seat, who = mover
-        if who in (BOT, ZOMBIE):
+        if who in (BOT, ZOMBIE) and (table.runs_bots or table.seats[seat].left_here):  # one process runs the bots
             self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, who, table.version))
-        elif table.spec.turn_seconds is not None:
+        elif who == HUMAN and table.spec.turn_seconds is not None:
             loop = asyncio.get_running_loop()
             table.deadline = loop.time() + table.spec.turn_seconds
-            self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
+            if table.runs_bots:
+                self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
 
     async def _bot_turn(self, table: Table, seat: int, who: str, version: int) -> None:
         """After the think delay, the bot decides in a worker (:mod:`.thinking`) and its action is committed."""
@@ -573,10 +584,16 @@ class TableService:
     async def sweep(self) -> list[str]:
         """Close every table whose humans have all been gone (and which saw no action) for longer
         than its ``abandon_seconds``; it is kept as a finished record with status ``closed``.
+        Take over the bots of tables whose bots another process ran until it stopped.
         Returns the ids closed."""
         now = self.wall_clock()
         closed = []
         for table in list(self.tables.values()):
+            mover = table.mover()
+            waiting = mover is not None and mover[1] == BOT and not table.runs_bots
+            if waiting and await self._store(self.store.host_bots, table.id):
+                table.runs_bots = True
+                self._schedule(table)
             limit = table.spec.abandon_seconds
             gone = table.humans_gone_since
             if not table.is_open or limit is None or gone is None or not table.has_human_seats():
@@ -597,12 +614,7 @@ class TableService:
         if loop is None or table_id not in self.tables:
             return
 
-        def spawn() -> None:
-            task = asyncio.create_task(self.catch_up(table_id))
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
-
-        loop.call_soon_threadsafe(spawn)
+        loop.call_soon_threadsafe(lambda: self._in_background(self.catch_up(table_id)))
 
     async def catch_up(self, table_id: str) -> None:
         """Take over what other processes committed for a table (actions, seats, status) and tell our clients."""
@@ -616,11 +628,11 @@ class TableService:
 
     async def _catch_up_locked(self, table: Table) -> bool:
         before = (table.version, table.status, [seat.stored() for seat in table.seats])
-        for entry in await self._store(self.store.actions_since, table.id, table.version):
-            table.replay_action(entry)
-            table.updated_at = entry["at"]
-        record = await self._store(self.store.load_table, table.id, False)
+        record = await self._store(self.store.changes_since, table.id, table.version)
         if record is not None:
+            for entry in record["actions"]:
+                table.replay_action(entry)
+                table.updated_at = entry["at"]
             table.status = record["status"]
             table.take_seats(record["seats"])
             if record["status"] == CLOSED and before[1] != CLOSED:

@@ -33,6 +33,7 @@ class Seat:
         claimed: whether someone has taken the seat (used its link or joined by code).
         connections: open client connections of the seat.
         zombie: a bot plays for this human seat until its player is back (timer ran out, or left).
+        left_here: the player left through this process (only it knows; it plays the seat's bot).
     """
 
     name: str
@@ -41,6 +42,7 @@ class Seat:
     claimed: bool = False
     connections: int = 0
     zombie: bool = False
+    left_here: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -85,6 +87,7 @@ class Table:
     updated_at: float = 0.0
     deadline: float | None = None
     humans_gone_since: float | None = None
+    runs_bots: bool = True
     drawings: dict[tuple[int, int | None, str], tuple[str | None]] = field(default_factory=dict)
     views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
     catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)
@@ -184,13 +187,14 @@ class Table:
     def start_zombie(self, seat: int, reason: str) -> None:
         """A bot plays for human ``seat`` from now on (``reason``: ``timeout`` or ``left``)."""
         self.seats[seat].zombie = True
+        self.seats[seat].left_here = reason == "left"
         self.log_event(f"table.zombie_{reason}", seat=seat)
 
     def end_zombie(self, seat: int) -> bool:
         """The player of ``seat`` is back; ``False`` if no bot was playing for them."""
         if not self.seats[seat].zombie:
             return False
-        self.seats[seat].zombie = False
+        self.seats[seat].zombie = self.seats[seat].left_here = False
         self.log_event("table.back", seat=seat)
         return True
 

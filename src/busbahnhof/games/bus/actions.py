@@ -144,6 +144,26 @@ def build(lot: int, kind: int) -> Build:
     return action
 
 
+_BUILDS_ON: dict[int, tuple[Build, ...]] = {}
+_PASSENGERS_AT: dict[tuple[int, ...], tuple[Passenger, ...]] = {}
+
+
+def builds_on(lot: int) -> tuple[Build, ...]:
+    """The interned :class:`Build` actions of every type on ``lot``, in type order."""
+    found = _BUILDS_ON.get(lot)
+    if found is None:
+        found = _BUILDS_ON[lot] = tuple(build(lot, kind) for kind in range(len(BUILDING_NAMES)))
+    return found
+
+
+def passengers_at(stations: tuple[int, ...]) -> tuple[Passenger, ...]:
+    """The interned :class:`Passenger` actions of the given train stations, in their order."""
+    found = _PASSENGERS_AT.get(stations)
+    if found is None:
+        found = _PASSENGERS_AT[stations] = tuple(passenger(station) for station in stations)
+    return found
+
+
 def deliver(source: int, lot: int) -> Deliver:
     """The interned :class:`Deliver` action."""
     key = (source, lot)

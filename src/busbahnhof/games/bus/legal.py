@@ -17,7 +17,7 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    build,
+    builds_on,
     deliver,
 )
 from .lines import why_not
@@ -43,7 +43,11 @@ def building_moves(state: BusState) -> list[Action]:
     if zone < 0:
         return []
     building = state.building
-    return [build(lot, kind) for lot in state.board.zone_lots[zone] if building[lot] < 0 for kind in range(3)]
+    moves: list[Action] = []
+    for lot in state.board.zone_lots[zone]:
+        if building[lot] < 0:
+            moves.extend(builds_on(lot))
+    return moves
 
 
 def open_targets(state: BusState, seat: int) -> list[int]:

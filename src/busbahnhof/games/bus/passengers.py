@@ -29,18 +29,21 @@ def step_out_and_in(state: BusState) -> int:
     empty buildings of the current type take in the passengers at their intersection, one each.
     Returns how many stepped in."""
     board, standing, occupied, building = state.board, state.standing, state.occupied, state.building
-    for lot in range(board.lots):
-        if occupied[lot]:
-            occupied[lot] = False
-            standing[board.lot_intersection[lot]] += 1
+    lot_intersection, lots_at = board.lot_intersection, board.lots_at
+    for lot in [lot for lot, inside in enumerate(occupied) if inside]:
+        occupied[lot] = False
+        standing[lot_intersection[lot]] += 1
     entered = 0
     current = state.clock
-    for node in range(board.intersections):
-        for lot in board.lots_at[node]:
-            if standing[node] and building[lot] == current:
-                standing[node] -= 1
+    for node, waiting in enumerate(standing):
+        if not waiting:
+            continue
+        for lot in lots_at[node]:
+            if waiting and building[lot] == current:
+                waiting -= 1
                 occupied[lot] = True
                 entered += 1
+        standing[node] = waiting
     return entered
 
 

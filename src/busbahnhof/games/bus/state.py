@@ -35,7 +35,7 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    passenger,
+    passengers_at,
 )
 from .board import Board
 from .legal import building_moves, delivery_moves, explain, nothing_reason
@@ -233,7 +233,7 @@ class BusState(State["Bus"]):
         if phase in (BUILDINGS, SETUP_BUILDINGS):
             return building_moves(self)
         if phase == PASSENGERS:
-            return [passenger(station) for station in self.board.stations] if self.supply else []
+            return list(passengers_at(self.board.stations)) if self.supply else []
         if phase == CLOCK:
             return [CLOCK_STOP, CLOCK_ADVANCE]
         if phase == SETUP_FIRST_LINE:
@@ -243,8 +243,8 @@ class BusState(State["Bus"]):
     def _selection_moves(self, seat: int) -> list[Action]:
         """Bus: Aktionen wählen -- a marker on any area with a free slot; pass after two markers
         (or when no slot is free any more)."""
-        slots = self.slots
-        moves: list[Action] = [TAKES[area] for area in range(7) if len(slots[area]) < AREA_SLOTS[area]]
+        slots = zip(TAKES, self.slots, AREA_SLOTS, strict=True)
+        moves: list[Action] = [take for take, taken, size in slots if len(taken) < size]
         if self.placed[seat] >= MIN_MARKERS_PER_ROUND or not moves:
             moves.append(PASS)
         return moves
@@ -260,16 +260,18 @@ class BusState(State["Bus"]):
                 self._legal = tuple(legal)
                 return
             if legal:
-                self.emit("forced", seat=self.current, action=str(legal[0]))
+                if self.keeps_log:  # a search's silent world skips writing what nobody reads
+                    self.emit("forced", seat=self.current, action=str(legal[0]))
                 self._perform(legal[0])
             else:
-                self.emit(
-                    "nothing_possible",
-                    seat=self.current,
-                    area=PHASE_NAMES[self.phase],
-                    left=self.left,
-                    reason=nothing_reason(self),
-                )
+                if self.keeps_log:
+                    self.emit(
+                        "nothing_possible",
+                        seat=self.current,
+                        area=PHASE_NAMES[self.phase],
+                        left=self.left,
+                        reason=nothing_reason(self),
+                    )
                 self.left = 0
 
     def _perform(self, action: Action) -> None:
@@ -281,13 +283,15 @@ class BusState(State["Bus"]):
             return
         if cls is Pass:
             self.passed[seat] = True
-            self.emit("passed", seat=seat)
+            if self.keeps_log:
+                self.emit("passed", seat=seat)
             self._next_selector(seat)
             return
         self.left -= 1
         if cls is Line:
             extend(self, seat, action)  # type: ignore[arg-type]
-            self.emit("line_built", seat=seat, start=action.start, to=action.to)  # type: ignore[attr-defined]
+            if self.keeps_log:
+                self.emit("line_built", seat=seat, start=action.start, to=action.to)  # type: ignore[attr-defined]
         elif cls is Build:
             self._build(seat, action)  # type: ignore[arg-type]
         elif cls is Passenger:
@@ -332,7 +336,8 @@ class BusState(State["Bus"]):
         """Bus: Aktionen wählen -- the marker goes on the free slot with the earliest letter; a
         placed marker is used up; a player without markers is out of selection."""
         slots = self.slots[area]
-        self.emit("marker_placed", seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[len(slots)])
+        if self.keeps_log:  # the hot paths of search (silent worlds) skip building log entries
+            self.emit("marker_placed", seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[len(slots)])
         slots.append(seat)
         self.markers[seat] -= 1
         self.markers_used[seat] += 1
@@ -398,11 +403,15 @@ class BusState(State["Bus"]):
         elif area == VRROOMM:
             self.power = self.rules.vrroomm_buses(self.buses[seat], self.max_buses(), slot)
             self.left = max(0, self.power)
-            key = "marker_resolves" if self.power > 0 else "no_power"
-            self.emit(key, seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[slot], power=self.power)
+            self._log_resolution(seat, area, slot)
         else:
             self.power = self.max_buses() - slot + (self.rules.line_bonus(self.players) if area == LINE else 0)
             self.left = max(0, self.power)
+            self._log_resolution(seat, area, slot)
+
+    def _log_resolution(self, seat: int, area: int, slot: int) -> None:
+        """Log that a marker resolves with its power, or has none (not in a search's silent worlds)."""
+        if self.keeps_log:
             key = "marker_resolves" if self.power > 0 else "no_power"
             self.emit(key, seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[slot], power=self.power)
 

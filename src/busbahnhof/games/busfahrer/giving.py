@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Event, GameError
+from ...engine import GameError
 from .actions import GIVE, BusfahrerAction, give_actions, give_all_actions
 from .phases import BUCKET_QUESTIONS, GIVING
 
@@ -47,7 +47,7 @@ def give(state: BusfahrerState, points: int, target: int) -> None:
     """Add ``points`` to ``target``; when nothing is left, play goes on where it stopped."""
     state.points[state.give_bucket][target] += points
     state.give_left -= points
-    state.log.append(Event("gave", {"seat": state.mover, "points": points, "seat2": target}))
+    state.emit("gave", seat=state.mover, points=points, seat2=target)
     if state.give_left == 0:
         state.after_give()
 

@@ -74,11 +74,20 @@ def resample(state: BusfahrerState, rng: Rng) -> None:
         slots = [(state.pyramid, pos) for pos in range(state.turned, len(state.pyramid))]
     slots.extend((state.pile, index) for index in range(len(state.pile)))
     slots.extend((state.deck, index) for index in range(len(state.deck)))
+    pool = state.pool
     pools: dict[int, list[int]] = {}
+    keys = []  # each slot's pool, computed once: search resamples for every iteration
     for place, index in slots:
-        pools.setdefault(state.pool[place[index]], []).append(place[index])
+        card = place[index]
+        key = pool[card]
+        keys.append(key)
+        cards = pools.get(key)
+        if cards is None:
+            pools[key] = [card]
+        else:
+            cards.append(card)
     for key in sorted(pools):
         pools[key].sort()
         rng.shuffled(pools[key])
-    for place, index in slots:
-        place[index] = pools[state.pool[place[index]]].pop()
+    for (place, index), key in zip(slots, keys, strict=True):
+        place[index] = pools[key].pop()

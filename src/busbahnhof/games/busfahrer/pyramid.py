@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Event, GameError
+from ...engine import GameError
 from . import giving
 from .actions import LAY_ONLY, LAY_OR_KEEP, BusfahrerAction
 from .phases import BUCKET_PYRAMID, LAYING
@@ -32,7 +32,7 @@ def lay_out(state: BusfahrerState) -> None:
     state.turned = 0
     state.lay_index = state.players
     state.lay_count = 0
-    state.log.append(Event("pyramid_laid", {"count": size}))
+    state.emit("pyramid_laid", count=size)
     continue_laying(state)
 
 
@@ -64,11 +64,11 @@ def continue_laying(state: BusfahrerState) -> None:
         state.turned += 1
         state.lay_index = 0
         state.lay_count = 0
-        state.log.append(
-            Event(
-                "pyramid_turned",
-                {"row": state.row_of[position], "points": row_points(state, position), "card": state.pyramid[position]},
-            )
+        state.emit(
+            "pyramid_turned",
+            row=state.row_of[position],
+            points=row_points(state, position),
+            card=state.pyramid[position],
         )
 
 
@@ -99,13 +99,13 @@ def lay(state: BusfahrerState) -> None:
     state.cards_laid[seat] += 1
     state.lay_count += 1
     points = row_points(state, position)
-    state.log.append(Event("laid", {"seat": seat, "card": card, "points": points}))
+    state.emit("laid", seat=seat, card=card, points=points)
     giving.start_give(state, seat, points, BUCKET_PYRAMID)
 
 
 def keep(state: BusfahrerState) -> None:
     """Keep the remaining matching cards for now; the next seat reacts."""
-    state.log.append(Event("kept", {"seat": state.mover}))
+    state.emit("kept", seat=state.mover)
     state.lay_index += 1
     state.lay_count = 0
     continue_laying(state)

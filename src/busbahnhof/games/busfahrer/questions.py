@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Event, GameError
+from ...engine import GameError
 from . import giving
 from .actions import (
     GUESS,
@@ -87,7 +87,7 @@ def start_game(state: BusfahrerState) -> None:
     state.ride_result = ""
     state.phase = QUESTIONS
     state.mover = (state.dealer + 1) % state.players
-    state.log.append(Event("game_started", {"number": state.game_no + 1, "games": state.games, "seat": state.dealer}))
+    state.emit("game_started", number=state.game_no + 1, games=state.games, seat=state.dealer)
 
 
 def legal(state: BusfahrerState) -> tuple[BusfahrerAction, ...]:
@@ -107,14 +107,14 @@ def answer(state: BusfahrerState, guess: int) -> None:
     stake = question + 1 if state.rising else 1
     if right:
         state.q_right[question] += 1
-        state.log.append(Event("answered_right", {"seat": seat, "guess": guess, "card": card}))
+        state.emit("answered_right", seat=seat, guess=guess, card=card)
         if state.rising:
-            state.log.append(Event("may_give", {"seat": seat, "points": stake}))
+            state.emit("may_give", seat=seat, points=stake)
             giving.start_give(state, seat, stake, BUCKET_QUESTIONS)
             return
     else:
         state.points[0][seat] += stake
-        state.log.append(Event("answered_wrong", {"seat": seat, "guess": guess, "card": card, "points": stake}))
+        state.emit("answered_wrong", seat=seat, guess=guess, card=card, points=stake)
     next_answer(state)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Event, GameError
+from ...engine import GameError
 from .actions import GUESS, GUESS_WORDS, GUESSES_BY_QUESTION, TURN, TURNS_BY_ROW_SIZE, BusfahrerAction
 from .cards import HIGHEST_NUMBER_RANK
 from .layout import DIAMOND_OFFSETS, DIAMOND_ROWS, DIAMOND_SIZE
@@ -56,7 +56,7 @@ def start_ride(state: BusfahrerState) -> None:
     state.ride_row = 0
     state.ride_turns = 0
     state.mover = state.drivers[0]
-    state.log.append(Event("ride_started", {"seat": state.mover}))
+    state.emit("ride_started", seat=state.mover)
 
 
 def legal_turns(state: BusfahrerState) -> tuple[BusfahrerAction, ...]:
@@ -80,7 +80,8 @@ def turn(state: BusfahrerState, k: int) -> None:
     state.face_up.append(position)
     stats[CARDS_TURNED] += 1
     state.ride_turns += 1
-    state.log.append(Event("ride_turned", {"seat": state.mover, "row": row + 1, "card": card}))
+    if state.keeps_log:  # the ride's hottest line in search, whose silent worlds keep no log
+        state.emit("ride_turned", seat=state.mover, row=row + 1, card=card)
     if card // 4 <= HIGHEST_NUMBER_RANK:
         if row == LAST_ROW:
             _finish(state, "completed")
@@ -98,7 +99,8 @@ def _charge(state: BusfahrerState, points: int) -> None:
     state.ride_stats[POINTS] += points
     for seat in state.drivers:
         state.points[BUCKET_RIDE][seat] += points
-        state.log.append(Event("ride_penalty", {"seat": seat, "points": points}))
+        if state.keeps_log:
+            state.emit("ride_penalty", seat=seat, points=points)
 
 
 def _replace(state: BusfahrerState) -> bool:
@@ -114,7 +116,8 @@ def _replace(state: BusfahrerState) -> bool:
     pile = state.pile
     for position in face_up:
         diamond[position] = pile.pop()
-    state.log.append(Event("ride_replaced", {"count": len(face_up)}))
+    if state.keeps_log:
+        state.emit("ride_replaced", count=len(face_up))
     state.face_up = []
     state.ride_row = 0
     return True
@@ -136,7 +139,7 @@ def _reshuffle(state: BusfahrerState) -> None:
         state.pool[card] = reshuffle
     state.pile = removed + state.pile
     state.discard = []
-    state.log.append(Event("ride_reshuffled", {"count": len(removed)}))
+    state.emit("ride_reshuffled", count=len(removed))
 
 
 def american_answer(state: BusfahrerState, guess: int) -> None:
@@ -152,12 +155,12 @@ def american_answer(state: BusfahrerState, guess: int) -> None:
     state.streak.append(card)
     seat = state.mover
     if right:
-        state.log.append(Event("answered_right", {"seat": seat, "guess": guess, "card": card}))
+        state.emit("answered_right", seat=seat, guess=guess, card=card)
         if len(state.streak) == len(GUESSES_BY_QUESTION):
             _finish(state, "completed")
             return
     else:
-        state.log.append(Event("answered_wrong", {"seat": seat, "guess": guess, "card": card, "points": 1}))
+        state.emit("answered_wrong", seat=seat, guess=guess, card=card, points=1)
         _charge(state, 1)
         state.discard.extend(state.streak)
         state.streak = []
@@ -173,7 +176,7 @@ def _finish(state: BusfahrerState, result: str) -> None:
     state.ride_result = result
     if result == "completed":
         state.ride_stats[COMPLETED] += 1
-    state.log.append(Event("ride_" + result, {"seat": state.mover}))
+    state.emit("ride_" + result, seat=state.mover)
     state.end_of_ride()
 
 

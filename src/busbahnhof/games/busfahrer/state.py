@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
-from ...engine import Event, GameError, Outcome, Rng, State
+from ...engine import GameError, Outcome, Rng, State
 from . import driver, giving, knowledge, pyramid, questions, ride
 from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
 from .cards import DECK_SIZE
@@ -118,7 +118,8 @@ class BusfahrerState(State["Busfahrer"]):
                 self._legal = legal
                 return
             only = legal[0]
-            self.log.append(Event("forced", {"seat": self.mover, "action": str(only), "why": FORCED_WHY[only.kind]}))
+            if self.keeps_log:  # a search's silent world skips writing what nobody reads
+                self.emit("forced", seat=self.mover, action=str(only), why=FORCED_WHY[only.kind])
             self._perform(only)
 
     def _perform(self, action: BusfahrerAction) -> None:
@@ -187,7 +188,7 @@ class BusfahrerState(State["Busfahrer"]):
             questions.start_game(self)
         else:
             self.phase = OVER
-            self.log.append(Event("game_over", {}))
+            self.emit("game_over")
 
     # -- what a seat may see ----------------------------------------------------------------
 
@@ -280,9 +281,13 @@ class BusfahrerState(State["Busfahrer"]):
 
     def clone(self) -> BusfahrerState:
         """An independent copy: the dict copied, every mutable list copied one level deep."""
+        return self._copy(self.rng.copy())
+
+    def _copy(self, rng: Rng) -> BusfahrerState:
+        """:meth:`clone` with ``rng`` as the copy's generator."""
         twin = BusfahrerState.__new__(BusfahrerState)
         data = self.__dict__.copy()
-        data["rng"] = self.rng.copy()
+        data["rng"] = rng
         data["history"] = self.history[:]
         data["log"] = self.log[:]
         data["stacked"] = [order[:] for order in self.stacked]
@@ -310,8 +315,7 @@ class BusfahrerState(State["Busfahrer"]):
         resampled.  The copy's own generator is reseeded from ``rng`` and stacked decks are
         dropped: its future chance is unknown as well.
         """
-        twin = self.clone()
-        twin.rng = Rng(rng.getrandbits(64))
+        twin = self._copy(Rng(rng.getrandbits(64)))  # not a copy of the generator, which is replaced
         twin.stacked = []
         knowledge.resample(twin, rng)
         return twin

@@ -203,15 +203,16 @@ def attached_cards(s: BusfaktorState, card: int) -> list[int]:
     deck = s.deck
     hits = deck.hits[card]
     wanted = deck.factor_type[card] if deck.template[card] == 7 else -1
+    att, ctype, extra, kind = s.att, s.ctype, s.extra, deck.kind
     found = []
     for c in range(deck.n_projects, deck.size):
-        where = s.att[c]
-        if where == -1 or (wanted >= 0 and s.ctype[c] != wanted):
+        where = att[c]
+        if where == -1 or (wanted >= 0 and ctype[c] != wanted):
             continue
-        if where != SHARED and s.extra[where] == c:
-            if hits & HITS_EXTRA and s.open[where * 4 + s.ctype[c]] > 0:
+        if where != SHARED and extra[where] == c:
+            if hits & HITS_EXTRA and s.open[where * 4 + ctype[c]] > 0:
                 found.append(c)
-        elif hits & (HITS_FACTOR if deck.kind[c] == FACTOR else HITS_JOKER):
+        elif hits & (HITS_FACTOR if kind[c] == FACTOR else HITS_JOKER):
             found.append(c)
     return found
 

@@ -226,9 +226,14 @@ def complete_ready(s: BusfaktorState) -> None:
     chooses (phase ``COMPLETE_ORDER``, ``schliesse P ab``); otherwise the order changes nothing
     but the log, and the projects complete in the order they were started.
     """
+    need = s.need
+    if all(need[p] for projects in s.actives for p in projects):  # the usual case: nothing to complete
+        return
     for step in range(s.players):
         seat = (s.active + step) % s.players
         ready = ready_projects(s, seat)
+        if not ready:
+            continue
         if sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
             s.decider = seat
             s.phase = COMPLETE_ORDER
@@ -325,9 +330,11 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
     s.emit("cooperation_ended", project=project, project2=partner)
 
 
-def can_cooperate(s: BusfaktorState, project: int) -> bool:
-    """§11 Voraussetzungen for one side: active, in no cooperation, at most one factor (Mehraufwand not counted)."""
-    return s.status[project] == 1 and s.partner[project] < 0 and s.nfac[project] <= 1
+def free_to_cooperate(s: BusfaktorState, projects: list[int]) -> list[int]:
+    """§11 Voraussetzungen for one side: those of ``projects`` that are active, in no cooperation
+    and hold at most one factor (Mehraufwand not counted)."""
+    status, partner, nfac = s.status, s.partner, s.nfac
+    return [p for p in projects if status[p] == 1 and partner[p] < 0 and nfac[p] <= 1]
 
 
 def offer(s: BusfaktorState, mine: int, theirs: int) -> None:

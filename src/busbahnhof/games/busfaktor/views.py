@@ -185,14 +185,24 @@ def resample_hidden(s: BusfaktorState, seat: int | None, rng: Rng) -> None:
     """Deal every card ``seat`` cannot identify anew among the places it may be in: each hidden
     card is exchanged only with hidden cards of its pool (projects; action cards of one reshuffle)."""
     slots = _hidden_slots(s, seat)
+    n_projects, pool = s.deck.n_projects, s.pool
     pools: dict[int, list[int]] = {}
+    keys = []  # each slot's pool (as _pool), computed once: search determinizes for every iteration
     for place, index in slots:
-        pools.setdefault(_pool(s, place[index]), []).append(place[index])
+        card = place[index]
+        key = -1 if card < n_projects else pool[card]
+        keys.append(key)
+        cards = pools.get(key)
+        if cards is None:
+            pools[key] = [card]
+        else:
+            cards.append(card)
     # Sorted first, so that states a seat cannot tell apart resample alike (§17: stacks are secret).
     for key in sorted(pools):
         pools[key].sort()
         rng.shuffled(pools[key])
-    for place, index in slots:
-        place[index] = card = pools[_pool(s, place[index])].pop()
-        s.under_by[card] = -1  # another seat's E1 put some card there; in this world it knows none
+    under_by = s.under_by
+    for (place, index), key in zip(slots, keys, strict=True):
+        place[index] = card = pools[key].pop()
+        under_by[card] = -1  # another seat's E1 put some card there; in this world it knows none
     s._legal = None

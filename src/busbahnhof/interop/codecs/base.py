@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ...engine import Game, State
-from ..layout import Field, Layout, Vector
+from ..layout import Field, Layout, Vector, Writer
 from ..spaces import ActionSpace
 
 
@@ -24,18 +24,6 @@ def seat_fields(players: int) -> list[Field]:
         Field("seat", (players,), 1, "one-hot: the observing seat (seats are 0-based, in table order)"),
         Field("to_move", (players,), 1, "one-hot: the seat that decides now (all 0 once the game is over)"),
     ]
-
-
-def one_hot(target: Vector, index: int | None) -> None:
-    """Set ``target[index]`` to 1 unless ``index`` is ``None``."""
-    if index is not None:
-        target[index] = 1
-
-
-def many_hot(target: Vector, indices: Iterable[int]) -> None:
-    """Set ``target[i]`` to 1 for every ``i`` of ``indices``."""
-    for index in indices:
-        target[index] = 1
 
 
 def name_index(names: Sequence[str], name: str) -> int:
@@ -71,16 +59,16 @@ class Codec(ABC):
         """The game's observation fields after ``seat`` and ``to_move``."""
 
     @abstractmethod
-    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
-        """Write the game's fields of ``view`` (the ``"state"`` part of ``view(seat)``) into zeroed ``out``."""
+    def fill(self, view: dict[str, Any], seat: int, out: Writer) -> None:
+        """Write the game's fields of ``view`` (the ``"state"`` part of ``view(seat)``) to ``out``."""
 
     def encode(self, state: State[Any], seat: int) -> Vector:
         """The flat observation of ``seat``: built from what ``view(seat)`` shows, nothing else."""
-        flat, parts = self.layout.new()
-        parts["seat"][seat] = 1
-        one_hot(parts["to_move"], state.to_move)
-        self.fill(state._view(seat), seat, parts)
-        return flat
+        out = Writer(self.layout)
+        out.one("seat", seat)
+        out.one("to_move", state.to_move)
+        self.fill(state._view(seat), seat, out)
+        return out.vector()
 
     def encode_dict(self, state: State[Any], seat: int) -> dict[str, Vector]:
         """The same observation as a dict of named arrays (views of one flat vector)."""

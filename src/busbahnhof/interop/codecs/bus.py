@@ -16,8 +16,8 @@ from typing import Any
 
 from ...games.bus.actions import AREA_NAMES, AREA_SLOTS, BUILDING_NAMES, SLOT_LETTERS
 from ...games.bus.board import Board
-from ..layout import Field, Vector
-from .base import Codec, many_hot, name_index, one_hot
+from ..layout import Field, Writer
+from .base import Codec, name_index
 
 PHASES = (
     "setup_buildings",
@@ -87,43 +87,42 @@ class BusCodec(Codec):
             Field("scores", (p,), inf, "score per seat so far (deliveries minus time stones)", low=-inf),
         ]
 
-    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
+    def fill(self, view: dict[str, Any], seat: int, out: Writer) -> None:
         p = self.players
-        out["phase"][name_index(PHASES, view["phase"])] = 1
-        out["round"][0] = view["round"]
+        out.one("phase", name_index(PHASES, view["phase"]))
+        out.set("round", view["round"])
         decision = view["decision"]
         if decision is not None:
             if decision["slot"] is not None:
-                out["slot"][SLOT_LETTERS.index(decision["slot"])] = 1
-            out["power"][0] = decision["power"] or 0
-            out["left"][0] = decision["left"] or 0
-        one_hot(out["start_player"], view["start_player"])
+                out.one("slot", SLOT_LETTERS.index(decision["slot"]))
+            out.set("power", decision["power"] or 0)
+            out.set("left", decision["left"] or 0)
+        out.one("start_player", view["start_player"])
         clock = view["clock"]
-        out["clock"][BUILDING_NAMES.index(clock["hand"])] = 1
-        out["time_stones_left"][0] = clock["time_stones_left"]
-        out["time_stones_taken"][:] = clock["time_stones_taken"]
-        streets = out["streets"]
+        out.one("clock", BUILDING_NAMES.index(clock["hand"]))
+        out.set("time_stones_left", clock["time_stones_left"])
+        out.put("time_stones_taken", clock["time_stones_taken"])
         for street in view["streets"]:
-            many_hot(streets[street["id"]], street["players"])
+            if street["players"]:
+                out.many("streets", street["players"], street["id"])
         for line in view["lines"]:
             s = line["seat"]
-            many_hot(out["line_nodes"][s], line["intersections"])
-            many_hot(out["line_ends"][s], line["ends"])
-            many_hot(out["marked_ends"][s], line["marked_ends"])
-            out["line_markers_left"][s] = line["markers_left"]
-        buildings = out["buildings"]
+            out.many("line_nodes", line["intersections"], s)
+            out.many("line_ends", line["ends"], s)
+            out.many("marked_ends", line["marked_ends"], s)
+            out.set("line_markers_left", line["markers_left"], s)
         for lot in view["lots"]:
             kind = lot["building"]
-            buildings[lot["id"], 0 if kind is None else BUILDING_NAMES.index(kind) + 1] = 1
-            out["lot_passenger"][lot["id"]] = lot["passenger"]
-        out["standing"][:] = view["passengers"]["standing"]
-        out["passenger_supply"][0] = view["passengers"]["supply"]
-        out["buses"][:] = view["buses"]
-        board = out["action_board"]
+            out.one("buildings", 0 if kind is None else BUILDING_NAMES.index(kind) + 1, lot["id"])
+            if lot["passenger"]:
+                out.one("lot_passenger", lot["id"])
+        out.put("standing", view["passengers"]["standing"])
+        out.set("passenger_supply", view["passengers"]["supply"])
+        out.put("buses", view["buses"])
         row = 0
         for area in AREA_NAMES:
             for occupant in view["action_board"][area]:
-                board[row, p if occupant is None else occupant] = 1
+                out.one("action_board", p if occupant is None else occupant, row)
                 row += 1
         for name in ("markers_left", "markers_placed", "passed", "deliveries", "scores"):
-            out[name][:] = view[name]
+            out.put(name, view[name])

@@ -17,8 +17,8 @@ from ...games.busfahrer.cards import DECK_SIZE
 from ...games.busfahrer.layout import DIAMOND_SIZE
 from ...games.busfahrer.options import PYRAMID_ROWS, pyramid_size
 from ...games.busfahrer.phases import PHASE_NAMES
-from ..layout import Field, Vector
-from .base import Codec, many_hot, name_index, one_hot
+from ..layout import Field, Writer
+from .base import Codec, name_index
 
 STREAK = 4
 """Cards of one ride attempt: the four questions."""
@@ -64,39 +64,38 @@ class BusfahrerCodec(Codec):
             Field("ride_points", (1,), inf, "penalty points of the ride so far"),
         ]
 
-    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
-        out["phase"][name_index(PHASE_NAMES, view["phase"])] = 1
-        out["question"][view["round"] - 1] = 1
-        out["game"][:] = (view["game_no"], view["games"])
-        one_hot(out["dealer"], view["dealer"])
-        hands = out["hands"]
+    def fill(self, view: dict[str, Any], seat: int, out: Writer) -> None:
+        out.one("phase", name_index(PHASE_NAMES, view["phase"]))
+        out.one("question", view["round"] - 1)
+        out.put("game", (view["game_no"], view["games"]))
+        out.one("dealer", view["dealer"])
         for s, hand in enumerate(view["hands"]):
-            many_hot(hands[s], hand)
+            out.many("hands", hand, s)
         points = view["points"]
-        out["points"][:] = (points["questions"], points["pyramid"], points["ride"], points["total"])
-        out["deck"][0] = view["deck"]
+        for row, bucket in enumerate(("questions", "pyramid", "ride", "total")):
+            out.put("points", points[bucket], row)
+        out.set("deck", view["deck"])
         pyramid = view["pyramid"]
         for position, card in enumerate(pyramid["cards"]):
-            one_hot(out["pyramid"][position], card)
-        out["pyramid_turned"][0] = pyramid["turned"]
+            out.one("pyramid", card, position)
+        out.set("pyramid_turned", pyramid["turned"])
         for position, laid in enumerate(pyramid["laid"]):
-            many_hot(out["laid"][position], laid)
+            out.many("laid", laid, position)
         giving = view["giving"]
         if giving is not None:
-            out["giver"][giving["seat"]] = 1
-            out["give_left"][0] = giving["points"]
-        many_hot(out["drivers"], view["drivers"])
-        if view["cards_left"]:
-            out["cards_left"][:] = view["cards_left"]
+            out.one("giver", giving["seat"])
+            out.set("give_left", giving["points"])
+        out.many("drivers", view["drivers"])
+        out.put("cards_left", view["cards_left"])
         for draws in view["tie_draws"]:
-            many_hot(out["tie_draws"], draws)
+            out.many("tie_draws", draws)
         ride = view["ride"]
-        out["ride_kind"][0 if ride["kind"] == "diamond" else 1] = 1
+        out.one("ride_kind", 0 if ride["kind"] == "diamond" else 1)
         for position, card in enumerate(ride["diamond"]):
-            one_hot(out["diamond"][position], card)
-        out["ride_row"][0] = ride["row"]
+            out.one("diamond", card, position)
+        out.set("ride_row", ride["row"])
         for position, card in enumerate(ride["streak"]):
-            out["streak"][position, card] = 1
-        many_hot(out["ride_discard"], ride["discard"])
-        out["pile"][0] = ride["pile"]
-        out["ride_points"][0] = ride["points"]
+            out.one("streak", card, position)
+        out.many("ride_discard", ride["discard"])
+        out.set("pile", ride["pile"])
+        out.set("ride_points", ride["points"])

@@ -44,8 +44,8 @@ from ...games.busfaktor.actions import (
 from ...games.busfaktor.deck import FACTOR, Deck
 from ...games.busfaktor.phases import NAMES
 from ...games.busfaktor.schema import FACTOR_TYPES
-from ..layout import Field, Vector
-from .base import Codec, many_hot, name_index, one_hot
+from ..layout import Field, Writer
+from .base import Codec, name_index
 
 TYPES = len(FACTOR_TYPES)
 
@@ -153,58 +153,60 @@ class BusfaktorCodec(Codec):
             Field("completing_projects", (q,), 1, "the projects ready to complete"),
         ]
 
-    def fill(self, view: dict[str, Any], seat: int, out: dict[str, Vector]) -> None:
-        out["phase"][name_index(NAMES, view["phase"])] = 1
-        out["round"][0] = view["round"]
-        one_hot(out["active"], view["active"])
-        one_hot(out["start_player"], view["start_player"])
-        many_hot(out["hand"], view["hand"])
-        out["hand_sizes"][:] = view["hand_sizes"]
-        out["hand_projects"][:] = view["hand_projects"]
+    def fill(self, view: dict[str, Any], seat: int, out: Writer) -> None:
+        out.one("phase", name_index(NAMES, view["phase"]))
+        out.set("round", view["round"])
+        out.one("active", view["active"])
+        out.one("start_player", view["start_player"])
+        out.many("hand", view["hand"])
+        out.put("hand_sizes", view["hand_sizes"])
+        out.put("hand_projects", view["hand_projects"])
         for s, cards in enumerate(view["known_hand_cards"]):
-            many_hot(out["known_hand_cards"][s], cards)
-        out["stacks"][:] = (view["project_stack"], view["action_stack"], view["spent"])
-        out["reshuffles"][0] = view["reshuffles"]
-        many_hot(out["spent"], view["spent_cards"])
-        many_hot(out["discard"], view["discard"])
+            out.many("known_hand_cards", cards, s)
+        out.put("stacks", (view["project_stack"], view["action_stack"], view["spent"]))
+        out.set("reshuffles", view["reshuffles"])
+        out.many("spent", view["spent_cards"])
+        out.many("discard", view["discard"])
         if view["discard"]:
-            out["discard_top"][view["discard"][-1]] = 1
+            out.one("discard_top", view["discard"][-1])
         for row, name in enumerate(("project_stack", "action_stack")):
             for index, card in view["placed_under"][name]:
-                out["placed_under"][row, card] = index + 1
+                out.set("placed_under", index + 1, card, row)
         for project in view["projects"]:
             self._fill_project(project, out)
         for s, done in enumerate(view["completed"]):
-            many_hot(out["completed"][s], done)
-        out["scores"][:] = view["scores"]
+            out.many("completed", done, s)
+        out.put("scores", view["scores"])
         turn = view["turn"]
-        out["turn"][:] = (turn["draws_left"], turn["project_started"], turn["event_played"], turn["must_start"])
+        out.put("turn", (turn["draws_left"], turn["project_started"], turn["event_played"], turn["must_start"]))
         self._fill_pending(view["pending_event"], out)
         if view["offer"] is not None:
             mine, theirs = view["offer"]
-            out["offer"][0, mine] = 1
-            out["offer"][1, theirs] = 1
+            out.one("offer", mine, 0)
+            out.one("offer", theirs, 1)
         share = view["share"]
         if share is not None:
-            out["share_card"][share["card"]] = 1
-            out["share_project"][share["project"]] = 1
-            out["share_type"][FACTOR_TYPES.index(share["type"])] = 1
+            out.one("share_card", share["card"])
+            out.one("share_project", share["project"])
+            out.one("share_type", FACTOR_TYPES.index(share["type"]))
         completing = view["completing"]
         if completing is not None:
-            out["completing"][completing["seat"]] = 1
-            many_hot(out["completing_projects"], completing["projects"])
+            out.one("completing", completing["seat"])
+            out.many("completing_projects", completing["projects"])
 
     @staticmethod
-    def _fill_project(project: dict[str, Any], out: dict[str, Vector]) -> None:
+    def _fill_project(project: dict[str, Any], out: Writer) -> None:
         p = project["card"]
         active = project["status"] == "aktiv"
-        out["project_status"][p, 1 if active else 2] = 1
-        out["project_owner"][p, project["owner"]] = 1
-        for t, name in enumerate(FACTOR_TYPES):
-            out["project_open"][p, t] = project["open"].get(name, 0)
-        one_hot(out["partner"][p], project["partner"])
-        out["shared_once"][p] = project["shared_once"]
-        out["round_completed"][p] = project["round_completed"] or 0
+        out.one("project_status", 1 if active else 2, p)
+        out.one("project_owner", project["owner"], p)
+        if active:
+            out.put("project_open", [project["open"][name] for name in FACTOR_TYPES], p)
+        out.one("partner", project["partner"], p)
+        if project["shared_once"]:
+            out.one("shared_once", p)
+        if project["round_completed"]:
+            out.set("round_completed", project["round_completed"], p)
         placed = [(card, 0) for card in project["attached"]]
         if project["mehraufwand"] is not None:
             placed.append((project["mehraufwand"], 1))
@@ -212,25 +214,24 @@ class BusfaktorCodec(Codec):
             placed.append((project["shared"], 2))
         for card, role in placed:
             c = card["card"]
-            out["card_project"][c, p] = 1
-            out["card_role"][c, role] = 1
-            out["card_type"][c, FACTOR_TYPES.index(card["type"])] = 1
-            if "controller" in card:
-                out["card_controller"][c, card["controller"]] = 1
+            out.one("card_project", p, c)
+            out.one("card_role", role, c)
+            out.one("card_type", FACTOR_TYPES.index(card["type"]), c)
+            out.one("card_controller", card.get("controller"), c)
 
     @staticmethod
-    def _fill_pending(pending: dict[str, Any] | None, out: dict[str, Vector]) -> None:
+    def _fill_pending(pending: dict[str, Any] | None, out: Writer) -> None:
         if pending is None:
             return
-        out["pending_event"][pending["event"]] = 1
-        one_hot(out["pending_target"], pending["target"])
-        many_hot(out["affected"], pending["affected"])
-        many_hot(out["still_asked"], pending["still_asked"])
+        out.one("pending_event", pending["event"])
+        out.one("pending_target", pending["target"])
+        out.many("affected", pending["affected"])
+        out.many("still_asked", pending["still_asked"])
         looked = pending["looked"]
         if isinstance(looked, list):
-            many_hot(out["looked"], looked)
-            out["looked_count"][0] = len(looked)
+            out.many("looked", looked)
+            out.set("looked_count", len(looked))
         else:
-            out["looked_count"][0] = looked
-        out["moves_left"][0] = pending["moves_left"] or 0
-        many_hot(out["moved"], pending["moved"] or ())
+            out.set("looked_count", looked)
+        out.set("moves_left", pending["moves_left"] or 0)
+        out.many("moved", pending["moved"] or ())

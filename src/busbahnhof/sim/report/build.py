@@ -6,6 +6,7 @@ per-game figures, paired by game number and seed where both settings played the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any, Protocol
 from ... import __version__
 from ...engine import InvalidOptionError
 from ..aggregate import FlatSummary
-from ..results import GameRow, RunInfo, read_results
+from ..results import GameRow, RunInfo, Setting, read_results
 from . import bus, busfahrer, busfaktor, overview
 from .context import Context, Metric
 from .model import Document, Section
@@ -55,6 +56,17 @@ class Group:
             self.game.add(row.figures)
 
 
+LABEL_LENGTH = 48
+"""Longer setting labels are cut (with an ellipsis) in headings, legends and table columns."""
+
+
+def short_label(label: str) -> str:
+    """``label`` with file paths cut to their names (``deck=decks/mine.toml`` -> ``deck=mine.toml``),
+    then to :data:`LABEL_LENGTH` characters."""
+    label = re.sub(r"=[^,=]*[/\\]([^/\\,]+)", r"=\1", label)
+    return label if len(label) <= LABEL_LENGTH else label[: LABEL_LENGTH - 1] + "…"
+
+
 def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
     """One group per setting of every file (only the ``settings`` named, if any), in file order."""
     groups: list[Group] = []
@@ -71,7 +83,7 @@ def _groups(paths: Sequence[Path], settings: Sequence[str]) -> list[Group]:
         for setting in info.settings:
             if settings and setting.label not in settings:
                 continue
-            label = setting.label or (path.name if len(paths) > 1 else "")
+            label = short_label(setting.label) or (path.name if len(paths) > 1 else "")
             analysis = ANALYSES.get(info.game)
             groups.append(
                 Group(
@@ -143,6 +155,10 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
+def _setting(group: Group) -> Setting | None:
+    return next((setting for setting in group.info.settings if setting.label == group.setting), None)
+
+
 def _deck_text(context: Context, info: RunInfo) -> str:
     """The deck of a run: its file's name and checksum, a built-in deck's name, or the default deck."""
     if info.deck:
@@ -160,15 +176,18 @@ def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     rows = [(t("facts.game"), context.title)]
     options = ", ".join(f"{key}={option_text(value)}" for key, value in sorted(info.options.items()) if key != "deck")
     rows.append((t("facts.options"), options or "–"))
+    settings = [_setting(group) for group in groups]
     decks = dict.fromkeys(_deck_text(context, group.info) for group in groups)
     decks.pop("", None)
-    if decks:
+    if decks and not any(setting.deck or "deck" in setting.options for setting in settings if setting):
         rows.append((t("facts.deck"), "; ".join(decks)))
     rows.append((t("facts.players"), str(info.players)))
     rows.append((t("facts.bots"), ", ".join(context.seat(seat) for seat in range(info.players))))
-    for group in groups:
-        setting = next((s for s in group.info.settings if s.label == group.setting), None)
-        changes = ", ".join(f"{k}={option_text(v)}" for k, v in (setting.options if setting else {}).items())
+    for group, setting in zip(groups, settings, strict=True):
+        changed = (setting.options if setting else {}).items()
+        changes = ", ".join(
+            f"{k}={option_text(v)}" for k, v in changed if not (k == "deck" and setting and setting.deck)
+        )
         label = group.label or t("facts.all_games")
         detail = t("facts.group", games=n.count(group.games), seed=group.info.seed, file=group.path.name)
         if changes and changes != group.label:

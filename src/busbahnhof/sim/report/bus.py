@@ -171,6 +171,7 @@ class Analysis:
             rarest=names.text(f"area.{rarest}"),
             rarest_share=n.percent(totals[rarest] / everything),
         )
+        caption = caption[:1].upper() + caption[1:]  # an area's name opens the sentence ("line expansion")
         return Section(t("bus.actions_title"), [Figure(image, t("bus.actions_title"), caption)])
 
 

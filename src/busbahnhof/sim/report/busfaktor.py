@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..aggregate import FlatSummary
+from ..aggregate import FlatSummary, Path
 from ..intervals import Interval, wilson_interval
 from . import figures
 from .context import NAN, Context, Metric, Value, figure
@@ -16,6 +18,8 @@ from .model import Cell, Figure, Section, Table
 from .stats import Moments
 
 COUNTS = ("drawn", "played", "discarded", "fired")
+PROJECT_COUNTS = ("started", "completed")
+SIZE_FIGURES = ("started", "completed", "points")
 SHOWN = 12
 """Rows of the short card tables (holders score most, hardly matter)."""
 
@@ -25,24 +29,33 @@ class Card:
     """Running figures of one card: totals of its per-game counts and the points its holders gained."""
 
     kind: str = "factor"
-    totals: dict[str, float] = field(default_factory=lambda: dict.fromkeys(COUNTS, 0.0))
-    started: float = 0.0
-    completed: float = 0.0
+    totals: dict[str, float] = field(default_factory=lambda: dict.fromkeys((*COUNTS, *PROJECT_COUNTS), 0.0))
     gain: Moments = field(default_factory=Moments)
 
 
-def held_gain(row: FlatSummary, name: str, players: int) -> float:
+def held_gain(row: FlatSummary, name: str, points: Sequence[float]) -> float:
     """Mean points of the seats that held card ``name`` minus those of the others in the same game.
 
-    NaN when every seat or no seat held it (then the game says nothing about the card).
+    ``points`` are the game's points per seat.  NaN when every seat or no seat held it (then the
+    game says nothing about the card).
     """
-    points = [row.get(("seats", seat, "points"), 0.0) for seat in range(players)]
-    held = [row.get(("cards", name, "held", seat), 0.0) > 0 for seat in range(players)]
-    holders = [p for p, h in zip(points, held, strict=True) if h]
-    others = [p for p, h in zip(points, held, strict=True) if not h]
+    holders = others = 0
+    held_points = other_points = 0.0
+    for seat, seat_points in enumerate(points):
+        if row.get(("cards", name, "held", seat), 0.0) > 0:
+            holders += 1
+            held_points += seat_points
+        else:
+            others += 1
+            other_points += seat_points
     if not holders or not others:
         return NAN
-    return sum(holders) / len(holders) - sum(others) / len(others)
+    return held_points / holders - other_points / others
+
+
+def seat_points(row: FlatSummary, players: int) -> list[float]:
+    """The points of every seat of a game."""
+    return [row.get(("seats", seat, "points"), 0.0) for seat in range(players)]
 
 
 class Analysis:
@@ -53,7 +66,8 @@ class Analysis:
         self.games = 0
         self.cards: dict[str, Card] = {}
         self.positions = [(Moments(), Moments()) for _ in range(players)]
-        self.sizes: defaultdict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+        self.sizes: defaultdict[int, dict[str, float]] = defaultdict(lambda: dict.fromkeys(SIZE_FIGURES, 0.0))
+        self.routes: dict[Path, tuple[dict[Any, float], Any] | tuple[()]] = {}
         self.stack_empty = Moments()
         self.reshuffled = Moments()
         self.reshuffles = Moments()
@@ -64,35 +78,45 @@ class Analysis:
         """One game's figures."""
         self.games += 1
         for path, value in row.items():
-            head = path[0]
-            if head == "cards" and len(path) == 3:
-                card = self._card(str(path[1]))
-                if path[2] in card.totals:
-                    card.totals[str(path[2])] += value
-                if path[2] == "fired":
-                    card.kind = "event"
-            elif head == "projects":
-                card = self._card(str(path[1]))
-                card.kind = "project"
-                if path[2] == "started":
-                    card.started += value
-                elif path[2] == "completed":
-                    card.completed += value
-            elif head == "project_sizes":
-                self.sizes[int(path[1])][("started", "completed", "points").index(str(path[2]))] += value
+            route = self.routes.get(path)
+            if route is None:
+                route = self.routes[path] = self._route(path)
+            if route:
+                totals, key = route
+                totals[key] += value
+        points = seat_points(row, self.players)
         for name, card in self.cards.items():
-            gain = held_gain(row, name, self.players)
+            gain = held_gain(row, name, points)
             if gain == gain:
                 card.gain.add(gain)
-        for position, (won, points) in enumerate(self.positions):
+        for position, (won, position_points) in enumerate(self.positions):
             won.add(row.get(("positions", position, "won"), 0.0))
-            points.add(row.get(("positions", position, "points"), 0.0))
+            position_points.add(row.get(("positions", position, "points"), 0.0))
         self.stack_empty.add(row.get(("project_stack_empty",), 0.0))
         reshuffles = row.get(("reshuffles",), 0.0)
         self.reshuffles.add(reshuffles)
         self.reshuffled.add(float(reshuffles > 0))
         self.secured.add(row.get(("absicherungen_fired",), 0.0))
         self.cooperations.add(row.get(("cooperations_begun",), 0.0))
+
+    def _route(self, path: Path) -> tuple[dict[Any, float], Any] | tuple[()]:
+        """Where the figure at ``path`` is summed: a card's totals or a project size's; ``()`` for elsewhere.
+
+        Worked out once per figure (a Busfaktor game has some 700), then looked up for every game.
+        """
+        head = path[0]
+        if head == "cards" and len(path) == 3 and path[2] in COUNTS:
+            card = self._card(str(path[1]))
+            if path[2] == "fired":
+                card.kind = "event"
+            return card.totals, path[2]
+        if head == "projects" and path[2] in PROJECT_COUNTS:
+            card = self._card(str(path[1]))
+            card.kind = "project"
+            return card.totals, path[2]
+        if head == "project_sizes" and path[2] in SIZE_FIGURES:
+            return self.sizes[int(path[1])], path[2]
+        return ()
 
     def _card(self, name: str) -> Card:
         card = self.cards.get(name)
@@ -136,7 +160,7 @@ class Analysis:
         t, n = context.text, context.numbers
         sizes = sorted(self.sizes)
         games = max(self.games, 1)
-        rates = [wilson_interval(self.sizes[s][1], int(self.sizes[s][0])) for s in sizes]
+        rates = [wilson_interval(self.sizes[s]["completed"], int(self.sizes[s]["started"])) for s in sizes]
         image = figures.interval_bars(
             n,
             [str(s) for s in sizes],
@@ -148,9 +172,9 @@ class Analysis:
         rows = tuple(
             (
                 Cell(str(size), number=True),
-                Cell(n.number(self.sizes[size][0] / games, 2), number=True),
+                Cell(n.number(self.sizes[size]["started"] / games, 2), number=True),
                 Cell(n.share_interval(rate), number=True),
-                Cell(n.number(self.sizes[size][2] / games, 2), number=True),
+                Cell(n.number(self.sizes[size]["points"] / games, 2), number=True),
             )
             for size, rate in zip(sizes, rates, strict=True)
         )
@@ -246,7 +270,9 @@ class Analysis:
         for name, card, gain in cards:
             per_game = {key: n.number(card.totals[key] / games, 2) for key in COUNTS}
             completed = (
-                n.share_interval(wilson_interval(card.completed, int(card.started))) if card.kind == "project" else ""
+                n.share_interval(wilson_interval(card.totals["completed"], int(card.totals["started"])))
+                if card.kind == "project"
+                else ""
             )
             rows.append(
                 (
@@ -280,6 +306,6 @@ def metrics(context: Context, analysis: Analysis) -> list[Metric]:
 
 def _gain_of(name: str, players: int) -> Value:
     def value(row: FlatSummary) -> float:
-        return held_gain(row, name, players)
+        return held_gain(row, name, seat_points(row, players))
 
     return value

@@ -9,17 +9,21 @@ excludes 0 is marked.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...engine import InvalidOptionError
-from ..intervals import Interval
+from ..intervals import CONFIDENCE, Interval
 from . import overview
 from .build import Group, document, facts, game_metrics, read_groups, stream_rows
 from .context import Context, Metric
 from .model import Cell, Document, Paragraph, Section, Table
 from .stats import Moments, Pairing
+
+CARDS_SHOWN = 15
+"""Card figures listed in a comparison at least: those that changed most, significant or not."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +55,18 @@ def _negated(interval: Interval) -> Interval:
     return Interval(-interval.estimate, -interval.high, -interval.low)
 
 
+def _family(metric: Metric) -> str:
+    """The table a figure is shown in: its differences' intervals hold together for the whole table."""
+    return "cards" if metric.table == "cards" else "main"
+
+
 def differences(context: Context, groups: Sequence[Group]) -> tuple[list[Difference], int]:
-    """Every metric under both groups with its difference, and the number of games paired (0: independent)."""
+    """Every metric under both groups with its difference, and the number of games paired (0: independent).
+
+    The intervals of the differences are simultaneous 95 % intervals for the figures of one
+    table (Bonferroni: each at ``1 - 0.05 / m`` for ``m`` figures), so that with 150 card
+    figures a marked difference is not one of the seven that chance alone would mark.
+    """
     metrics = game_metrics(context, groups)
     sides = ([Moments() for _ in metrics], [Moments() for _ in metrics])
     pairing = Pairing(len(metrics))
@@ -63,14 +77,16 @@ def differences(context: Context, groups: Sequence[Group]) -> tuple[list[Differe
                 moments.add(value)
         pairing.add(number, (row.index, row.seed), values)
     paired = pairing.pairs if pairing.pairs and pairing.pairs == min(group.games for group in groups) else 0
+    family = Counter(_family(metric) for metric in metrics)
     result = []
     for index, metric in enumerate(metrics):
         first, second = sides[0][index], sides[1][index]
+        confidence = 1.0 - (1.0 - CONFIDENCE) / family[_family(metric)]
         interval: Interval | None = None
         if paired and pairing.differences[index].count > 1:
-            interval = _negated(pairing.differences[index].interval())
+            interval = _negated(pairing.differences[index].interval(confidence))
         elif not paired and first.count > 1 and second.count > 1:
-            interval = second.difference(first)
+            interval = second.difference(first, confidence)
         result.append(Difference(metric, first, second, interval))
     return result, paired
 
@@ -97,7 +113,7 @@ def compare_document(paths: Sequence[Path], lang: str, settings: Sequence[str] =
     found, paired = differences(context, groups)
     how = t("compare.paired", games=n.count(paired)) if paired else t("compare.independent")
     sections = [_summary_section(context, found, first.label, second.label, how)]
-    sections += _difference_sections(context, found, first.label, second.label, how)
+    sections += _difference_sections(context, found, first.label, second.label)
     sections += overview.sections(context, [(group.label, group.overview) for group in groups])
     title = t("compare.title", game=context.title, first=first.label, second=second.label)
     subtitle = t("compare.subtitle", first=first.label, second=second.label, how=how)
@@ -155,22 +171,22 @@ def _summary_section(context: Context, found: Sequence[Difference], first: str, 
     significant = [item for item in found if item.significant]
     text = t("compare.summary", count=len(significant), total=len(found), how=how)
     items = [item for item in found if item.metric.table != "cards"]
-    table = _table(context, t("compare.main_table"), _ordered(items), first, second, t("compare.note"))
+    table = _table(
+        context, t("compare.main_table"), _ordered(items), first, second, t("compare.note", count=len(items))
+    )
     section = Section(t("compare.summary_title"), anchor="differences")
     section.blocks += [Paragraph(text), table]
     return section
 
 
-def _difference_sections(
-    context: Context, found: Sequence[Difference], first: str, second: str, how: str
-) -> list[Section]:
+def _difference_sections(context: Context, found: Sequence[Difference], first: str, second: str) -> list[Section]:
+    """The card figures that changed most (the significant ones first and highlighted)."""
     cards = [item for item in found if item.metric.table == "cards"]
     if not cards:
         return []
     t = context.text
-    significant = _ordered([item for item in cards if item.significant])
-    note = t("compare.cards_note", quiet=len(cards) - len(significant))
-    caption = t("compare.cards_table") if significant else t("compare.cards_none")
-    return [
-        Section(t("compare.cards_title"), [_table(context, caption, significant, first, second, note)], anchor="cards")
-    ]
+    significant = sum(1 for item in cards if item.significant)
+    shown = _ordered(cards)[: max(CARDS_SHOWN, significant)]
+    note = t("compare.cards_note", significant=significant, count=len(cards))
+    table = _table(context, t("compare.cards_table", shown=len(shown)), shown, first, second, note)
+    return [Section(t("compare.cards_title"), [table], anchor="cards")]

@@ -12,7 +12,7 @@ from array import array
 from collections import Counter
 from collections.abc import Sequence
 
-from ..intervals import Interval, independent_difference, moments_interval, wilson_interval
+from ..intervals import CONFIDENCE, Interval, independent_difference, moments_interval, wilson_interval
 
 
 class Moments:
@@ -56,17 +56,18 @@ class Moments:
         """The sum of the values."""
         return self.mean * self.count
 
-    def interval(self) -> Interval:
-        """The mean with its 95 % interval (``intervals.moments_interval``)."""
-        return moments_interval(self.count, self.mean, self.variance)
+    def interval(self, confidence: float = CONFIDENCE) -> Interval:
+        """The mean with its interval, 95 % by default (``intervals.moments_interval``)."""
+        return moments_interval(self.count, self.mean, self.variance, confidence)
 
     def share_interval(self) -> Interval:
         """For values between 0 and 1 (wins, shares of a win): the share with its Wilson interval."""
         return wilson_interval(min(max(self.total, 0.0), float(self.count)), self.count)
 
-    def difference(self, other: Moments) -> Interval:
+    def difference(self, other: Moments, confidence: float = CONFIDENCE) -> Interval:
         """This mean minus ``other``'s, for independent samples (``intervals.independent_difference``)."""
-        return independent_difference((self.count, self.mean, self.variance), (other.count, other.mean, other.variance))
+        mine, theirs = (self.count, self.mean, self.variance), (other.count, other.mean, other.variance)
+        return independent_difference(mine, theirs, confidence)
 
 
 class Histogram:

@@ -35,16 +35,23 @@ def game_info(game_id: str) -> dict[str, Any]:
     return info
 
 
+@cache
+def registered() -> frozenset[str]:
+    """The registered game ids, read from the package metadata once (reading it costs milliseconds,
+    and every table created asks)."""
+    return frozenset(game_ids())
+
+
 def known(game_id: str) -> str:
     """``game_id`` if a game has it; raises :class:`UnknownGameError` otherwise.
 
     Only registered ids pass, so nothing named by a client is ever imported.
     """
-    if game_id not in game_ids():
+    if game_id not in registered():
         raise UnknownGameError(
-            f"no game {game_id!r}; registered games: {', '.join(game_ids())}",
+            f"no game {game_id!r}; registered games: {', '.join(sorted(registered()))}",
             key="server.error.unknown_game",
-            params={"game": game_id, "games": ", ".join(game_ids())},
+            params={"game": game_id, "games": ", ".join(sorted(registered()))},
         )
     return game_id
 

@@ -1,0 +1,143 @@
+"""Environment steps per second against the raw engine: ``python -m busbahnhof.interop.bench``.
+
+Every loop plays the same number of whole games with uniformly random legal actions, in several
+rounds, and counts decisions per second of its best round:
+
+* ``engine``: ``state.apply(rng.choice(state.legal_actions()))``, the engine alone;
+* ``pettingzoo``: the AEC loop of a masked random agent that reads the legal indices from the
+  info (``last(observe=False)``) and never asks for an observation;
+* ``gymnasium``: ``step`` of the single-agent environment with random bots on the other seats
+  (the bots' decisions count as steps too, they are engine decisions the loop pays for), with
+  the observation it must return;
+* ``pettingzoo+obs``: the AEC loop that also encodes the acting seat's observation every step.
+
+The overhead is ``engine / env - 1`` of the time per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..engine import load_game
+
+DEFAULT_PLAYERS = 4
+GAMES_PER_ROUND = {"busfahrer": 300, "bus": 30, "busfaktor": 40}
+"""About a tenth of a second of engine play per round on a quiet machine."""
+
+
+Loop = Callable[[int], int]
+"""Plays game number N with random legal actions and returns its decisions."""
+
+
+def best_rates(loops: dict[str, Loop], games: int, rounds: int) -> dict[str, float]:
+    """Decisions per CPU second of each loop over ``games`` games: the best of ``rounds`` rounds, the
+    loops taking turns round by round.  CPU time of this process, not wall time: on a shared
+    machine the wall clock also counts the time other processes hold the cores."""
+    best = dict.fromkeys(loops, 0.0)
+    for _ in range(rounds):
+        for name, play_one in loops.items():
+            start = time.process_time()
+            decisions = sum(play_one(number) for number in range(games))
+            best[name] = max(best[name], decisions / (time.process_time() - start))
+    return best
+
+
+def engine_loop(game_id: str, players: int) -> Loop:
+    """The bare engine with random legal actions."""
+    game = load_game(game_id)
+    rng = random.Random(0)
+
+    def play(number: int) -> int:
+        state = game.new_state(players, number)
+        steps = 0
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return play
+
+
+def pettingzoo_loop(game_id: str, players: int, observe: bool) -> Loop:
+    """The AEC environment with a masked random agent (asking for observations or not)."""
+    from .pettingzoo import env
+
+    aec = env(game_id, players=players)
+    rng = random.Random(0)
+
+    def play(number: int) -> int:
+        aec.reset(seed=number)
+        steps = 0
+        while True:
+            agent = aec.agent_selection
+            if aec.terminations[agent]:
+                return steps
+            if observe:
+                aec.observe(agent)
+            aec.step(rng.choice(aec.infos[agent]["legal_actions"]))
+            steps += 1
+
+    return play
+
+
+def gymnasium_loop(game_id: str, players: int) -> Loop:
+    """The Gymnasium environment, random bots on the other seats (their decisions count too)."""
+    from .gymnasium import BusbahnhofGymEnv
+
+    gym = BusbahnhofGymEnv(game_id, players=players, opponents="random")
+    rng = random.Random(0)
+
+    def play(number: int) -> int:
+        gym.reset(seed=number)
+        done = False
+        while not done:
+            mask = gym.action_masks()
+            done = gym.step(rng.choice(np.flatnonzero(mask).tolist()))[2]
+        state = gym.state
+        return len(state.history) if state is not None else 0
+
+    return play
+
+
+def measure(game_id: str, players: int = DEFAULT_PLAYERS, games: int | None = None, rounds: int = 5) -> dict[str, Any]:
+    """Decisions per second of every loop and the overhead of each environment over the engine."""
+    games = games or GAMES_PER_ROUND.get(game_id, 20)
+    loops = {
+        "engine": engine_loop(game_id, players),
+        "pettingzoo": pettingzoo_loop(game_id, players, observe=False),
+        "gymnasium": gymnasium_loop(game_id, players),
+        "pettingzoo+obs": pettingzoo_loop(game_id, players, observe=True),
+    }
+    rates = best_rates(loops, games, rounds)
+    engine = rates["engine"]
+    return {
+        "game": game_id,
+        "players": players,
+        "games_per_round": games,
+        "rounds": rounds,
+        "decisions_per_second": {name: round(rate) for name, rate in rates.items()},
+        "overhead": {name: round(engine / rate - 1, 3) for name, rate in rates.items() if name != "engine"},
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the figures of every game (or the named ones) as JSON lines."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=["busfahrer", "bus", "busfaktor"])
+    parser.add_argument("--players", type=int, default=DEFAULT_PLAYERS)
+    parser.add_argument("--games", type=int, default=None, dest="count", help="games per round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per loop; the best counts")
+    args = parser.parse_args(argv)
+    for game_id in args.games:
+        print(json.dumps(measure(game_id, args.players, args.count, args.rounds)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Runnable examples of the research interfaces (``docs/interop.md``)."""

@@ -1,0 +1,241 @@
+"""Where the games of a run are played: local worker processes, or a Ray cluster.
+
+A backend takes the run's :class:`~busbahnhof.sim.play.RunSpec` and a stream of
+:class:`~busbahnhof.sim.play.Task` s and yields each task's rows as it finishes, in any order.
+It keeps only a few tasks per worker in flight, so neither the tasks nor the finished rows pile
+up in memory however long the run.  Closing the stream (Ctrl-C, an error, the end) stops every
+worker at once.  What a game gives depends only on the spec and its number (sim/play.py), so
+every backend and worker count gives the same rows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import multiprocessing
+import os
+import queue
+import signal
+from collections.abc import Generator, Iterator
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
+
+from ..engine import GameError, InvalidOptionError
+from .play import RunSpec, Task, play_task
+from .results import GameRow
+
+BACKENDS = ("local", "ray")
+TASKS_PER_WORKER = 4
+"""Tasks in flight per worker: enough that no worker waits for the next, few enough to stay small."""
+POLL_SECONDS = 0.2
+
+
+def max_workers() -> int:
+    """The most local worker processes a run may start: four per CPU, at most 64 (more only cost memory)."""
+    return min(64, 4 * (os.cpu_count() or 1))
+
+
+class WorkerLost(GameError):
+    """A local worker process died while the run went on (its games are played again by ``--resume``)."""
+
+    code = "worker_lost"
+
+
+class Backend(Protocol):
+    """Plays tasks and yields their rows as they finish."""
+
+    name: str
+    workers: int
+    """Worker processes (local) or tasks in flight (Ray); known once :meth:`run` started."""
+
+    def run(self, spec: RunSpec, tasks: Iterator[Task]) -> Generator[list[GameRow], None, None]:
+        """The rows of every task, task by task as they finish."""
+        ...
+
+
+class LocalBackend:
+    """Worker processes on this machine (``spawn``ed), or this process itself for one worker."""
+
+    name = "local"
+
+    def __init__(self, workers: int = 1) -> None:
+        if not 1 <= workers <= max_workers():
+            raise InvalidOptionError(
+                f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
+                key="error.workers",
+                params={"workers": workers, "high": max_workers()},
+            )
+        self.workers = workers
+
+    def run(self, spec: RunSpec, tasks: Iterator[Task]) -> Generator[list[GameRow], None, None]:
+        """Play ``tasks`` here (one worker) or in a pool; the pool is terminated when the stream closes."""
+        first = next(tasks, None)
+        if first is None:
+            return
+        tasks = itertools.chain([first], tasks)
+        if self.workers == 1:
+            for task in tasks:
+                yield play_task(spec, task)
+            return
+        before = set(multiprocessing.active_children())
+        pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_start_worker, initargs=(spec,))
+        processes = set(multiprocessing.active_children()) - before
+        finished: queue.SimpleQueue[list[GameRow] | BaseException] = queue.SimpleQueue()
+
+        def submit() -> int:
+            task = next(tasks, None)
+            if task is None:
+                return 0
+            pool.apply_async(_play_in_worker, (task,), callback=finished.put, error_callback=finished.put)
+            return 1
+
+        try:
+            in_flight = sum(submit() for _ in range(TASKS_PER_WORKER * self.workers))
+            while in_flight:
+                rows = _next_result(finished, processes)
+                in_flight += submit() - 1
+                yield rows
+        finally:
+            pool.terminate()
+            pool.join()
+
+
+_worker_spec: RunSpec | None = None
+
+
+def _start_worker(spec: RunSpec) -> None:
+    """Keep the run's spec in the worker; leave Ctrl-C (sent to the whole process group) to the main process."""
+    global _worker_spec
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_spec = spec
+
+
+def _play_in_worker(task: Task) -> list[GameRow]:
+    assert _worker_spec is not None, "the pool's initializer sets the spec"
+    return play_task(_worker_spec, task)
+
+
+def _next_result(
+    finished: queue.SimpleQueue[list[GameRow] | BaseException], processes: set[BaseProcess]
+) -> list[GameRow]:
+    """The next finished task's rows; waits in short steps so that Ctrl-C is noticed at once.
+
+    Raises:
+        WorkerLost: a worker process died (killed, out of memory): its task would never finish.
+    """
+    while True:
+        try:
+            item = finished.get(timeout=POLL_SECONDS)
+        except queue.Empty:
+            dead = next((process for process in processes if not process.is_alive()), None)
+            if dead is not None:
+                raise WorkerLost(
+                    f"a worker process died (exit status {dead.exitcode}, e.g. killed or out of memory);"
+                    " the games finished before are kept: with --results, run the same command with --resume",
+                    key="error.worker_lost",
+                    params={"status": dead.exitcode},
+                ) from None
+            continue
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+
+class RayBackend:
+    """Tasks on a Ray cluster: a local one started for the run, or one given by ``address``.
+
+    Args:
+        address: ``None`` starts a local Ray cluster for the run (``workers`` CPUs, default all);
+            ``auto`` joins the cluster this machine belongs to; ``ray://host:port`` connects
+            through Ray Client.  A session already started in this process (``ray.init``) is used
+            as it is and left running.
+        workers: tasks in flight at once (default: the cluster's CPUs).
+    """
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, workers: int | None = None) -> None:
+        if workers is not None and workers < 1:
+            raise InvalidOptionError(
+                f"--workers {workers}: a Ray run needs at least 1 task at a time",
+                key="error.ray_workers",
+                params={"workers": workers},
+            )
+        self.address = address
+        self.workers = workers or 0
+
+    def run(self, spec: RunSpec, tasks: Iterator[Task]) -> Generator[list[GameRow], None, None]:
+        """Play ``tasks`` as Ray tasks; pending ones are cancelled when the stream closes."""
+        ray = import_ray()
+        started = not ray.is_initialized()
+        if started:
+            self._connect(ray)
+        pending: list[Any] = []
+        try:
+            self.workers = self.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+            remote = ray.remote(play_task)
+            spec_ref = ray.put(spec)
+            pending = [remote.remote(spec_ref, task) for task in itertools.islice(tasks, 2 * self.workers)]
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=1)
+                pending += [remote.remote(spec_ref, task) for task in itertools.islice(tasks, 1)]
+                yield ray.get(ready[0])
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            if started:
+                ray.shutdown()
+
+    def _connect(self, ray: Any) -> None:
+        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
+        try:
+            if self.address is None:
+                ray.init(num_cpus=self.workers or None, **options)
+            else:
+                ray.init(address=self.address, **options)
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError... for a bad address
+            raise InvalidOptionError(
+                f"--address {self.address or '(local)'}: cannot start or reach a Ray cluster: {exc}",
+                key="error.ray_connect",
+                params={"address": self.address or "-", "problem": str(exc)},
+            ) from None
+
+
+def import_ray() -> Any:
+    """The ``ray`` module (usage statistics off: nothing leaves the machine unasked).
+
+    Raises:
+        InvalidOptionError: Ray is not installed (the message says how to install it).
+    """
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    try:
+        import ray
+    except ImportError:
+        raise InvalidOptionError(
+            "--backend ray needs Ray, which is not installed: pip install 'busbahnhof[ray]'",
+            key="error.ray_missing",
+        ) from None
+    return ray
+
+
+def make_backend(name: str, workers: int | None = None, address: str | None = None) -> Backend:
+    """The backend called ``name``.
+
+    Raises:
+        InvalidOptionError: an unknown backend, bad ``workers``, or ``address`` without Ray.
+    """
+    if name not in BACKENDS:
+        raise InvalidOptionError(
+            f"--backend {name}: choose one of {', '.join(BACKENDS)}",
+            key="error.backend",
+            params={"backend": name, "backends": ", ".join(BACKENDS)},
+        )
+    if name == "ray":
+        return RayBackend(address, workers)
+    if address is not None:
+        raise InvalidOptionError(
+            f"--address {address}: only a Ray run (--backend ray) has an address",
+            key="error.address_without_ray",
+            params={"address": address},
+        )
+    return LocalBackend(1 if workers is None else workers)
