@@ -100,4 +100,3 @@ def test_ctrl_c_keeps_the_games_finished() -> None:
     report = tournament("busfahrer", ["kartenzaehler", "random"], 8, seed=1, progress=interrupt)
     assert report["games"] == 3 and report["interrupted"] == {"requested": 8}
     assert sum(row["games"] for row in report["standings"]) == 6
-
