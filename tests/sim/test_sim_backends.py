@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,3 +63,25 @@ def test_without_ray_installed_the_error_says_how_to_install_it(monkeypatch: pyt
     with pytest.raises(InvalidOptionError, match=r"pip install 'busbahnhof\[ray\]'") as caught:
         simulate("busfahrer", 2, ["random"] * 2, 5, 1, backend="ray")
     assert caught.value.key == "error.ray_missing"
+
+
+def test_a_worker_killed_mid_run_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    from busbahnhof.sim.backends import WorkerLost
+
+    killed: list[int] = []
+
+    def kill_a_worker(done: int, _total: int) -> None:
+        if done and not killed:
+            worker = multiprocessing.active_children()[0]
+            killed.append(worker.pid or 0)
+            os.kill(worker.pid or 0, signal.SIGKILL)
+
+    started = time.monotonic()
+    with pytest.raises(WorkerLost, match="exit status -9") as caught:
+        simulate(
+            "busfahrer", 2, ["random"] * 2, 100_000, 3, workers=2, progress=kill_a_worker, results=tmp_path / "r.csv"
+        )
+    assert caught.value.key == "error.worker_lost" and killed
+    assert time.monotonic() - started < 120
+    rows = list(read_results(tmp_path / "r.csv")[1])
+    assert rows, "the games finished before are written"

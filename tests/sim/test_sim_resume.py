@@ -18,8 +18,26 @@ from busbahnhof.engine import load_game
 from busbahnhof.sim import read_results, simulate
 from busbahnhof.sim.play import game_figures, play_game
 
-GAMES = 5000
-ARGS = ("simulate", "busfahrer", "--games", str(GAMES), "--players", "2", "--seed", "8", "--lang", "en")
+RUN_SECONDS = 15.0
+"""About how long an uncut run lasts: several batches are written (every 5 s), the cut comes after the first."""
+
+
+def games_for(seconds: float) -> int:
+    """Games of a run that lasts about ``seconds`` on this machine (at least 5,000), so it is cut mid-run."""
+    started = time.perf_counter()
+    simulate("busfahrer", 2, ["random", "random"], 200, 99)
+    per_game = (time.perf_counter() - started) / 200
+    return max(5000, int(round(seconds / per_game, -3)))
+
+
+@pytest.fixture(scope="module")
+def games() -> int:
+    return games_for(RUN_SECONDS)
+
+
+def command(games: int, path: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "busbahnhof", "simulate", "busfahrer", "--games", str(games), "--players", "2",
+            "--seed", "8", "--lang", "en", *extra, "--results", str(path)]  # fmt: skip
 
 
 def has_rows(path: Path) -> bool:
@@ -29,11 +47,10 @@ def has_rows(path: Path) -> bool:
     return path.is_dir() and any(part.name.startswith("part-") for part in path.iterdir())
 
 
-def start_and_cut(path: Path, extra: tuple[str, ...], stop: signal.Signals) -> int:
+def start_and_cut(games: int, path: Path, extra: tuple[str, ...], stop: signal.Signals) -> int:
     """Start the run, send ``stop`` to its whole process group once a batch was written; its exit status."""
-    command = [sys.executable, "-m", "busbahnhof", *ARGS, *extra, "--results", str(path)]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command(games, path, *extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     deadline = time.monotonic() + 120
     while not has_rows(path) and time.monotonic() < deadline and process.poll() is None:
@@ -45,43 +62,43 @@ def start_and_cut(path: Path, extra: tuple[str, ...], stop: signal.Signals) -> i
     return process.returncode
 
 
-def resume(path: Path, extra: tuple[str, ...], report: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "busbahnhof", *ARGS, *extra, "--results", str(path), "--resume",
-                           "--json", str(report)], capture_output=True, text=True, timeout=600)  # fmt: skip
+def resume(games: int, path: Path, extra: tuple[str, ...], report: Path) -> subprocess.CompletedProcess[str]:
+    arguments = command(games, path, *extra, "--resume", "--json", str(report))
+    return subprocess.run(arguments, capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.slow
-def test_a_csv_run_killed_with_sigkill_resumes_without_repeating_or_losing_a_game(tmp_path: Path) -> None:
+def test_a_csv_run_killed_with_sigkill_resumes_without_repeating_or_losing_a_game(tmp_path: Path, games: int) -> None:
     path = tmp_path / "run.csv"
-    assert start_and_cut(path, (), signal.SIGKILL) == -signal.SIGKILL
+    assert start_and_cut(games, path, (), signal.SIGKILL) == -signal.SIGKILL
     before = len(list(read_results(path)[1]))
-    assert 0 < before < GAMES
-    done = resume(path, (), tmp_path / "report.json")
+    assert 0 < before < games
+    done = resume(games, path, (), tmp_path / "report.json")
     assert done.returncode == 0, done.stderr
     assert f"{before:,} games of the interrupted run were read back" in done.stderr
     rows = list(read_results(path)[1])
-    assert sorted(row.index for row in rows) == list(range(GAMES)), "every game once"
+    assert sorted(row.index for row in rows) == list(range(games)), "every game once"
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
-    whole = simulate("busfahrer", 2, ["random", "random"], GAMES, 8)
+    whole = simulate("busfahrer", 2, ["random", "random"], games, 8)
     assert report["summary"] == json.loads(json.dumps(whole["summary"]))
     assert report["results"]["resumed"] == before
 
 
 @pytest.mark.slow
-def test_a_parquet_sweep_stopped_with_sigterm_writes_its_games_and_resumes(tmp_path: Path) -> None:
+def test_a_parquet_sweep_stopped_with_sigterm_writes_its_games_and_resumes(tmp_path: Path, games: int) -> None:
     path = tmp_path / "run.parquet"
     sweep = ("--sweep", "pyramid=4-3-2-1,5-4-3-2-1")
-    assert start_and_cut(path, sweep, signal.SIGTERM) == 143
+    assert start_and_cut(games, path, sweep, signal.SIGTERM) == 143
     before = list(read_results(path)[1])
-    assert 0 < len(before) < 2 * GAMES
-    done = resume(path, sweep, tmp_path / "report.json")
+    assert 0 < len(before) < 2 * games
+    done = resume(games, path, sweep, tmp_path / "report.json")
     assert done.returncode == 0, done.stderr
     rows = list(read_results(path)[1])
     keys = Counter(row.key for row in rows)
-    assert set(keys.values()) == {1} and len(keys) == 2 * GAMES, "every game of every setting once"
-    games = {label: load_game("busfahrer", pyramid=label.split("=")[1]) for label, _ in keys}
-    for row in rows[:: GAMES // 7]:
-        game = games[row.setting]
+    assert set(keys.values()) == {1} and len(keys) == 2 * games, "every game of every setting once"
+    by_label = {label: load_game("busfahrer", pyramid=label.split("=")[1]) for label, _ in keys}
+    for row in rows[:: games // 7]:
+        game = by_label[row.setting]
         assert row.figures == game_figures(game, play_game(game, 2, ["random", "random"], 8, row.index))
 
 

@@ -88,3 +88,15 @@ def test_bad_tournaments_are_refused() -> None:
         tournament("busfahrer", ["random", "random"], 0)
     with pytest.raises(GameError):
         tournament("busfahrer", ["random"], 2)
+
+
+def test_ctrl_c_keeps_the_games_finished() -> None:
+    """Ctrl-C (here raised by the progress callback after the third game) reports what was played."""
+
+    def interrupt(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    report = tournament("busfahrer", ["kartenzaehler", "random"], 8, seed=1, progress=interrupt)
+    assert report["games"] == 3 and report["interrupted"] == {"requested": 8}
+    assert sum(row["games"] for row in report["standings"]) == 6

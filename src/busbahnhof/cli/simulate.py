@@ -176,7 +176,9 @@ def sweep_table(ui: Ui, report: dict[str, Any]) -> Table:
 DecksOption = Annotated[
     list[Path] | None,
     typer.Option(
-        "--deck", help="A deck file (shorthand for --option deck=FILE); give several to compare them on the same seeds."
+        "--deck",
+        metavar="FILE",
+        help="A deck file (shorthand for --option deck=FILE); give several to compare them on the same seeds.",
     ),
 ]
 

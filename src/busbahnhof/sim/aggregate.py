@@ -11,6 +11,7 @@ as 0 there.  The result does not depend on the order in which games finish.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from fractions import Fraction
@@ -64,7 +65,7 @@ class FigureStats:
     their order (games finish in any order on several workers):
 
     - sums (and sums of squares, for intervals) are exact: whole numbers in a Python ``int``,
-      other values as Shewchuk partials (what ``math.fsum`` does), rounded once at the end;
+      other values in a ``Fraction``, rounded once at the end;
     - the median comes from a histogram of the values, exact while the figure has at most
       :data:`MAX_BINS` distinct values (every figure of the three games: counts, points,
       shares of a win).  Past that, values fall into bins of width ``2**level`` anchored at 0,
@@ -73,14 +74,14 @@ class FigureStats:
       final level is the smallest that fits all values, whatever their order.
     """
 
-    __slots__ = ("bins", "count", "fractions", "fractions_sq", "high", "level", "low", "whole", "whole_sq")
+    __slots__ = ("bins", "count", "high", "level", "low", "rest", "rest_sq", "whole", "whole_sq")
 
     def __init__(self) -> None:
         self.count = 0
         self.whole = 0
         self.whole_sq = 0
-        self.fractions: list[float] = []
-        self.fractions_sq: list[float] = []
+        self.rest = Fraction(0)
+        self.rest_sq = Fraction(0)
         self.low = math.inf
         self.high = -math.inf
         self.bins: dict[float, int] = {}
@@ -94,11 +95,13 @@ class FigureStats:
             self.whole += whole * times
             self.whole_sq += whole * whole * times
         else:
-            for _ in range(times):
-                _add_partial(self.fractions, value)
-                _add_partial(self.fractions_sq, value * value)
-        self.low = min(self.low, value)
-        self.high = max(self.high, value)
+            exact = Fraction(value)
+            self.rest += exact * times
+            self.rest_sq += exact * exact * times
+        if value < self.low:
+            self.low = value
+        if value > self.high:
+            self.high = value
         key = value if self.level is None else _bin(value, self.level)
         self.bins[key] = self.bins.get(key, 0) + times
         if len(self.bins) > MAX_BINS:
@@ -116,7 +119,7 @@ class FigureStats:
     @property
     def total(self) -> float:
         """The sum of the values, correctly rounded."""
-        return float(_exact(self.whole, self.fractions))
+        return float(self.whole + self.rest)
 
     @property
     def mean(self) -> float:
@@ -127,8 +130,8 @@ class FigureStats:
         """The sample variance (0 for fewer than two values), from the exact sums."""
         if self.count < 2:
             return 0.0
-        first = _exact(self.whole, self.fractions)
-        second = _exact(self.whole_sq, self.fractions_sq)
+        first = self.whole + self.rest
+        second = self.whole_sq + self.rest_sq
         return max(0.0, float((second - first * first / self.count) / (self.count - 1)))
 
     def median(self) -> float:
@@ -170,25 +173,6 @@ class FigureStats:
         return Interval(self.mean, self.mean - half, self.mean + half)
 
 
-def _exact(whole: int, partials: Sequence[float]) -> Fraction:
-    """The exact sum of a whole number and float partials."""
-    return Fraction(whole) + sum((Fraction(part) for part in partials), Fraction(0))
-
-
-def _add_partial(partials: list[float], value: float) -> None:
-    """Add ``value`` to Shewchuk's non-overlapping partials (exact running sum, as in ``math.fsum``)."""
-    kept = 0
-    for other in partials:
-        high, low = (value, other) if abs(value) >= abs(other) else (other, value)
-        total = high + low
-        error = low - (total - high)
-        if error:
-            partials[kept] = error
-            kept += 1
-        value = total
-    partials[kept:] = [value]
-
-
 def _bin(value: float, level: int) -> int:
     """The bin of width ``2**level`` (anchored at 0) that holds ``value``, computed exactly."""
     numerator, denominator = value.as_integer_ratio()
@@ -216,22 +200,60 @@ def _smallest_level(values: Mapping[float, int]) -> int:
     return low
 
 
+FOLD_GAMES = 1000
+"""Games whose values are counted together (C speed) before they go into the statistics."""
+
+
 class Aggregate:
-    """Per figure (path), streaming statistics over every game added; a path a game lacks counts as 0 there."""
+    """Per figure (path), streaming statistics over every game added; a path a game lacks counts as 0 there.
+
+    Games are first tallied as ``(path, value)`` pairs in a ``Counter`` (most figures take few
+    values), which goes into the :class:`FigureStats` every :data:`FOLD_GAMES` games and
+    before any result is read.
+    """
 
     def __init__(self) -> None:
-        self.count = 0
-        self.figures: dict[Path, FigureStats] = {}
+        self._folded = 0
+        self._figures: dict[Path, FigureStats] = {}
+        self._pending: Counter[tuple[Path, float]] = Counter()
+        self._pending_games = 0
+
+    @property
+    def count(self) -> int:
+        """Games added."""
+        return self._folded + self._pending_games
+
+    @property
+    def figures(self) -> dict[Path, FigureStats]:
+        """The statistics of every figure so far."""
+        self._fold()
+        return self._figures
 
     def add(self, flat: FlatSummary) -> None:
         """Count one game's flattened summary."""
-        for path in flat.keys() - self.figures.keys():
-            stats = self.figures[path] = FigureStats()
-            if self.count:
-                stats.add(0.0, self.count)
-        for path, stats in self.figures.items():
-            stats.add(flat.get(path, 0.0))
-        self.count += 1
+        self._pending.update(flat.items())
+        self._pending_games += 1
+        if self._pending_games >= FOLD_GAMES:
+            self._fold()
+
+    def _fold(self) -> None:
+        if not self._pending_games:
+            return
+        present: Counter[Path] = Counter()
+        for (path, value), times in self._pending.items():
+            stats = self._figures.get(path)
+            if stats is None:
+                stats = self._figures[path] = FigureStats()
+                if self._folded:
+                    stats.add(0.0, self._folded)
+            stats.add(value, times)
+            present[path] += times
+        for path, stats in self._figures.items():
+            if present[path] < self._pending_games:
+                stats.add(0.0, self._pending_games - present[path])
+        self._folded += self._pending_games
+        self._pending_games = 0
+        self._pending.clear()
 
     def reduce(self) -> dict[str, Any]:
         """The summary tree with every leaf replaced by its statistics, paths in sorted order."""

@@ -17,9 +17,10 @@ import os
 import queue
 import signal
 from collections.abc import Generator, Iterator
+from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
-from ..engine import InvalidOptionError
+from ..engine import GameError, InvalidOptionError
 from .play import RunSpec, Task, play_task
 from .results import GameRow
 
@@ -32,6 +33,12 @@ POLL_SECONDS = 0.2
 def max_workers() -> int:
     """The most local worker processes a run may start: four per CPU, at most 64 (more only cost memory)."""
     return min(64, 4 * (os.cpu_count() or 1))
+
+
+class WorkerLost(GameError):
+    """A local worker process died while the run went on (its games are played again by ``--resume``)."""
+
+    code = "worker_lost"
 
 
 class Backend(Protocol):
@@ -70,7 +77,9 @@ class LocalBackend:
             for task in tasks:
                 yield play_task(spec, task)
             return
+        before = set(multiprocessing.active_children())
         pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_start_worker, initargs=(spec,))
+        processes = set(multiprocessing.active_children()) - before
         finished: queue.SimpleQueue[list[GameRow] | BaseException] = queue.SimpleQueue()
 
         def submit() -> int:
@@ -83,7 +92,7 @@ class LocalBackend:
         try:
             in_flight = sum(submit() for _ in range(TASKS_PER_WORKER * self.workers))
             while in_flight:
-                rows = _next_result(finished)
+                rows = _next_result(finished, processes)
                 in_flight += submit() - 1
                 yield rows
         finally:
@@ -106,12 +115,26 @@ def _play_in_worker(task: Task) -> list[GameRow]:
     return play_task(_worker_spec, task)
 
 
-def _next_result(finished: queue.SimpleQueue[list[GameRow] | BaseException]) -> list[GameRow]:
-    """The next finished task's rows; waits in short steps so that Ctrl-C is noticed at once."""
+def _next_result(
+    finished: queue.SimpleQueue[list[GameRow] | BaseException], processes: set[BaseProcess]
+) -> list[GameRow]:
+    """The next finished task's rows; waits in short steps so that Ctrl-C is noticed at once.
+
+    Raises:
+        WorkerLost: a worker process died (killed, out of memory): its task would never finish.
+    """
     while True:
         try:
             item = finished.get(timeout=POLL_SECONDS)
         except queue.Empty:
+            dead = next((process for process in processes if not process.is_alive()), None)
+            if dead is not None:
+                raise WorkerLost(
+                    f"a worker process died (exit status {dead.exitcode}, e.g. killed or out of memory);"
+                    " the games finished before are kept: with --results, run the same command with --resume",
+                    key="error.worker_lost",
+                    params={"status": dead.exitcode},
+                ) from None
             continue
         if isinstance(item, BaseException):
             raise item

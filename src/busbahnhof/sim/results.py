@@ -306,6 +306,7 @@ class ResultsWriter:
         self._cells = 0
         self._last_write = time.monotonic()
         self._columns: list[str] = []
+        self._paths: set[FigurePath] = set()
         stored = self._stored_run() if path.exists() else None
         if stored is not None and not resume:
             raise InvalidOptionError(
@@ -368,13 +369,17 @@ class ResultsWriter:
                 int(match.group(1)) for part in self.path.iterdir() if (match := PART_PATTERN.fullmatch(part.name))
             ]
             self._parts = max(numbers, default=-1) + 1
-            self._columns = _parquet_columns(self.path)
+            self._use_columns(_parquet_columns(self.path))
         else:
             if not self.path.exists():
                 _write_durably(self.path, b"")
             _drop_cut_line(self.path)
             with open(self.path, encoding="utf-8", newline="") as file:
-                self._columns = next(csv.reader(file), [])
+                self._use_columns(next(csv.reader(file), []))
+
+    def _use_columns(self, columns: list[str]) -> None:
+        self._columns = columns
+        self._paths = {figure_path(name) for name in columns[len(KEY_COLUMNS) :]}
 
     def write(self, row: GameRow) -> None:
         """Add one game; the batch goes to disk once it is big or old enough."""
@@ -387,8 +392,8 @@ class ResultsWriter:
         """Write the batch now (nothing if it is empty)."""
         if self._rows:
             rows, self._rows, self._cells = self._rows, [], 0
-            known = set(self._columns)
-            new = sorted({column_name(path) for row in rows for path in row.figures} - known)
+            paths = set().union(*(row.figures.keys() for row in rows))
+            new = sorted(column_name(path) for path in paths - self._paths)
             if self.kind == "parquet":
                 self._write_part(rows, [*self._columns, *new] if self._columns else [*KEY_COLUMNS, *new])
             else:
@@ -424,7 +429,7 @@ class ResultsWriter:
         pq.write_table(table, sink)
         _write_durably(self.path / PART_NAME.format(number=self._parts), sink.getvalue().to_pybytes())
         self._parts += 1
-        self._columns = columns
+        self._use_columns(columns)
 
     # CSV: one file of whole lines -----------------------------------------------------------------------
 
@@ -460,7 +465,7 @@ class ResultsWriter:
             os.fsync(out.fileno())
         os.replace(temporary, self.path)
         _fsync_directory(self.path.parent)
-        self._columns = columns
+        self._use_columns(columns)
 
 
 def _drop_cut_line(path: Path) -> None:

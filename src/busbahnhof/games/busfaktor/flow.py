@@ -226,10 +226,13 @@ def complete_ready(s: BusfaktorState) -> None:
     chooses (phase ``COMPLETE_ORDER``, ``schliesse P ab``); otherwise the order changes nothing
     but the log, and the projects complete in the order they were started.
     """
+    need = s.need
+    if all(need[p] for projects in s.actives for p in projects):  # the usual case: nothing to complete
+        return
     for step in range(s.players):
         seat = (s.active + step) % s.players
         ready = ready_projects(s, seat)
-        if not ready:  # the usual case after an action: nothing to complete
+        if not ready:
             continue
         if sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
             s.decider = seat

@@ -88,14 +88,11 @@ def legal_actions(s: BusfaktorState) -> tuple[Act, ...]:
 
 def draw_sources(s: BusfaktorState) -> tuple[Act, ...]:
     """§7: the sources that still hold a card (the Aktionsstapel counts while the Verbrauchsstapel can renew it)."""
-    sources = []
-    if s.pstack:
-        sources.append(DRAW_ACTS[0])
-    if s.astack or s.spent:
-        sources.append(DRAW_ACTS[1])
-    if s.discard:
-        sources.append(DRAW_ACTS[2])
-    return tuple(sources)
+    return _DRAW_SETS[(1 if s.pstack else 0) | (2 if s.astack or s.spent else 0) | (4 if s.discard else 0)]
+
+
+_DRAW_SETS = tuple(tuple(DRAW_ACTS[source] for source in range(3) if mask >> source & 1) for mask in range(8))
+"""The draw actions of every combination of non-empty sources (bit 0 Projektstapel, 1 Aktionsstapel, 2 Ablage)."""
 
 
 def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
@@ -124,9 +121,10 @@ def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
                         found.append(act(ATTACH, card, p, t))
         elif kind == EVENT and (event_free or deck.free_event[card]):
             found.extend(event_plays(s, card))
+    partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
     for p in mine:
-        q = s.partner[p]
-        if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1 and may_share_again(s, p):
+        q = partner[p]
+        if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and may_share_again(s, p):
             found.extend(share_options(s, p, q, hand, event_free))
     found.extend(offers(s))
     return tuple(found)
@@ -141,12 +139,14 @@ def may_share_again(s: BusfaktorState, project: int) -> bool:
 def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool) -> list[Act]:
     """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need."""
     deck = s.deck
+    kinds, types, opened = deck.kind, deck.types, s.open
+    mine, theirs = p * 4, q * 4
     options = []
     for card in hand:
-        kind = deck.kind[card]
+        kind = kinds[card]
         if kind == FACTOR or (kind == EVENT and deck.template[card] == 5 and (event_free or deck.free_event[card])):
-            for t in deck.types[card]:
-                if s.open[p * 4 + t] and s.open[q * 4 + t]:
+            for t in types[card]:
+                if opened[mine + t] and opened[theirs + t]:
                     options.append(act(SHARE, card, p, t))
     return options
 
