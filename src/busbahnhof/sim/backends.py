@@ -14,9 +14,10 @@ import itertools
 import logging
 import multiprocessing
 import os
-import queue
 import signal
 from collections.abc import Generator, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
@@ -77,27 +78,34 @@ class LocalBackend:
             for task in tasks:
                 yield play_task(spec, task)
             return
+        context = multiprocessing.get_context("spawn")
         before = set(multiprocessing.active_children())
-        pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_start_worker, initargs=(spec,))
-        processes = set(multiprocessing.active_children()) - before
-        finished: queue.SimpleQueue[list[GameRow] | BaseException] = queue.SimpleQueue()
+        executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker, initargs=(spec,))
+        pending: set[Future[list[GameRow]]] = set()
+        workers: set[BaseProcess] = set()  # kept here: active_children() forgets a process once it ended
 
-        def submit() -> int:
+        def submit() -> None:
             task = next(tasks, None)
-            if task is None:
-                return 0
-            pool.apply_async(_play_in_worker, (task,), callback=finished.put, error_callback=finished.put)
-            return 1
+            if task is not None:
+                pending.add(executor.submit(_play_in_worker, task))
+                workers.update(set(multiprocessing.active_children()) - before)
 
         try:
-            in_flight = sum(submit() for _ in range(TASKS_PER_WORKER * self.workers))
-            while in_flight:
-                rows = _next_result(finished, processes)
-                in_flight += submit() - 1
-                yield rows
+            for _ in range(TASKS_PER_WORKER * self.workers):
+                submit()
+            while pending:
+                done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                for future in done:
+                    pending.discard(future)
+                    yield _rows_of(future, workers)
+                    submit()
         finally:
-            pool.terminate()
-            pool.join()
+            # Stop at once: kill the workers (a task may run for minutes), then let the executor
+            # notice and clean up. ProcessPoolExecutor, unlike multiprocessing.Pool, survives a
+            # worker that died holding a queue's lock (it terminates the rest and frees the queues).
+            for process in workers | (set(multiprocessing.active_children()) - before):
+                process.kill()
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 _worker_spec: RunSpec | None = None
@@ -116,30 +124,25 @@ def _play_in_worker(task: Task) -> list[GameRow]:
     return play_task(_worker_spec, task)
 
 
-def _next_result(
-    finished: queue.SimpleQueue[list[GameRow] | BaseException], processes: set[BaseProcess]
-) -> list[GameRow]:
-    """The next finished task's rows; waits in short steps so that Ctrl-C is noticed at once.
+def _rows_of(future: Future[list[GameRow]], processes: set[BaseProcess]) -> list[GameRow]:
+    """A finished task's rows.
 
     Raises:
-        WorkerLost: a worker process died (killed, out of memory): its task would never finish.
+        WorkerLost: a worker process died (killed, out of memory): the pool cannot go on.
     """
-    while True:
-        try:
-            item = finished.get(timeout=POLL_SECONDS)
-        except queue.Empty:
-            dead = next((process for process in processes if not process.is_alive()), None)
-            if dead is not None:
-                raise WorkerLost(
-                    f"a worker process died (exit status {dead.exitcode}, e.g. killed or out of memory);"
-                    " the games finished before are kept: with --results, run the same command with --resume",
-                    key="error.worker_lost",
-                    params={"status": dead.exitcode},
-                ) from None
-            continue
-        if isinstance(item, BaseException):
-            raise item
-        return item
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        for process in processes:  # the executor is ending the others: wait until every exit status is known
+            process.join(timeout=5.0)
+        codes = [process.exitcode for process in processes if process.exitcode not in (None, -signal.SIGTERM)]
+        status = codes[0] if codes else None
+        raise WorkerLost(
+            f"a worker process died (exit status {status}, e.g. killed or out of memory);"
+            " the games finished before are kept: with --results, run the same command with --resume",
+            key="error.worker_lost",
+            params={"status": status},
+        ) from None
 
 
 class RayBackend:
