@@ -100,7 +100,8 @@ class RunProgress:
 
     def speed(self, done: int, total: int, now: float) -> tuple[float, float]:
         """Games/s since the start and the seconds left at that rate (``nan`` while unknown)."""
-        assert self.first is not None
+        if self.first is None:
+            return 0.0, float("nan")
         first_done, first_time = self.first
         elapsed = now - first_time
         rate = (done - first_done) / elapsed if elapsed > 0 and done > first_done else 0.0

@@ -28,6 +28,7 @@ MAX_TABLES = 1000
 MAX_SECONDS = 600.0
 RAMP_SECONDS = 5.0
 GRACE_SECONDS = 10.0
+KEEPALIVE_SECONDS = 2.0
 
 
 class LoadTestError(ValueError):
@@ -124,7 +125,9 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
                 await asyncio.sleep(1)
             round_number += 1
 
-    limits = httpx.Limits(max_connections=64)
+    # idle connections are given up before uvicorn closes them (after 5 s): a table created on a
+    # connection the server is closing at that moment fails with a ReadError otherwise
+    limits = httpx.Limits(max_connections=64, keepalive_expiry=KEEPALIVE_SECONDS)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         slots = [asyncio.create_task(slot(index, http)) for index in range(settings.tables)]
         _, unfinished = await asyncio.wait(slots, timeout=settings.seconds + GRACE_SECONDS)

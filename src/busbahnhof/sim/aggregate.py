@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine import InvalidDataError
-from .intervals import CONFIDENCE, Interval, wilson_interval, z_score
+from .intervals import CONFIDENCE, Interval, moments_interval, wilson_interval
 
 Path = tuple[str | int, ...]
 FlatSummary = dict[Path, float]
@@ -167,10 +167,9 @@ class FigureStats:
         """The mean with its confidence interval: Wilson's for a share (if ``shares``), else mean ± z·s/√n."""
         if shares and self.is_share():
             return wilson_interval(self.total, self.count, confidence)
-        if self.count < 2:
+        if self.count == 0:
             return Interval(self.mean, self.mean, self.mean)
-        half = z_score(confidence) * math.sqrt(self.variance() / self.count)
-        return Interval(self.mean, self.mean - half, self.mean + half)
+        return moments_interval(self.count, self.mean, self.variance(), confidence)
 
 
 def _bin(value: float, level: int) -> int:

@@ -111,7 +111,8 @@ def _start_worker(spec: RunSpec) -> None:
 
 
 def _play_in_worker(task: Task) -> list[GameRow]:
-    assert _worker_spec is not None, "the pool's initializer sets the spec"
+    if _worker_spec is None:
+        raise RuntimeError("a simulation worker ran a task before the pool's initializer gave it the run")
     return play_task(_worker_spec, task)
 
 

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import __version__
 from ..engine import InvalidDataError, InvalidOptionError
@@ -210,8 +210,7 @@ def figure_path(name: str) -> FigurePath:
                 raise InvalidDataError(f"{name!r} is not a figure column", key="error.results_column",
                                        params={"column": name})  # fmt: skip
             position += 1
-        text = _NAME.match(name, position)
-        assert text is not None  # the pattern matches the empty string
+        text = cast(re.Match[str], _NAME.match(name, position))  # the pattern matches the empty string
         parts.append(_unescape(text.group()))
         position = text.end()
     return tuple(parts)

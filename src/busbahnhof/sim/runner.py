@@ -193,7 +193,7 @@ def simulate(
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         writer = stack.enter_context(ResultsWriter(results, info, resume)) if results is not None else None
-        if writer is not None and resume:
+        if results is not None and resume:
             _read_back(results, tally)
         resumed = tally.counted()
         interrupted = _play(runner, spec, tally, writer, progress, games * len(settings))
@@ -209,8 +209,7 @@ def simulate(
     return report
 
 
-def _read_back(results: Path | None, tally: Tally) -> None:
-    assert results is not None
+def _read_back(results: Path, tally: Tally) -> None:
     _info, rows = read_results(results)
     for row in rows:
         if not tally.has(row):
