@@ -36,6 +36,20 @@ def max_workers() -> int:
     return min(64, 4 * (os.cpu_count() or 1))
 
 
+def check_workers(workers: int) -> None:
+    """Refuse a local worker count outside 1 to :func:`max_workers`.
+
+    Raises:
+        InvalidOptionError: the count, with the allowed range.
+    """
+    if not 1 <= workers <= max_workers():
+        raise InvalidOptionError(
+            f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
+            key="error.workers",
+            params={"workers": workers, "high": max_workers()},
+        )
+
+
 class WorkerLost(GameError):
     """A local worker process died while the run went on (its games are played again by ``--resume``)."""
 
@@ -60,12 +74,7 @@ class LocalBackend:
     name = "local"
 
     def __init__(self, workers: int = 1) -> None:
-        if not 1 <= workers <= max_workers():
-            raise InvalidOptionError(
-                f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
-                key="error.workers",
-                params={"workers": workers, "high": max_workers()},
-            )
+        check_workers(workers)
         self.workers = workers
 
     def run(self, spec: RunSpec, tasks: Iterator[Task]) -> Generator[list[GameRow], None, None]:

@@ -21,12 +21,12 @@ from typing import Any
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
 from .aggregate import Aggregate, FlatSummary
-from .backends import Backend, make_backend, max_workers
+from .backends import Backend, make_backend
 from .play import RunSpec, Task, game_figures, play_game
 from .results import FORMAT, GameRow, ResultsWriter, RunInfo, Setting, now, read_results
 from .sweeps import Sweep, deck_identity, sweep_settings
 
-__all__ = ["MAX_CHUNK", "REPORT_FORMAT", "Progress", "game_figures", "max_workers", "play_game", "simulate"]
+__all__ = ["MAX_CHUNK", "REPORT_FORMAT", "Progress", "game_figures", "play_game", "simulate"]
 
 REPORT_FORMAT = "busbahnhof-simulation/2"
 MAX_CHUNK = 100

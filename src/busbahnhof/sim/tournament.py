@@ -31,9 +31,10 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
+from .backends import check_workers
 from .intervals import mean_interval, wilson_interval
 from .rating import Ratings
-from .runner import max_workers, play_game
+from .runner import play_game
 
 REPORT_FORMAT = "busbahnhof-tournament/1"
 
@@ -196,12 +197,7 @@ def tournament(
         raise InvalidOptionError(
             f"a tournament needs at least 1 game, not {games}", key="error.tournament_games", params={"games": games}
         )
-    if not 1 <= workers <= max_workers():
-        raise InvalidOptionError(
-            f"--workers {workers}: choose 1 to {max_workers()} worker processes (4 per CPU, at most 64)",
-            key="error.workers",
-            params={"workers": workers, "high": max_workers()},
-        )
+    check_workers(workers)
     for name in bots:
         make_bot(game, name)
     game.new_state(len(bots), seed)  # refuses a seat count the game does not allow
