@@ -11,8 +11,8 @@ import time
 import pytest
 
 from busbahnhof.engine import GameError, load_game
-from busbahnhof.sim.rating import Ratings
 from busbahnhof.sim.backends import WorkerLost
+from busbahnhof.sim.rating import Ratings
 from busbahnhof.sim.runner import play_game
 from busbahnhof.sim.tournament import GameResult, arrangements, play_task, tasks, tournament
 

@@ -18,8 +18,8 @@ import signal
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.process import BaseProcess
 from functools import partial
+from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, TypeVar
 
 from ..engine import GameError, InvalidOptionError
