@@ -132,11 +132,12 @@ class Store:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def create_table(self, table: dict[str, Any]) -> bool:
-        """Store a new table; ``False`` if its id or room code is taken."""
-        row = {column.name: table[column.name] for column in tables.columns if column.name != "version"}
+        """Store a new table (no actions, no successor yet); ``False`` if its id or room code is taken."""
+        fresh = {"version": 0, "successor": None}
+        row = {column.name: table[column.name] for column in tables.columns if column.name not in fresh}
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(tables).values(**row, version=0))
+                connection.execute(insert(tables).values(**row, **fresh))
         except IntegrityError:
             return False
         return True

@@ -186,7 +186,6 @@ class TableService:
                 "creator_hash": creator_hash,
                 "status": OPEN,
                 "outcome": None,
-                "successor": None,
                 "created_at": now,
                 "updated_at": now,
                 "ended_at": None,
