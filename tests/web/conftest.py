@@ -28,8 +28,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
+SIZES = {"phone": PHONE, "small-phone": SMALL_PHONE, "laptop": LAPTOP}
 
 
 def _missing(reason: str) -> None:
