@@ -260,6 +260,11 @@ def _fresh(value: Any) -> Any:
     return value
 
 
+def _fresh_mapping(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A fresh dict of a mapping's items (each item copied by :func:`_fresh`)."""
+    return {key: _fresh(item) for key, item in value.items()}
+
+
 def _game_from_options(game_class: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
     return game_class(**options)
 
@@ -459,30 +464,39 @@ class State(ABC, Generic[G]):
         if self.keeps_log:
             self.log.append(Event(key, params))
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators.
 
         The result is fresh data: no list or dict in it is shared with the state, the game or
-        another view, so a caller may change it freely.
+        another view, so a caller may change it freely.  Each part is copied once: what
+        ``_view`` returns, the log events and the outcome (which may share with the state);
+        the rest is built new here.
+
+        Args:
+            seat: the seat whose knowledge is shown (``None``: a spectator).
+            log: include the public event log (``"log"``, every event so far).  ``False`` leaves
+                the key out: for callers that pass the log on by other means, such as the table
+                server, whose messages carry only the events a client has not seen yet; a long
+                game's log is the largest part of a view.
         """
         if seat is not None and not 0 <= seat < self.players:
             raise WrongSeatError(f"there is no seat {seat} in a {self.players}-player game")
         to_move = self.to_move
-        fresh: dict[str, Any] = _fresh(
-            {
-                "game": self.game.id,
-                "options": self.game.option_dict(),
-                "players": self.players,
-                "seat": seat,
-                "to_move": to_move,
-                "is_over": self.is_over,
-                "turn": len(self.history),
-                "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
-                "state": self._view(seat),
-                "log": [event.to_dict() for event in self.log],
-                "outcome": self.outcome().to_dict() if self.is_over else None,
-            }
-        )
+        is_over = self.is_over
+        fresh: dict[str, Any] = {
+            "game": self.game.id,
+            "options": self.game.option_dict(),
+            "players": self.players,
+            "seat": seat,
+            "to_move": to_move,
+            "is_over": is_over,
+            "turn": len(self.history),
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
+            "state": _fresh(self._view(seat)),
+        }
+        if log:
+            fresh["log"] = [{"key": event.key, "params": _fresh_mapping(event.params)} for event in self.log]
+        fresh["outcome"] = _fresh(self.outcome().to_dict()) if is_over else None
         return fresh
 
     def record(self) -> dict[str, Any]:
