@@ -120,6 +120,7 @@ def test_reconnecting_mid_game_gets_the_full_current_view(shared_server: ServerP
     spectator = Seat(shared_server, f"table={created['table_id']}&lang=en")
     public = spectator.receive()
     assert first["version"] == public["version"] >= 3
+
     def game_events(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [entry for message in messages for entry in message.get("log", []) if entry["source"] == "game"]
 
