@@ -1,4 +1,5 @@
-"""``State.view(seat, log=False)``: the view without the log, as fresh as the full one (docs/protocol.md)."""
+"""``State.view(seat, log=False)``: the view without the log, as fresh as the full one;
+``fresh=False``: the same content, uncopied (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def test_a_view_without_the_log_is_the_view_less_its_log(game_id: str) -> None:
             short = state.view(seat, log=False)
             assert "log" not in short
             assert short == {key: value for key, value in full.items() if key != "log"}
+            assert state.view(seat, fresh=False) == full and state.view(seat, log=False, fresh=False) == short
             assert full["log"] == json.loads(json.dumps([event.to_dict() for event in state.log]))
 
 

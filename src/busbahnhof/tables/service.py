@@ -38,7 +38,7 @@ from .errors import (
     UnknownTableError,
     UnknownTokenError,
 )
-from .messages import LogCursor, build_message, seat_view, table_catalog, table_summary
+from .messages import Broadcast, LogCursor, seat_view, table_catalog, table_summary
 from .ports import Client, TableStore, Unsubscribe
 from .results import Accepted, CreatedTable, Refused, SeatTicket, SubmitResult
 from .spec import TableSpec
@@ -509,14 +509,11 @@ class TableService:
         clients = list(self.connections.get(table.id, []))
         if not clients:
             return
-        now = asyncio.get_running_loop().time()
-        catalogs: dict[str, Catalog] = {}
-        sends = []
-        for connection in clients:
-            lang = connection.client.lang
-            catalog = catalogs.get(lang) or catalogs.setdefault(lang, table_catalog(table, lang))
-            message = build_message(table, connection.seat, catalog, connection.cursor, now)
-            sends.append(connection.client.send(message))
+        broadcast = Broadcast(table, asyncio.get_running_loop().time())
+        sends = [
+            connection.client.send(broadcast.message(connection.seat, connection.client.lang, connection.cursor))
+            for connection in clients
+        ]
         results = await asyncio.gather(*sends, return_exceptions=True)
         for connection, result in zip(clients, results, strict=True):
             if isinstance(result, Exception):
