@@ -1,7 +1,7 @@
 """The two interfaces the table service depends on: its clients and its store.
 
 As in boardgame.io's ``Master``, the table logic knows no network and no database: a client is
-anything that can ``send`` a JSON-ready message (a WebSocket, a test, the load script), and the
+anything that can ``send`` a message, JSON text (a WebSocket, a test), and the
 store is anything with the methods of :class:`TableStore` (``busbahnhof.store.Store`` on SQLite
 or PostgreSQL).  The store speaks plain dicts, so it needs nothing from this package.
 
@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-Message = dict[str, Any]
-"""A JSON-ready message to one client."""
+Message = str
+"""A message to one client: a JSON object as text (built and encoded by :mod:`.messages`, the
+parts shared by several clients encoded once)."""
 
 
 class Client(Protocol):

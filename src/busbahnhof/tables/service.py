@@ -39,7 +39,7 @@ from .errors import (
     UnknownTableError,
     UnknownTokenError,
 )
-from .messages import LogCursor, build_message, seat_view, table_catalog, table_summary
+from .messages import Broadcast, LogCursor, encode, seat_view, table_catalog, table_summary
 from .names import default_name, names_catalog
 from .ports import Client, TableStore, Unsubscribe
 from .rematch import rematch_seats, rematch_spec
@@ -261,7 +261,7 @@ class TableService:
         sends = []
         for connection in connections:
             offer = await self._successor_offer(table, connection.token)
-            sends.append(connection.client.send({"type": "rematch", **offer.to_dict()}))
+            sends.append(connection.client.send(encode({"type": "rematch", **offer.to_dict()})))
         await asyncio.gather(*sends, return_exceptions=True)
 
     async def find(self, code: str) -> str:
@@ -585,14 +585,11 @@ class TableService:
         clients = list(self.connections.get(table.id, []))
         if not clients:
             return
-        now = asyncio.get_running_loop().time()
-        catalogs: dict[str, Catalog] = {}
-        sends = []
-        for connection in clients:
-            lang = connection.client.lang
-            catalog = catalogs.get(lang) or catalogs.setdefault(lang, table_catalog(table, lang))
-            message = build_message(table, connection.seat, catalog, connection.cursor, now)
-            sends.append(connection.client.send(message))
+        broadcast = Broadcast(table, asyncio.get_running_loop().time())
+        sends = [
+            connection.client.send(broadcast.message(connection.seat, connection.client.lang, connection.cursor))
+            for connection in clients
+        ]
         results = await asyncio.gather(*sends, return_exceptions=True)
         for connection, result in zip(clients, results, strict=True):
             if isinstance(result, Exception):

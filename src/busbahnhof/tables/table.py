@@ -90,7 +90,8 @@ class Table:
     humans_gone_since: float | None = None
     runs_bots: bool = True
     drawings: dict[tuple[int, int | None, str], tuple[str | None]] = field(default_factory=dict)
-    views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    views: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
+    """Each seat's view at the current version, encoded (:func:`.messages.seat_view_json`)."""
     catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
