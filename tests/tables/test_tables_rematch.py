@@ -3,12 +3,14 @@ everyone at the finished table, each player with their own seat."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from table_clients import RecordingClient, until
 
 from busbahnhof.engine import load_game
+from busbahnhof.store import Store
 from busbahnhof.tables import (
     Accepted,
     GameNotOverError,
@@ -149,3 +151,38 @@ def test_games_that_draw_their_start_player_keep_the_seats() -> None:
     assert load_game("busfaktor").rematch_shift(3) == 0
     assert load_game("busfahrer", games=3).rematch_shift(4) == 3
     assert load_game("busfahrer", games=5).rematch_shift(4) == 1
+
+
+def test_two_services_asked_at_once_open_one_follow_up_table_for_the_clients_of_both(postgres_url: str) -> None:
+    async def scenario() -> None:
+        stores = [Store(postgres_url), Store(postgres_url)]
+        services = [TableService(store, sweep_seconds=3600) for store in stores]
+        for service in services:
+            await service.start()
+        spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=21, think_seconds=0)
+        created = await services[0].create(spec)
+        tokens = [ticket.token for ticket in created.seats]
+        ben = RecordingClient()
+        await services[1].connect(created.table_id, tokens[1], ben)
+        table = services[0].tables[created.table_id]
+        while not table.state.is_over:
+            seat = table.state.to_move
+            assert seat is not None
+            await services[0].submit(created.table_id, tokens[seat], table.version, str(table.state.legal_actions()[0]))
+        await until(lambda: ben.last["type"] == "table" and ben.last["table"]["status"] == "finished", seconds=10)
+
+        offers = await asyncio.gather(
+            services[0].rematch(created.table_id, tokens[0]), services[1].rematch(created.table_id, tokens[1])
+        )
+        assert offers[0].table_id == offers[1].table_id, "the store keeps the first successor"
+        assert offers[0].ticket is not None and offers[0].ticket.seat == 1 and offers[0].ticket.token == tokens[0]
+        await until(lambda: any(m["type"] == "rematch" for m in ben.messages), seconds=10)
+        heard = [m for m in ben.messages if m["type"] == "rematch"]
+        assert len(heard) == 1 and heard[0]["table_id"] == offers[0].table_id and heard[0]["token"] == tokens[1]
+        opened = [row for row in stores[0].list_tables() if row["id"] != created.table_id]
+        assert {row["id"] for row in opened if row["status"] == "open"} == {offers[0].table_id}
+        for service, store in zip(services, stores, strict=True):
+            await service.stop()
+            store.close()
+
+    asyncio.run(scenario())
