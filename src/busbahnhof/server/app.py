@@ -42,7 +42,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        workers = settings.store_workers or (POSTGRES_STORE_WORKERS if store.is_postgres else 1)
+        workers = settings.store_workers
+        if workers is None:
+            workers = POSTGRES_STORE_WORKERS if store.is_postgres else 0
         service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers)
         await service.start()
         app.state.store, app.state.service = store, service
