@@ -45,15 +45,24 @@ SUMMARY_COLUMNS = (
     tables.c.ended_at,
 )
 
-# Statements of every action, built once with bound parameters: a statement built per call
-# (``insert(...).values(...)``) costs SQLAlchemy about four times the CPU in compile-cache
-# lookups, and the store's thread holds the interpreter lock while it does that.
-APPEND_ACTION = insert(actions)
-BUMP_VERSION = (
-    update(tables)
-    .where(tables.c.id == bindparam("table"))
-    .values(version=bindparam("new_version"), updated_at=bindparam("at_time"))
+# Every action is committed in plain SQL on the driver's own connection: SQLAlchemy Core spends
+# about 0.3 ms of CPU per commit on statements, execution contexts and results (the sqlite3
+# driver 0.05 ms), and on the event loop (SQLite) or against the interpreter lock (PostgreSQL's
+# store threads) that is time every table waits for.  One transaction each: SQLite the insert
+# and the version bump, PostgreSQL one statement that also notifies (one round trip instead of
+# three, plus the commit).
+APPEND_SQLITE = (
+    'INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (?, ?, ?, ?, ?, ?)',
+    "UPDATE tables SET version = ?, updated_at = ? WHERE id = ?",
 )
+APPEND_POSTGRES = """
+WITH stored AS (
+    INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (%s, %s, %s, %s, %s, %s)
+), bumped AS (
+    UPDATE tables SET version = %s, updated_at = %s WHERE id = %s
+)
+SELECT pg_notify(%s, %s)
+"""
 
 LOCK_ROW = update(tables).where(tables.c.id == bindparam("table")).values(version=tables.c.version)
 
@@ -185,16 +194,21 @@ class Store:
 
     def append_action(self, table_id: str, version: int, action: str, seat: int, by: str, at: float) -> bool:
         """Commit the action that makes ``version``; ``False`` if the version exists already."""
+        connection = self.engine.raw_connection()  # back to the pool (rolled back) when closed
+        dbapi: Any = connection.driver_connection  # sqlite3 or psycopg, by the URL
         try:
-            with self.engine.begin() as connection:
-                connection.execute(
-                    APPEND_ACTION,
-                    {"table_id": table_id, "version": version, "action": action, "seat": seat, "by": by, "at": at},
-                )
-                connection.execute(BUMP_VERSION, {"table": table_id, "new_version": version, "at_time": at})
-                self._announce(connection, table_id, version)
-        except IntegrityError:
+            if self.is_postgres:
+                payload = notification_payload(table_id, version, self.origin)
+                values = (table_id, version, action, seat, by, at, version, at, table_id, CHANNEL, payload)
+                dbapi.execute(APPEND_POSTGRES, values)
+            else:
+                dbapi.execute(APPEND_SQLITE[0], (table_id, version, action, seat, by, at))
+                dbapi.execute(APPEND_SQLITE[1], (version, at, table_id))
+            dbapi.commit()
+        except self.engine.dialect.loaded_dbapi.IntegrityError:
             return False
+        finally:
+            connection.close()
         return True
 
     def change_seats(
