@@ -17,9 +17,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import Seat, ServerProcess, create_table, seat_query
 
 from busbahnhof.engine import load_game
+from support.server_harness import Seat, ServerProcess, create_table, seat_query
 
 SEED = 918_273_645
 SEATS = {"busfahrer": 4, "bus": 3, "busfaktor": 3}

@@ -8,8 +8,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 from websockets.exceptions import ConnectionClosed
+
+from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
 GAMES = {
     "busfahrer": [{}, {"bot": "kartenzaehler"}, {"bot": "kartenzaehler"}, {"bot": "random"}],

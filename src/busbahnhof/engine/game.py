@@ -170,6 +170,13 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         """The game's own bots by name (the generic ones live in ``busbahnhof.bots``)."""
         return {}
 
+    def rematch_shift(self, players: int) -> int:
+        """How many seats everyone moves on at a follow-up table (a rematch): the player of seat
+        ``(i + shift) % players`` sits at seat ``i``, so that the rules' start-player convention
+        goes on from table to table.  Default 0: the game draws its start player from the seed.
+        """
+        return 0
+
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         """How this game renders event parameters (cards, seats...) in ``lang``."""
         return {}
