@@ -17,7 +17,6 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    builds_on,
     deliver,
 )
 from .lines import why_not
@@ -42,8 +41,8 @@ def building_moves(state: BusState) -> list[Action]:
     zone = open_zone(state)
     if zone < 0:
         return []
-    building = state.building
-    return [build for lot in state.board.zone_lots[zone] if building[lot] < 0 for build in builds_on(lot)]
+    building, builds_on = state.building, state.board_actions.builds_on
+    return [build for lot in state.board.zone_lots[zone] if building[lot] < 0 for build in builds_on[lot]]
 
 
 def open_targets(state: BusState, seat: int) -> list[int]:

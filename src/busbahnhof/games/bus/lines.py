@@ -76,19 +76,17 @@ def line_moves(state: BusState, seat: int) -> list[Line]:
         return []
     nodes = state.line_nodes[seat]
     streets = state.line_streets[seat]
-    ends = state.board.streets
+    lines_from = state.board_actions.lines_from
     last, first = nodes[-1], nodes[0]
-    moves: list[Line] = []
-    for street in allowed_streets(state, seat, last, streets[-1]):
-        a, b = ends[street]
-        moves.append(line(last, b if a == last else a))
-    # a street from both ends is one move when both ends are at one intersection (a closed loop)
-    taken = moves if first == last else ()
-    for street in allowed_streets(state, seat, first, streets[0]):
-        a, b = ends[street]
-        move = line(first, b if a == first else a)
-        if move not in taken:
-            moves.append(move)
+    here = lines_from[last]
+    last_streets = allowed_streets(state, seat, last, streets[-1])
+    moves = [here[street] for street in last_streets]
+    there = lines_from[first]
+    first_streets = allowed_streets(state, seat, first, streets[0])
+    if first == last:  # a closed loop: a street open from both ends is one move
+        moves += [there[street] for street in first_streets if street not in last_streets]
+    else:
+        moves += [there[street] for street in first_streets]
     return moves
 
 

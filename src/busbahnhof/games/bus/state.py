@@ -37,7 +37,6 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    passengers_at,
 )
 from .board import Board
 from .legal import building_moves, delivery_moves, explain, nothing_reason
@@ -62,8 +61,21 @@ NO_SEAT = -1
 CLOCK_CHOICES = (CLOCK_STOP, CLOCK_ADVANCE)
 CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in range(1, 6)}
 """Players -> seat -> the seats after it clockwise, itself last."""
-_SELECTION_MOVES: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
-"""Selection moves by the markers on each area and whether the seat may pass (filled as met)."""
+
+
+def _selection_table() -> tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...]:
+    """Bus: Aktionen wählen -- the selection moves for every set of full areas (a bit per area):
+    a marker on each other area, and pass for a seat with two markers placed (second entry) or
+    when every area is full."""
+    table = []
+    for full in range(1 << len(AREA_NAMES)):
+        takes = tuple(take for take in TAKES if not full >> take.area & 1)
+        table.append((takes or (PASS,), (*takes, PASS)))
+    return tuple(table)
+
+
+SELECTION_MOVES = _selection_table()
+"""Full areas (``BusState.full_areas``) -> (moves before two markers are placed, moves after)."""
 
 
 class BusState(State["Bus"]):
@@ -76,6 +88,7 @@ class BusState(State["Bus"]):
         super().__init__(game, players, seed)
         board = game.board
         self.board = board
+        self.board_actions = game.board_actions
         self.rules = game.rules
         self.phase = SETUP_BUILDINGS
         self.current = NO_SEAT
@@ -93,6 +106,7 @@ class BusState(State["Bus"]):
         self.placed = [0] * players
         self.passed = [False] * players
         self.slots: list[list[int]] = [[] for _ in AREA_NAMES]
+        self.full_areas = 0
         self.line_nodes: list[list[int]] = [[] for _ in range(players)]
         self.line_streets: list[list[int]] = [[] for _ in range(players)]
         self.own_streets = [0] * players
@@ -240,7 +254,7 @@ class BusState(State["Bus"]):
         if phase in (BUILDINGS, SETUP_BUILDINGS):
             return building_moves(self)
         if phase == PASSENGERS:
-            return passengers_at(self.board.stations) if self.supply else ()
+            return self.board_actions.new_passengers if self.supply else ()
         if phase == CLOCK:
             return CLOCK_CHOICES
         if phase == SETUP_FIRST_LINE:
@@ -250,14 +264,7 @@ class BusState(State["Bus"]):
     def _selection_moves(self, seat: int) -> tuple[Action, ...]:
         """Bus: Aktionen wählen -- a marker on any area with a free slot; pass after two markers
         (or when no slot is free any more)."""
-        taken = tuple(map(len, self.slots))
-        may_pass = self.placed[seat] >= MIN_MARKERS_PER_ROUND
-        moves = _SELECTION_MOVES.get((taken, may_pass))
-        if moves is None:
-            open_areas = [take for take, count, size in zip(TAKES, taken, AREA_SLOTS, strict=True) if count < size]
-            moves = (*open_areas, PASS) if may_pass or not open_areas else tuple(open_areas)
-            _SELECTION_MOVES[(taken, may_pass)] = moves
-        return moves
+        return SELECTION_MOVES[self.full_areas][self.placed[seat] >= MIN_MARKERS_PER_ROUND]
 
     def _settle(self) -> None:
         """Run the game on until a seat has a real choice, or the game is over."""
@@ -336,6 +343,7 @@ class BusState(State["Bus"]):
         self.placed = [0] * self.players
         self.passed = [markers == 0 for markers in self.markers]
         self.slots = [[] for _ in AREA_NAMES]
+        self.full_areas = 0
         self.phase = SELECTION
         if self.passed[self.start_player]:
             self._next_selector(self.start_player)
@@ -350,6 +358,8 @@ class BusState(State["Bus"]):
         if self.keeps_log:  # the hot paths of search (silent worlds) skip building log entries
             self.emit("marker_placed", seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[len(slots)])
         slots.append(seat)
+        if len(slots) == AREA_SLOTS[area]:
+            self.full_areas |= 1 << area
         self.markers[seat] -= 1
         self.markers_used[seat] += 1
         self.placed[seat] += 1
