@@ -74,7 +74,7 @@ class Layout:
 class Writer:
     """The entries of one observation, collected as flat positions and written in two numpy steps.
 
-    Codecs call :meth:`one`, :meth:`many`, :meth:`put` and :meth:`set` with a field name and,
+    Codecs call :meth:`one`, :meth:`many`, :meth:`rows`, :meth:`put` and :meth:`set` with a field name and,
     for a two-dimensional field, its row; :meth:`vector` makes the vector.  Collecting positions
     in Python lists and writing them at once is several times faster than setting numpy entries
     one by one.
@@ -105,6 +105,12 @@ class Writer:
         base = self._start[name] + row * self._width[name]
         self._places.extend(range(base, base + len(values)))
         self._values.extend(values)
+
+    def rows(self, name: str, columns: Iterable[int | None], first_row: int = 0) -> None:
+        """One-hot rows: row ``first_row + k`` has a 1 in column ``columns[k]`` (``None``: all 0)."""
+        width = self._width[name]
+        base = self._start[name] + first_row * width
+        self._ones.extend([base + row * width + c for row, c in enumerate(columns) if c is not None])
 
     def set(self, name: str, value: float, index: int = 0, row: int = 0) -> None:
         """Entry ``index`` (of ``row``) is ``value``."""

@@ -16,6 +16,8 @@ from typing import Any
 
 from ...games.bus.actions import AREA_NAMES, AREA_SLOTS, BUILDING_NAMES, SLOT_LETTERS
 from ...games.bus.board import Board
+from ...games.bus.lines import marked_ends
+from ...games.bus.state import PHASE_NAMES, BusState
 from ..layout import Field, Writer
 from .base import Codec, name_index
 
@@ -28,6 +30,8 @@ PHASES = (
     "over",
 )
 SLOTS = sum(AREA_SLOTS)
+PHASE_INDEX = {phase: PHASES.index(name) for phase, name in PHASE_NAMES.items()}
+"""The state's phase number -> its place in ``PHASES``."""
 
 
 class BusCodec(Codec):
@@ -126,3 +130,44 @@ class BusCodec(Codec):
                 row += 1
         for name in ("markers_left", "markers_placed", "passed", "deliveries", "scores"):
             out.put(name, view[name])
+
+    def write(self, state: BusState, seat: int, out: Writer) -> None:
+        p = self.players
+        out.one("phase", PHASE_INDEX[state.phase])
+        out.set("round", state.round)
+        decision = state.decision_info()
+        if decision is not None:
+            if decision["slot"] is not None:
+                out.one("slot", SLOT_LETTERS.index(decision["slot"]))
+            out.set("power", decision["power"] or 0)
+            out.set("left", decision["left"] or 0)
+        out.one("start_player", state.start_player)
+        out.one("clock", state.clock)
+        out.set("time_stones_left", state.stones_left)
+        out.put("time_stones_taken", state.stones)
+        for street, players in enumerate(state.street_players):
+            if players:
+                out.many("streets", players, street)
+        for s, nodes in enumerate(state.line_nodes):
+            if nodes:
+                out.many("line_nodes", nodes, s)
+                out.many("line_ends", (nodes[0], nodes[-1]), s)
+                out.many("marked_ends", marked_ends(nodes), s)
+        out.put("line_markers_left", state.line_markers_left)
+        out.rows("buildings", [kind + 1 for kind in state.building])  # -1 (empty) -> column 0
+        out.many("lot_passenger", [lot for lot, inside in enumerate(state.occupied) if inside])
+        out.put("standing", state.standing)
+        out.set("passenger_supply", state.supply)
+        out.put("buses", state.buses)
+        row = 0
+        for area, occupants in enumerate(state.slots):
+            out.rows("action_board", occupants, row)
+            slots = state.slot_count(area)
+            out.rows("action_board", [p] * (slots - len(occupants)), row + len(occupants))
+            row += slots
+        out.put("markers_left", state.markers)
+        out.put("markers_placed", state.placed)
+        out.put("passed", state.passed)
+        out.put("deliveries", state.deliveries)
+        scores = [delivered - stones for delivered, stones in zip(state.deliveries, state.stones, strict=True)]
+        out.put("scores", scores)

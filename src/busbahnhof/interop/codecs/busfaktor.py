@@ -42,8 +42,10 @@ from ...games.busfaktor.actions import (
     act,
 )
 from ...games.busfaktor.deck import FACTOR, Deck
-from ...games.busfaktor.phases import NAMES
+from ...games.busfaktor.flow import ready_projects
+from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, NAMES
 from ...games.busfaktor.schema import FACTOR_TYPES
+from ...games.busfaktor.state import BusfaktorState
 from ..layout import Field, Writer
 from .base import Codec, name_index
 
@@ -235,3 +237,94 @@ class BusfaktorCodec(Codec):
             out.set("looked_count", looked)
         out.set("moves_left", pending["moves_left"] or 0)
         out.many("moved", pending["moved"] or ())
+
+    def write(self, state: BusfaktorState, seat: int, out: Writer) -> None:
+        # What views.build_view shows the seat: its own hand only, the cards its own E1 put under
+        # a stack, the cards an E1 looks at only to the active person; the rest is public.
+        s = state
+        n_projects = s.deck.n_projects
+        out.one("phase", s.phase)
+        out.set("round", s.round)
+        out.one("active", s.active)
+        out.one("start_player", s.start)
+        out.many("hand", s.hands[seat])
+        out.put("hand_sizes", [len(hand) for hand in s.hands])
+        out.put("hand_projects", [sum(1 for c in hand if c < n_projects) for hand in s.hands])
+        for other, cards in enumerate(s.known):
+            if cards:
+                out.many("known_hand_cards", cards, other)
+        out.put("stacks", (len(s.pstack), len(s.astack), len(s.spent)))
+        out.set("reshuffles", s.reshuffles)
+        out.many("spent", s.spent)
+        out.many("discard", s.discard)
+        if s.discard:
+            out.one("discard_top", s.discard[-1])
+        under_by = s.under_by
+        for row, stack in enumerate((s.pstack, s.astack)):
+            for index, card in enumerate(stack):
+                if under_by[card] == seat:
+                    out.set("placed_under", index + 1, card, row)
+        self._write_projects(s, out)
+        for other, done in enumerate(s.dones):
+            out.many("completed", done, other)
+        out.put("scores", [s.points(other) for other in range(s.players)])
+        out.put("turn", (s.draws_left, s.started, s.event_used, s.must_start))
+        if s.pending >= 0:
+            out.one("pending_event", s.pending)
+            if s.target >= 0:
+                out.one("pending_target", s.target)
+            out.many("affected", s.affected)
+            out.many("still_asked", s.queue)
+            if seat == s.active:
+                out.many("looked", s.looked)
+            out.set("looked_count", len(s.looked))
+            moves = s.deck.template[s.pending] == 4  # E4
+            out.set("moves_left", (s.moves_left or 0) if moves else 0)
+            if moves:
+                out.many("moved", s.moved)
+        if s.phase == ANSWER_OFFER:
+            out.one("offer", s.offer_mine, 0)
+            out.one("offer", s.offer_theirs, 1)
+        elif s.phase == ANSWER_SHARE:
+            out.one("share_card", s.share_card)
+            out.one("share_project", s.share_project)
+            out.one("share_type", s.share_type)
+        elif s.phase == COMPLETE_ORDER:
+            out.one("completing", s.decider)
+            out.many("completing_projects", ready_projects(s, s.decider))
+
+    @staticmethod
+    def _write_projects(s: BusfaktorState, out: Writer) -> None:
+        """The projects on the table and the cards lying at them (as ``_fill_project`` of each)."""
+        status, extra = s.status, s.extra
+        for p in range(s.deck.n_projects):
+            if not status[p]:
+                continue
+            active = status[p] == 1
+            out.one("project_status", 1 if active else 2, p)
+            out.one("project_owner", s.owner[p], p)
+            if active:
+                out.put("project_open", s.open[p * TYPES : p * TYPES + TYPES], p)
+            if s.partner[p] >= 0:
+                out.one("partner", s.partner[p], p)
+            if s.share_used[p]:
+                out.one("shared_once", p)
+            if s.done_round[p]:
+                out.set("round_completed", s.done_round[p], p)
+        att, ctype, ctrl = s.att, s.ctype, s.ctrl
+        placed: list[tuple[int, int, int, int | None]] = []  # card, project, role, controller
+        for c in range(s.deck.n_projects, s.deck.size):
+            p = att[c]
+            if p >= 0 and status[p] and extra[p] != c:
+                placed.append((c, p, 0, ctrl[c]))
+        for p in range(s.deck.n_projects):
+            if status[p]:
+                if extra[p] >= 0:
+                    placed.append((extra[p], p, 1, None))
+                if s.shared[p] >= 0:
+                    placed.append((s.shared[p], p, 2, ctrl[s.shared[p]]))
+        for c, p, role, controller in placed:
+            out.one("card_project", p, c)
+            out.one("card_role", role, c)
+            out.one("card_type", ctype[c], c)
+            out.one("card_controller", controller, c)
