@@ -389,9 +389,9 @@ class BusState(State["Bus"]):
         for area, slots in enumerate(self.slots):
             taken = len(slots)
             if area in RIGHT_TO_LEFT:
-                queue.extend(zip(repeat(area, taken), range(taken - 1, -1, -1), reversed(slots)))
+                queue.extend(zip(repeat(area, taken), range(taken - 1, -1, -1), reversed(slots), strict=True))
             elif taken:
-                queue.extend(zip(repeat(area, taken), range(taken), slots))
+                queue.extend(zip(repeat(area, taken), range(taken), slots, strict=True))
             elif area == CLOCK:
                 queue.append((CLOCK, -1, NO_SEAT))
         self.queue = queue
@@ -412,7 +412,7 @@ class BusState(State["Bus"]):
         self.phase = area
         self.slot = slot
         self.current = seat
-        if area == LINE or area == PASSENGERS or area == BUILDINGS:
+        if area in (LINE, PASSENGERS, BUILDINGS):
             power = max(self.buses) - slot
             if area == LINE:
                 power += self.rules.line_bonus(self.players)
