@@ -79,7 +79,7 @@ def line_moves(state: BusState, seat: int) -> tuple[Line, ...]:
         return ()
     nodes = state.line_nodes[seat]
     streets = state.line_streets[seat]
-    lines_from = state.board_actions.lines_from
+    lines_from = state.game.board_actions.lines_from
     last, first = nodes[-1], nodes[0]
     from_last = allowed_streets(state, seat, last, streets[-1])
     from_first = allowed_streets(state, seat, first, streets[0])
@@ -161,7 +161,7 @@ def why_not(state: BusState, seat: int, move: Line) -> Refusal:
         )
     end_street = state.line_streets[seat][-1 if nodes[-1] == start else 0]
     allowed = allowed_streets(state, seat, start, end_street)
-    names = ", ".join(f"{move.start}-{move.to}" for move in state.board_actions.lines_from[start][allowed])
+    names = ", ".join(f"{move.start}-{move.to}" for move in state.game.board_actions.lines_from[start][allowed])
     return Refusal(
         f"the end at {start} still has a free street ({names}), so {start}-{to} (occupied) "
         f"is not allowed; another line must end at {start} for the line to run beside it",
