@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from server_harness import ServerProcess
 
 from busbahnhof.loadtest.report import percentile
 from busbahnhof.loadtest.runner import LoadSettings, LoadTestError, is_loopback
+from support.server_harness import ServerProcess
 
 
 def test_percentile_by_nearest_rank() -> None:

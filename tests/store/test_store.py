@@ -43,7 +43,17 @@ def test_schema_is_migrated_to_head_and_reopening_is_harmless(database_url: str)
     store = Store(database_url)
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     with store.engine.connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == head == "0001"
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0002"
+    store.close()
+
+
+def test_the_first_successor_recorded_stays(database_url: str) -> None:
+    store = Store(database_url)
+    assert store.create_table(table_row())
+    assert store.load_table("t1")["successor"] is None  # type: ignore[index]
+    assert store.set_successor("t1", "next") == "next"
+    assert store.set_successor("t1", "other") == "next", "a second rematch finds the first one's table"
+    assert store.changes_since("t1", 0)["successor"] == "next"  # type: ignore[index]
     store.close()
 
 

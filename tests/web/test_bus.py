@@ -20,7 +20,7 @@ def test_turns_by_clicking_and_a_refused_double_tap(open_page: Any, screenshot: 
     page.get_by_role("group", name="Stadtplan").locator("[data-target]").first.wait_for()
     target = page.locator(".bus-map [data-target]").first
     assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
-    assert re.fullmatch(r"(Baufeld|Kreuzung) \d+", target.get_attribute("aria-label") or "")
+    assert re.fullmatch(r"(Bauplatz|Kreuzung) \d+", target.get_attribute("aria-label") or "")
     start = version(page)
     double_tap(page, ".action-list button.action")
     refusal = page.locator(".refusal[role=alert]")

@@ -132,11 +132,12 @@ class Store:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def create_table(self, table: dict[str, Any]) -> bool:
-        """Store a new table; ``False`` if its id or room code is taken."""
-        row = {column.name: table[column.name] for column in tables.columns if column.name != "version"}
+        """Store a new table (no actions, no successor yet); ``False`` if its id or room code is taken."""
+        fresh = {"version": 0, "successor": None}
+        row = {column.name: table[column.name] for column in tables.columns if column.name not in fresh}
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(tables).values(**row, version=0))
+                connection.execute(insert(tables).values(**row, **fresh))
         except IntegrityError:
             return False
         return True
@@ -183,6 +184,17 @@ class Store:
             )
             self._announce(connection, table_id, self._version(connection, table_id))
 
+    def set_successor(self, table_id: str, successor: str) -> str:
+        """Record ``successor`` as the table's follow-up table unless it has one already (of two
+        processes the first wins); returns the successor recorded."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(tables).where(tables.c.id == table_id, tables.c.successor.is_(None)).values(successor=successor)
+            )
+            recorded = connection.execute(select(tables.c.successor).where(tables.c.id == table_id)).scalar_one()
+            self._announce(connection, table_id, self._version(connection, table_id))
+        return str(recorded)
+
     @staticmethod
     def _version(connection: Connection, table_id: str) -> int:
         return int(
@@ -207,10 +219,10 @@ class Store:
         return record
 
     def changes_since(self, table_id: str, version: int) -> dict[str, Any] | None:
-        """What another process may have changed: ``{"status", "seats", "actions"}`` with the
+        """What another process may have changed: ``{"status", "successor", "seats", "actions"}`` with the
         actions after ``version`` in order (one connection, two small reads), or ``None``."""
         with self._reading() as connection:
-            query = select(tables.c.status, tables.c.seats).where(tables.c.id == table_id)
+            query = select(tables.c.status, tables.c.successor, tables.c.seats).where(tables.c.id == table_id)
             row = connection.execute(query).mappings().first()
             if row is None:
                 return None
