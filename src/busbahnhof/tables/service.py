@@ -3,7 +3,8 @@
 It depends only on a :class:`~busbahnhof.tables.ports.TableStore` and on clients with ``send``
 (:class:`~busbahnhof.tables.ports.Client`), so the same logic runs behind WebSockets, in tests
 and in the load script.  All methods are coroutines on one asyncio event loop; store calls run
-in a worker thread, bots think in worker processes (or threads: :mod:`.thinking`), so nothing
+in a worker thread (or, for a store as quick as SQLite in WAL mode, on the loop itself:
+``store_workers=0``), bots think in worker processes (or threads: :mod:`.thinking`), so nothing
 blocks the loop for long.
 
 A move's way: ``submit`` checks token, table status, version, seat and legality on a copy of the
@@ -75,7 +76,9 @@ class TableService:
         bot_processes: worker processes for thinking bots (:class:`~.thinking.ProcessThinker`);
             0: bots think in ``bot_workers`` threads of this process instead.
         bot_workers: threads for thinking bots when ``bot_processes`` is 0.
-        store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes more).
+        store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes
+            more); 0: store calls run on the event loop (for a store whose calls are short and never
+            wait long, such as SQLite in WAL mode).
         wall_clock: seconds since the epoch (timestamps in the store).
     """
 
@@ -95,7 +98,9 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, list[Connection]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._store_pool = ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store")
+        self._store_pool = (
+            ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store") if store_workers > 0 else None
+        )
         self._thinker: Thinker = ProcessThinker(bot_processes) if bot_processes > 0 else ThreadThinker(bot_workers)
         self._loading: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -125,7 +130,8 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
-        self._store_pool.shutdown(wait=True)
+        if self._store_pool is not None:
+            self._store_pool.shutdown(wait=True)
         await asyncio.to_thread(self._thinker.close)
 
     # -- tables --------------------------------------------------------------------------
@@ -498,6 +504,8 @@ class TableService:
     # -- internals -----------------------------------------------------------------------
 
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
+        if self._store_pool is None:
+            return call(*args)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._store_pool, call, *args)
 
