@@ -19,8 +19,12 @@ Parsing looks the tables up but never adds to them, so bad input cannot grow the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...engine import Action
+
+if TYPE_CHECKING:
+    from .board import Board
 
 # The action areas in board order, which is also the resolution order (Bus: Aktionen ausführen).
 LINE, BUSES, PASSENGERS, BUILDINGS, CLOCK, VRROOMM, START = range(7)
@@ -144,24 +148,37 @@ def build(lot: int, kind: int) -> Build:
     return action
 
 
-_BUILDS_ON: dict[int, tuple[Build, ...]] = {}
-_PASSENGERS_AT: dict[tuple[int, ...], tuple[Passenger, ...]] = {}
+@dataclass(frozen=True, slots=True)
+class BoardActions:
+    """The interned actions of one map by where they happen, built once per game, so that legal
+    move generation looks its actions up instead of making them.
+
+    Attributes:
+        lines_from: intersection -> street id -> the ``line`` action from there along that street.
+        builds_on: lot -> its ``build`` actions, one per building type in type order.
+        new_passengers: the ``passenger`` actions of the train stations, in the map's order.
+    """
+
+    lines_from: tuple[dict[int, Line], ...]
+    builds_on: tuple[tuple[Build, ...], ...]
+    new_passengers: tuple[Passenger, ...]
 
 
-def builds_on(lot: int) -> tuple[Build, ...]:
-    """The interned :class:`Build` actions of every type on ``lot``, in type order."""
-    found = _BUILDS_ON.get(lot)
-    if found is None:
-        found = _BUILDS_ON[lot] = tuple(build(lot, kind) for kind in range(len(BUILDING_NAMES)))
-    return found
+def board_actions(board: Board) -> BoardActions:
+    """The :class:`BoardActions` of ``board``."""
 
+    def along(node: int, street: int) -> Line:
+        a, b = board.streets[street]
+        return line(node, b if a == node else a)
 
-def passengers_at(stations: tuple[int, ...]) -> tuple[Passenger, ...]:
-    """The interned :class:`Passenger` actions of the given train stations, in their order."""
-    found = _PASSENGERS_AT.get(stations)
-    if found is None:
-        found = _PASSENGERS_AT[stations] = tuple(passenger(station) for station in stations)
-    return found
+    lines_from = tuple(
+        {street: along(node, street) for street in board.incident[node]} for node in range(board.intersections)
+    )
+    return BoardActions(
+        lines_from=lines_from,
+        builds_on=tuple(tuple(build(lot, kind) for kind in range(len(BUILDING_NAMES))) for lot in range(board.lots)),
+        new_passengers=tuple(passenger(station) for station in board.stations),
+    )
 
 
 def deliver(source: int, lot: int) -> Deliver:

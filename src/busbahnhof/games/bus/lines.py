@@ -47,18 +47,20 @@ def allowed_streets(state: BusState, seat: int, node: int, end_street: int) -> l
     free = [street for street in candidates if not players_on[street]]
     if not free:
         return candidates
+    if len(free) == len(candidates):  # no occupied street here, so exception 2 adds nothing
+        return free
+    parallel_any = state.rules.parallel_any
     extra: set[int] = set()
+    line_nodes, line_streets = state.line_nodes, state.line_streets
     for other in range(state.players):
-        if other == seat:
+        nodes = line_nodes[other]
+        if other == seat or not nodes or (nodes[0] != node and nodes[-1] != node):
             continue
-        nodes = state.line_nodes[other]
-        if not nodes:
-            continue
-        streets = state.line_streets[other]
+        streets = line_streets[other]
         for other_end, other_street in ((nodes[0], streets[0]), (nodes[-1], streets[-1])):
             if other_end != node:
                 continue
-            if state.rules.parallel_any:
+            if parallel_any:
                 if other_street != end_street or not state.rules.other_direction:
                     return candidates
             elif not own >> other_street & 1:
@@ -74,14 +76,17 @@ def line_moves(state: BusState, seat: int) -> list[Line]:
         return []
     nodes = state.line_nodes[seat]
     streets = state.line_streets[seat]
-    board = state.board
-    moves: list[Line] = []
-    for node, end_street in ((nodes[-1], streets[-1]), (nodes[0], streets[0])):
-        for street in allowed_streets(state, seat, node, end_street):
-            a, b = board.streets[street]
-            move = line(node, b if a == node else a)
-            if move not in moves:
-                moves.append(move)
+    lines_from = state.board_actions.lines_from
+    last, first = nodes[-1], nodes[0]
+    here = lines_from[last]
+    last_streets = allowed_streets(state, seat, last, streets[-1])
+    moves = [here[street] for street in last_streets]
+    there = lines_from[first]
+    first_streets = allowed_streets(state, seat, first, streets[0])
+    if first == last:  # a closed loop: a street open from both ends is one move
+        moves += [there[street] for street in first_streets if street not in last_streets]
+    else:
+        moves += [there[street] for street in first_streets]
     return moves
 
 
@@ -108,7 +113,9 @@ def extend(state: BusState, seat: int, move: Line) -> None:
     if not nodes:
         nodes.extend((move.start, move.to))
         streets.append(street)
-    elif nodes[-1] == move.start and street in allowed_streets(state, seat, move.start, streets[-1]):
+    elif nodes[-1] == move.start and (
+        nodes[0] != move.start or street in allowed_streets(state, seat, move.start, streets[-1])
+    ):
         nodes.append(move.to)
         streets.append(street)
     else:
