@@ -3,7 +3,8 @@
 PostgreSQL comes from ``BUSBAHNHOF_TEST_POSTGRES_URL`` (``.ci/run`` starts a throwaway cluster
 and sets it; by hand: ``source .ci/postgres && start_postgres``).  Every test gets a fresh
 database.  Without the variable the PostgreSQL tests are skipped, except in CI (``CI=true``),
-where they fail: CI must test both databases.
+where they fail: CI must test both databases.  The server fixtures of the server and browser
+tests come from :mod:`support.fixtures`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 import psycopg
 import pytest
 from sqlalchemy.engine import make_url
+
+pytest_plugins = ("support.fixtures",)  # sqlite_server, shared_server: real server processes
 
 POSTGRES_ENV = "BUSBAHNHOF_TEST_POSTGRES_URL"
 DATABASES = ("sqlite", "postgres")

@@ -52,6 +52,38 @@ def test_every_legal_action_has_an_index_and_observations_stay_in_bounds(
                 codec.check(flat)
 
 
+def fields_at(codec: Codec, entries: np.ndarray) -> list[str]:
+    """The names of the fields holding the flat ``entries``."""
+    slices = codec.layout.slices
+    return [name for name, part in slices.items() if any(part.start <= entry < part.stop for entry in entries)]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGURATIONS)
+def test_the_encoding_from_the_state_is_the_encoding_of_the_view(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """``encode`` reads the state's fields directly; it must give exactly what ``encode_view`` of
+    ``view(seat)`` (the definition) gives, at every position of random games, for every seat."""
+    codec = make_codec(game, players, **options)
+    used = np.zeros(codec.layout.size, bool)
+    for seed in range(3):
+        for state in playout_states(codec, seed):
+            for seat in range(players):
+                fast, defined = codec.encode(state, seat), codec.encode_view(state.view(seat))
+                differing = np.flatnonzero(fast != defined)
+                where = f"seed {seed}, seat {seat}, turn {len(state.history)}"
+                assert not differing.size, f"{where}: {fields_at(codec, differing)}"
+                used |= defined != 0
+    unused = [name for name, part in codec.layout.slices.items() if not used[part].any()]
+    assert len(unused) <= len(codec.layout.fields) // 5, f"the games compared leave too many fields at 0: {unused}"
+
+
+def test_a_spectators_view_has_no_seat_to_encode() -> None:
+    codec = make_codec("bus", 3)
+    with pytest.raises(ValueError, match="spectator"):
+        codec.encode_view(codec.game.new_state(3, 1).view(None))
+
+
 def test_action_indices_are_the_documented_ones() -> None:
     busfahrer = make_codec("busfahrer", 3).actions
     assert len(busfahrer) == 112

@@ -10,7 +10,8 @@ from typing import Any
 
 import psutil
 import pytest
-from server_harness import Seat, ServerProcess, create_table, play_out, seat_query
+
+from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
 
 def acknowledged_moves(seat: Seat, count: int) -> dict[int, str]:

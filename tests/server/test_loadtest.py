@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from server_harness import ServerProcess
 
 from busbahnhof.loadtest.report import percentile
 from busbahnhof.loadtest.runner import LoadSettings, LoadTestError, is_loopback
+from support.server_harness import ServerProcess
 
 
 def test_percentile_by_nearest_rank() -> None:
@@ -76,4 +76,5 @@ def test_a_short_load_run_plays_every_game_without_errors(sqlite_server: ServerP
     assert 0 < report["latency_ms"]["p50"] <= report["latency_ms"]["p99"] <= report["latency_ms"]["max"]
     assert [server["pid"] for server in report["servers"]] == [sqlite_server.process.pid]  # type: ignore[union-attr]
     assert report["servers"][0]["rss_mib_max"] > 10
+    assert report["server_cpu_ms_per_action"] == report["servers"][0]["cpu_ms_per_action"] > 0
     assert "p50 / p95 / p99" in result.stdout

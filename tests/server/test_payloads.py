@@ -3,9 +3,10 @@
 Every seat of a table is a client (plus a spectator); the game is played to its end and every
 payload each client received is kept as the raw text.  Then the finished record (whose seed is
 public now) is replayed with the engine, and each ``table`` message must carry exactly
-``state.view(seat)`` of its version (``view(None)`` for the spectator), the seat's own legal
-actions only when it is to move, the public log, and no seed before the end: nothing another
-seat may not know, no deck order, no seed of an unfinished game.
+``state.view(seat, log=False)`` of its version (``view(None, log=False)`` for the spectator), the
+seat's own legal actions only when it is to move, the public log's new events (together exactly
+the state's log), and no seed before the end: nothing another seat may not know, no deck order,
+no seed of an unfinished game.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_harness import Seat, ServerProcess, create_table, seat_query
 
 from busbahnhof.engine import load_game
+from support.server_harness import Seat, ServerProcess, create_table, seat_query
 
 SEED = 918_273_645
 SEATS = {"busfahrer": 4, "bus": 3, "busfaktor": 3}
@@ -75,12 +76,16 @@ def test_no_payload_carries_more_than_the_seats_view(shared_server: ServerProces
         if version:
             state.apply(record["actions"][version - 1])
         # the table shows its options as created (an uploaded deck by label), the rest is view(seat)
-        views = {seat: {**state.view(seat), "options": record["options"]} for seat in [*range(players), None]}
+        views = {
+            seat: {**state.view(seat, log=False), "options": record["options"]} for seat in [*range(players), None]
+        }
         legal = [str(action) for action in state.legal_actions()]
         expected.append({"views": views, "to_move": state.to_move, "legal": legal, "log": len(state.log)})
     final = len(record["actions"])
+    public_log = json.loads(json.dumps([event.to_dict() for event in state.log]))
     checked = 0
     for client in clients:
+        game_lines: list[dict[str, Any]] = []
         for raw in client.raw:
             message = json.loads(raw)
             if message.get("type") != "table":
@@ -91,6 +96,9 @@ def test_no_payload_carries_more_than_the_seats_view(shared_server: ServerProces
             own = step["legal"] if seat is not None and seat == step["to_move"] else []
             assert [move["notation"] for move in message["legal"]] == own
             assert all(entry["source"] in ("game", "table") for entry in message["log"])
+            # the log goes out as new lines: together exactly the public log of this version
+            game_lines += [{"key": e["key"], "params": e["params"]} for e in message["log"] if e["source"] == "game"]
+            assert game_lines == public_log[: step["log"]], f"{game_id} v{version} seat {seat}: log differs"
             if version < final:
                 assert str(SEED) not in raw, f"{game_id} v{version}: the seed of an unfinished game was sent"
                 assert all(value is None for _, value in seed_fields(message)), seed_fields(message)

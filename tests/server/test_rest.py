@@ -8,10 +8,10 @@ from importlib import resources
 import httpx
 import psutil
 import pytest
-from server_harness import ServerProcess, create_table
 
 from busbahnhof.engine import game_ids
 from busbahnhof.games.busfaktor.deck import resolve_deck_path
+from support.server_harness import ServerProcess, create_table
 
 
 @pytest.fixture

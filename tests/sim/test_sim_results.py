@@ -95,6 +95,8 @@ def test_existing_results_are_never_overwritten_and_resume_needs_the_same_run(tm
         ResultsWriter(path, INFO)
     with pytest.raises(InvalidOptionError, match="differs in seed, games"):
         ResultsWriter(path, replace(INFO, seed=8, games=4), resume=True)
+    with pytest.raises(InvalidOptionError, match="differs in version"):
+        ResultsWriter(path, replace(INFO, version="0.0.1"), resume=True)
     ResultsWriter(path, replace(INFO, created="later"), resume=True).close()
     assert len(list(read_results(path)[1])) == 1
 

@@ -43,7 +43,17 @@ def test_schema_is_migrated_to_head_and_reopening_is_harmless(database_url: str)
     store = Store(database_url)
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     with store.engine.connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == head == "0001"
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0002"
+    store.close()
+
+
+def test_the_first_successor_recorded_stays(database_url: str) -> None:
+    store = Store(database_url)
+    assert store.create_table(table_row())
+    assert store.load_table("t1")["successor"] is None  # type: ignore[index]
+    assert store.set_successor("t1", "next") == "next"
+    assert store.set_successor("t1", "other") == "next", "a second rematch finds the first one's table"
+    assert store.changes_since("t1", 0)["successor"] == "next"  # type: ignore[index]
     store.close()
 
 
@@ -127,3 +137,26 @@ def test_postgres_announces_changes_to_other_processes(postgres_url: str) -> Non
     unsubscribe()
     writer.close()
     reader.close()
+
+
+def test_sqlite_commits_never_checkpoint_the_store_thread_does(tmp_path: Path) -> None:
+    """A commit on SQLite only appends to the write-ahead log (it may run on the event loop); the
+    store's own thread moves the log into the database file, so the file alone holds every action."""
+    path = tmp_path / "tables.db"
+    store = Store(f"sqlite:///{path}")
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    assert store.create_table(table_row())
+    for version in range(1, 21):
+        assert store.append_action("t1", version, "guess red", 0, "human", 1.0)
+    checkpointer = store._checkpointer
+    assert checkpointer is not None and checkpointer.thread.is_alive()
+    checkpointer.checkpoint()
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(path.read_bytes())  # the database file without its log
+    copied = Store(f"sqlite:///{copy}")
+    loaded = copied.load_table("t1")
+    assert loaded is not None and len(loaded["actions"]) == 20
+    copied.close()
+    store.close()
+    assert not checkpointer.thread.is_alive()

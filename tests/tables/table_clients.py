@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -15,8 +16,8 @@ class RecordingClient:
         self.lang = lang
         self.messages: list[dict[str, Any]] = []
 
-    async def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    async def send(self, message: str) -> None:
+        self.messages.append(json.loads(message))
 
     @property
     def last(self) -> dict[str, Any]:

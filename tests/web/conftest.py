@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-
-from server_harness import ServerProcess
+from support.server_harness import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -31,8 +28,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
+SIZES = {"phone": PHONE, "small-phone": SMALL_PHONE, "laptop": LAPTOP}
 
 
 def _missing(reason: str) -> None:
@@ -56,13 +54,11 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One ``busbahnhof serve`` on a temporary SQLite file for the tests of a module."""
-    tmp = tmp_path_factory.mktemp("web-server")
-    process = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
-    yield process
-    process.stop()
+@pytest.fixture
+def server(shared_server: ServerProcess) -> ServerProcess:
+    """The server the pages open: the module's ``busbahnhof serve`` (a module that restarts its
+    server overrides this with ``sqlite_server``)."""
+    return shared_server
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from steps import create_table, double_tap, pick_decide, version, wait_for_decision_or_end
+from steps import check_fits, create_table, double_tap, pick_decide, version, wait_for_decision_or_end
 
 TURNS = 6
 
@@ -20,7 +20,7 @@ def test_turns_by_clicking_and_a_refused_double_tap(open_page: Any, screenshot: 
     page.get_by_role("group", name="Stadtplan").locator("[data-target]").first.wait_for()
     target = page.locator(".bus-map [data-target]").first
     assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
-    assert re.fullmatch(r"(Baufeld|Kreuzung) \d+", target.get_attribute("aria-label") or "")
+    assert re.fullmatch(r"(Bauplatz|Kreuzung) \d+", target.get_attribute("aria-label") or "")
     start = version(page)
     double_tap(page, ".action-list button.action")
     refusal = page.locator(".refusal[role=alert]")
@@ -45,4 +45,5 @@ def test_the_table_on_a_phone_in_english(open_page: Any, screenshot: Any) -> Non
     pick_decide(page)
     wait_for_decision_or_end(page)
     assert page.get_by_role("heading", name="Your decision").is_visible()
+    check_fits(page)
     screenshot(page, "bus-phone")

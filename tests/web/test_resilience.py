@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from server_harness import ServerProcess, create_table
 from steps import busfahrer_decide, version, wait_for_decision_or_end
+
+from support.server_harness import ServerProcess, create_table
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
+def server(sqlite_server: ServerProcess) -> ServerProcess:
     """A server of this test's own (the restart test stops and starts it)."""
-    process = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path).start()
-    yield process
-    process.stop()
+    return sqlite_server
 
 
 def start_busfahrer(page: Any, server: ServerProcess) -> None:

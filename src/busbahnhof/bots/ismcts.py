@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..engine import Action, BotFactory, Rng, State
+from ..engine import Action, Bot, BotFactory, Rng, State
 from .evaluation import Evaluation, payoffs
 
 DEFAULT_ITERATIONS = 200
@@ -177,32 +177,32 @@ class IsmctsBot:
             node = cast(Node, best)  # every action has a child here, and UCT scores exceed -1
             world.apply_trusted(cast(Action, best_action))
             path.append((node, mover))
-        values = self._roll_out(world, rng)
+        values = roll_out(world, rng, self.guide, self._policy)
         for child, mover in path:
             child.visits += 1
             child.reward += values[mover]
 
-    def _roll_out(self, world: State[Any], rng: Rng) -> Sequence[float]:
-        """Play ``world`` on (to its end or the guide's cut-off) and value it for every seat.
 
-        Random decisions take the protocol's trusted fast path (``random_action``,
-        ``apply_trusted``: the same draws as picking from the legal list); the heuristic's answers
-        go through the checked ``apply``."""
-        guide, policy = self.guide, self._policy
-        if guide is None:
-            while not world.is_over:
-                world.apply_trusted(world.random_action(rng))
-            return payoffs(world)
-        threshold = EPSILON_GRAIN if policy is None else round(guide.epsilon * EPSILON_GRAIN)
-        steps = 0
-        while not world.is_over and (guide.cutoff is None or steps < guide.cutoff):
-            mover = cast(int, world.to_move)
-            if policy is None or (threshold and rng.below(EPSILON_GRAIN) < threshold):
-                world.apply_trusted(world.random_action(rng))
-            else:
-                world.apply(policy.choose(world, mover, rng))
-            steps += 1
-        return guide.evaluation.values(world) if guide.evaluation else payoffs(world)
+def roll_out(world: State[Any], rng: Rng, guide: Guide | None, policy: Bot | None) -> Sequence[float]:
+    """Play ``world`` on (to its end or the guide's cut-off) and value it for every seat.
+
+    ``policy`` is the guide's heuristic bot (``None``: random rollouts).  Random decisions take the
+    protocol's trusted fast path (``random_action``, ``apply_trusted``: the same draws as picking
+    from the legal list); the heuristic's answers go through the checked ``apply``."""
+    if guide is None:
+        while not world.is_over:
+            world.apply_trusted(world.random_action(rng))
+        return payoffs(world)
+    threshold = EPSILON_GRAIN if policy is None else round(guide.epsilon * EPSILON_GRAIN)
+    steps = 0
+    while not world.is_over and (guide.cutoff is None or steps < guide.cutoff):
+        mover = cast(int, world.to_move)
+        if policy is None or (threshold and rng.below(EPSILON_GRAIN) < threshold):
+            world.apply_trusted(world.random_action(rng))
+        else:
+            world.apply(policy.choose(world, mover, rng))
+        steps += 1
+    return guide.evaluation.values(world) if guide.evaluation else payoffs(world)
 
 
 def _most_visited(root: Node, seat: int, legal: Sequence[Action]) -> Action:

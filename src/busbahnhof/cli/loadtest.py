@@ -83,7 +83,8 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
     for server in report["servers"]:
         workers = round(server["cpu_percent"] - server["main_cpu_percent"], 1)
         cpu = f"{server['cpu_percent']} % CPU ({server['main_cpu_percent']} % + {workers} %)"
-        rows.append(("server", f"pid {server['pid']}: {cpu}, {server['rss_mib_max']} MiB"))
+        per_action = f"{server['cpu_ms_per_action']} ms CPU/action ({server['main_cpu_ms_per_action']} ms main)"
+        rows.append(("server", f"pid {server['pid']}: {cpu}, {per_action}, {server['rss_mib_max']} MiB"))
     client = report["load_client"]
     rows.append(("client", f"{client['cpu_percent']} % CPU, {client['rss_mib_max']} MiB"))
     load = report["load_average_1m"]

@@ -170,6 +170,13 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         """The game's own bots by name (the generic ones live in ``busbahnhof.bots``)."""
         return {}
 
+    def rematch_shift(self, players: int) -> int:
+        """How many seats everyone moves on at a follow-up table (a rematch): the player of seat
+        ``(i + shift) % players`` sits at seat ``i``, so that the rules' start-player convention
+        goes on from table to table.  Default 0: the game draws its start player from the seed.
+        """
+        return 0
+
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         """How this game renders event parameters (cards, seats...) in ``lang``."""
         return {}
@@ -257,6 +264,11 @@ def _fresh(value: Any) -> Any:
         return [_fresh(item) for item in value]
     if kind is tuple:
         return tuple(_fresh(item) for item in value)
+    return value
+
+
+def _same(value: Any) -> Any:
+    """``value`` itself (the copy :meth:`State.view` skips when asked for a view it need not copy)."""
     return value
 
 
@@ -459,31 +471,49 @@ class State(ABC, Generic[G]):
         if self.keeps_log:
             self.log.append(Event(key, params))
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, *, log: bool = True, fresh: bool = True) -> dict[str, Any]:
         """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators.
 
-        The result is fresh data: no list or dict in it is shared with the state, the game or
-        another view, so a caller may change it freely.
+        The result is fresh data (unless ``fresh=False``): no list or dict in it is shared with
+        the state, the game or another view, so a caller may change it freely.  Each part is
+        copied once: what ``_view`` returns, the log events and the outcome (which may share
+        with the state); the rest is built new here.
+
+        Args:
+            seat: the seat whose knowledge is shown (``None``: a spectator).
+            log: include the public event log (``"log"``, every event so far).  ``False`` leaves
+                the key out: for callers that pass the log on by other means, such as the table
+                server, whose messages carry only the events a client has not seen yet; a long
+                game's log is the largest part of a view.
+            fresh: ``False`` skips the copies: the dict itself is new, but its parts may be the
+                state's own lists and dicts, so the caller must only read them, at once, and keep
+                nothing of them (the table server encodes the view to JSON right away; copying a
+                Bus or Busfaktor view costs about twice what building it does).  The content is
+                the same.
         """
         if seat is not None and not 0 <= seat < self.players:
             raise WrongSeatError(f"there is no seat {seat} in a {self.players}-player game")
         to_move = self.to_move
-        fresh: dict[str, Any] = _fresh(
-            {
-                "game": self.game.id,
-                "options": self.game.option_dict(),
-                "players": self.players,
-                "seat": seat,
-                "to_move": to_move,
-                "is_over": self.is_over,
-                "turn": len(self.history),
-                "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
-                "state": self._view(seat),
-                "log": [event.to_dict() for event in self.log],
-                "outcome": self.outcome().to_dict() if self.is_over else None,
-            }
-        )
-        return fresh
+        is_over = self.is_over
+        copy_of = _fresh if fresh else _same
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "options": self.game.option_dict(),
+            "players": self.players,
+            "seat": seat,
+            "to_move": to_move,
+            "is_over": is_over,
+            "turn": len(self.history),
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
+            "state": copy_of(self._view(seat)),
+        }
+        if log:
+            view["log"] = [
+                {"key": event.key, "params": {name: copy_of(value) for name, value in event.params.items()}}
+                for event in self.log
+            ]
+        view["outcome"] = copy_of(self.outcome().to_dict()) if is_over else None
+        return view
 
     def record(self) -> dict[str, Any]:
         """Options, players, seed and actions: enough to replay this state exactly."""

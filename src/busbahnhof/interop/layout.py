@@ -74,8 +74,9 @@ class Layout:
 class Writer:
     """The entries of one observation, collected as flat positions and written in two numpy steps.
 
-    Codecs call :meth:`one`, :meth:`many`, :meth:`put` and :meth:`set` with a field name and,
-    for a two-dimensional field, its row; :meth:`vector` makes the vector.  Collecting positions
+    Codecs call :meth:`one`, :meth:`many`, :meth:`many_rows`, :meth:`rows`, :meth:`put` and
+    :meth:`set` with a field name and, for a two-dimensional field, its row; :meth:`vector` makes
+    the vector.  Collecting positions
     in Python lists and writing them at once is several times faster than setting numpy entries
     one by one.
     """
@@ -105,6 +106,18 @@ class Writer:
         base = self._start[name] + row * self._width[name]
         self._places.extend(range(base, base + len(values)))
         self._values.extend(values)
+
+    def many_rows(self, name: str, rows: Iterable[Iterable[int]]) -> None:
+        """Many-hot rows from the first: row ``k`` has a 1 in every column of ``rows[k]``."""
+        width = self._width[name]
+        base = self._start[name]
+        self._ones.extend([base + row * width + c for row, columns in enumerate(rows) for c in columns])
+
+    def rows(self, name: str, columns: Iterable[int | None], first_row: int = 0) -> None:
+        """One-hot rows: row ``first_row + k`` has a 1 in column ``columns[k]`` (``None``: all 0)."""
+        width = self._width[name]
+        base = self._start[name] + first_row * width
+        self._ones.extend([base + row * width + c for row, c in enumerate(columns) if c is not None])
 
     def set(self, name: str, value: float, index: int = 0, row: int = 0) -> None:
         """Entry ``index`` (of ``row``) is ``value``."""

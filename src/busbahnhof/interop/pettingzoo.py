@@ -68,6 +68,10 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._indices_of = self.codec.actions.indices_of
         self._legal_actions: tuple[Action, ...] = ()
         self._legal_indices: tuple[int, ...] = ()
+        self._seat = 0
+        self._info: dict[str, Any] = {}
+        self._running: State[Any] | None = None
+        """The state while its game runs, ``None`` once it is over (every agent terminated)."""
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -90,15 +94,21 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         to_move = self.state.to_move
+        self._running = self.state if to_move is not None else None
         if to_move is not None:
             self._select(self.state, to_move)
 
     def _select(self, state: State[Any], to_move: int) -> None:
         """Make the seat to move the selected agent and note its legal actions."""
         agent = self.agent_selection = self.possible_agents[to_move]
+        self._seat = to_move
+        self._info = self.infos[agent] = {}
+        self._note_legal(state)
+
+    def _note_legal(self, state: State[Any]) -> None:
+        """Note the legal actions of the selected agent, its indices in its info."""
         self._legal_actions = actions = state.legal_actions()
-        self._legal_indices = indices = self._indices_of(actions)
-        self.infos[agent] = {"legal_actions": indices}
+        self._legal_indices = self._info["legal_actions"] = self._indices_of(actions)
 
     def _game(self) -> State[Any]:
         if self.state is None:
@@ -108,38 +118,49 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._game()
         seat = self._seats[agent]
-        to_move = state.to_move == seat
+        space = self.codec.actions
         return {
             "observation": self.codec.encode(state, seat),
-            "action_mask": self.codec.actions.mask_of(self._legal_indices if to_move else ()),
+            "action_mask": space.mask_of_actions(self._legal_actions) if seat == state.to_move else space.mask_of(()),
         }
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        """Play the selected agent's action index.  The index is looked up among the legal ones
+        and that very action object is applied unchecked (``apply_trusted``: it is one of
+        ``legal_actions()``); an index that is not legal goes through the engine's ``apply``,
+        which refuses it naming the rule and changes nothing."""
+        state = self._running
+        if state is None:  # the game is over: every agent is terminated
+            self._game()
             self._was_dead_step(action)
             return
-        state = self.state
-        if state is None:
-            raise RuntimeError("call reset() before using the environment")
-        if action is None:
-            raise ValueError(f"{agent} is to act: step needs an action index, not None")
         try:
-            chosen = self._legal_actions[self._legal_indices.index(action)]
+            position = self._legal_indices.index(action)
         except ValueError:  # not legal now: the engine says why (and nothing changes)
-            chosen = self.codec.actions.action(int(action))
-        state.apply(chosen)  # rewards come only at the end, so every cumulative reward is still 0 here
+            if action is None:
+                raise ValueError(f"{self.agent_selection} is to act: step needs an action index, not None") from None
+            state.apply(self.codec.actions.action(int(action)))
+        else:
+            state.apply_trusted(self._legal_actions[position])
+        # rewards come only at the end, so every cumulative reward is still 0 here
         to_move = state.to_move
-        if to_move != self._seats[agent]:
-            self.infos[agent] = {}
-        if to_move is None:
-            outcome = state.outcome()
-            for seat, name in enumerate(self.agents):
-                self.rewards[name] = outcome.payoff(seat)
-                self.terminations[name] = True
-            self._accumulate_rewards()
+        if to_move != self._seat:
+            self.infos[self.agent_selection] = {}
+            if to_move is None:
+                self._finish(state)
+                return
+            self._select(state, to_move)
             return
-        self._select(state, to_move)
+        self._note_legal(state)
+
+    def _finish(self, state: State[Any]) -> None:
+        """The game is over: every agent terminated, the outcome's payoff its reward."""
+        self._running = None
+        outcome = state.outcome()
+        for seat, name in enumerate(self.agents):
+            self.rewards[name] = outcome.payoff(seat)
+            self.terminations[name] = True
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -147,7 +168,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         return ansi_text(self._game())
 
     def close(self) -> None:
-        self.state = None
+        self.state = self._running = None
 
 
 def env(game: str, players: int, render_mode: str | None = None, **options: Any) -> BusbahnhofEnv:

@@ -33,17 +33,27 @@ class ActionSpace:
         if len(self.index) != len(self.names):
             raise ValueError("an action name appears twice in the action universe")
         self._actions: list[Action | None] = [None] * len(self.names)
-        self._by_id: dict[int, int] = {}
-        self._index_by_id = self._by_id.__getitem__
+        self._by_identity = bool(self.names) and type(self.action(0)).__hash__ is object.__hash__
+        """Whether the game's actions hash by identity (interned, no ``__eq__``: Busfahrer,
+        Busfaktor): then the action object itself is the key (hashed in C, well spread);
+        otherwise (Bus's dataclasses hash their fields, slowly) its ``id``."""
+        self._by_key: dict[Any, int] = {}
+        self._index_by_key = self._by_key.__getitem__
         self._seen: list[Action] = []
-        """Every action object met, kept alive, so an ``id`` in ``_by_id`` is always its object's."""
+        """Every action object met, kept alive, so an ``id`` key is always its object's."""
+        self._by_tuple: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+        """Legal-action tuples met lately by ``id``: the tuple and its indices."""
+        self._masks: dict[int, tuple[tuple[Action, ...], Mask]] = {}
+        """Masks of legal-action tuples met lately, by ``id`` (the same cache rule)."""
+        self._no_mask = self._read_only(np.zeros(len(self.names), np.int8))
 
     def __len__(self) -> int:
         return len(self.names)
 
     def index_of(self, action: Action) -> int:
         """The index of ``action``; an action outside the universe is an error naming it."""
-        found = self._by_id.get(id(action))
+        key = action if self._by_identity else id(action)
+        found = self._by_key.get(key)
         if found is None:
             found = self.index.get(str(action))
             if found is None:
@@ -53,34 +63,67 @@ class ActionSpace:
                 )
             if len(self._seen) < MAX_SEEN:
                 self._seen.append(action)
-                self._by_id[id(action)] = found
+                self._by_key[key] = found
         return found
 
     def indices_of(self, actions: tuple[Action, ...]) -> tuple[int, ...]:
-        """The indices of ``actions`` (e.g. a state's legal actions), in their order.
+        """The indices of ``actions`` (a state's legal actions), in their order.
 
-        Engines intern their actions, so each action object is looked up by identity (its
-        ``id``, kept valid by holding the object) after its first appearance.
+        Engines intern their actions and many hand out the same tuple of legal actions again
+        (Busfahrer's questions, Busfaktor's answers), so a tuple is looked up by identity first,
+        then each action by identity (the object or its ``id``, kept valid by holding the object)
+        after its first appearance.  The tuple cache holds at most ``MAX_TUPLES`` tuples (alive, so an
+        ``id`` in it is its tuple's) and starts anew when full: games that build a new tuple at
+        every decision (Bus) fill it with tuples never seen again.
         """
+        cache = self._by_tuple
+        key = id(actions)
+        known = cache.get(key)
+        if known is not None and known[0] is actions:
+            return known[1]
         try:
-            return tuple(map(self._index_by_id, map(id, actions)))
+            indices = tuple(map(self._index_by_key, actions if self._by_identity else map(id, actions)))
         except KeyError:
-            return tuple(map(self.index_of, actions))
+            indices = tuple(map(self.index_of, actions))
+        if len(cache) >= MAX_TUPLES:
+            cache.clear()
+        cache[key] = (actions, indices)
+        return indices
 
     def indices(self, state: State[Any]) -> tuple[int, ...]:
         """The indices of the legal actions of ``state``, in the engine's order."""
         return self.indices_of(state.legal_actions())
 
+    @staticmethod
+    def _read_only(mask: Mask) -> Mask:
+        mask.flags.writeable = False
+        return mask
+
     def mask_of(self, indices: tuple[int, ...]) -> Mask:
         """1 at every index of ``indices``, 0 elsewhere; read-only."""
+        if not indices:
+            return self._no_mask
         mask = np.zeros(len(self.names), np.int8)
         mask[list(indices)] = 1
-        mask.flags.writeable = False
+        return self._read_only(mask)
+
+    def mask_of_actions(self, actions: tuple[Action, ...]) -> Mask:
+        """The mask of a tuple of legal actions (read-only, so one array serves every time the
+        engine hands out the same tuple)."""
+        cache = self._masks
+        key = id(actions)
+        known = cache.get(key)
+        if known is not None and known[0] is actions:
+            return known[1]
+        mask = self.mask_of(self.indices_of(actions))
+        if len(cache) >= MAX_TUPLES:
+            cache.clear()
+        cache[key] = (actions, mask)
         return mask
 
     def mask(self, state: State[Any]) -> Mask:
         """1 at the index of every legal action of ``state``, 0 elsewhere (all 0 once it is over); read-only."""
-        return self.mask_of(self.indices(state))
+        return self.mask_of_actions(state.legal_actions())
 
     def action(self, index: int) -> Action:
         """The action of ``index`` (parsed from its name once)."""
@@ -94,3 +137,7 @@ class ActionSpace:
 
 MAX_SEEN = 1 << 16
 """Action objects remembered by identity (engines intern their actions: a few thousand at most)."""
+MAX_TUPLES = 64
+"""Legal-action tuples remembered by identity before the cache starts anew: enough for the
+tuples a game hands out again and again (Busfahrer has two dozen), small enough to stay in
+the processor's cache."""

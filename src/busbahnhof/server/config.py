@@ -30,9 +30,12 @@ class Settings(BaseSettings):
             fifth, but the server spends about a tenth more CPU per action (measured with
             ``busbahnhof loadtest``), so it is off unless bandwidth is the scarcer resource.
         list_limit: the most tables one listing returns.
-        store_workers: threads for store calls (``None``: 1 on SQLite, which has one writer at a
-            time, and 8 on PostgreSQL, where commits of different tables overlap: with one thread
-            every commit, each waiting for its ``fsync``, queued behind the others).
+        store_workers: threads for store calls (``None``: 0 on SQLite, and 8 on PostgreSQL, where
+            commits of different tables overlap: with one thread every commit, each waiting for its
+            ``fsync``, queued behind the others).  0: store calls run on the event loop itself;
+            an SQLite commit in WAL mode takes about 0.1 ms and syncs nothing (the store
+            checkpoints in a thread of its own), which costs less than handing each call to a
+            thread and back (measured with ``busbahnhof loadtest``: docs/deploy.md).
         bot_processes: worker processes in which bots think (0: threads of the server process,
             where a thinking bot holds up every table); see :mod:`busbahnhof.tables.thinking`.
         gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's
@@ -56,7 +59,7 @@ class Settings(BaseSettings):
     ws_strikes: int = Field(50, ge=1)
     ws_deflate: bool = False
     list_limit: int = Field(100, ge=1, le=1000)
-    store_workers: int | None = Field(None, ge=1, le=64)
+    store_workers: int | None = Field(None, ge=0, le=64)
     bot_processes: int = Field(2, ge=0, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
     stall_log_ms: float = Field(0.0, ge=0)

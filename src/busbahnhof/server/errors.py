@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Catalog, GameError, game_class, game_ids
-from ..tables import NoFreeSeatError, NotCreatorError, TableClosedError, UnknownTableError, UnknownTokenError
+from ..tables import (
+    GameNotOverError,
+    NoFreeSeatError,
+    NotCreatorError,
+    TableClosedError,
+    UnknownTableError,
+    UnknownTokenError,
+)
 
 CATALOG_PACKAGES = ("busbahnhof.server", "busbahnhof.tables", "busbahnhof.engine")
 
@@ -54,6 +61,7 @@ HTTP_STATUS: dict[type[GameError], int] = {
     NotCreatorError: 403,
     NoFreeSeatError: 409,
     TableClosedError: 409,
+    GameNotOverError: 409,
     NotFinishedError: 409,
 }
 

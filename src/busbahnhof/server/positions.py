@@ -21,8 +21,8 @@ async def positions(
 
     Step 0 is the position before the first action; step ``n`` the one after action ``n``.
     Each step: ``step``, ``action`` and ``seat`` (who played it; ``None`` at step 0), ``view``
-    (the spectator's view, options as the table shows them) and ``log`` (the events the step
-    caused, rendered in ``lang``).
+    (the spectator's view without the log, options as the table shows them) and ``log`` (the
+    events the step caused, rendered in ``lang``; a client joins them for the log so far).
     """
     table = await service.table(table_id)
     history = table.state.history
@@ -36,7 +36,7 @@ async def positions(
 
     def add(number: int, action: str | None, seat: int | None) -> None:
         nonlocal logged
-        view = {**state.view(None), "options": table.options}
+        view = {**state.view(None, log=False), "options": table.options}
         log = [{**event.to_dict(), "text": catalog.render(event)} for event in state.log[logged:]]
         steps.append({"step": number, "action": action, "seat": seat, "view": view, "log": log})
         logged = len(state.log)
@@ -55,5 +55,5 @@ async def position_drawing(service: TableService, table_id: str, step: int, lang
     drawing); drawn in a worker thread, since a drawing costs tens of milliseconds."""
     table = await service.table(table_id)
     state = await service.position(table_id, step)
-    view = {**state.view(None), "options": table.options}
+    view = {**state.view(None, log=False), "options": table.options}
     return await asyncio.to_thread(table.game.render_svg, view, table_catalog(table, lang))

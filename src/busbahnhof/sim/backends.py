@@ -15,11 +15,12 @@ import logging
 import multiprocessing
 import os
 import signal
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from multiprocessing.process import BaseProcess
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..engine import GameError, InvalidOptionError
 from .play import RunSpec, Task, play_task
@@ -29,6 +30,9 @@ BACKENDS = ("local", "ray")
 TASKS_PER_WORKER = 4
 """Tasks in flight per worker: enough that no worker waits for the next, few enough to stay small."""
 POLL_SECONDS = 0.2
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def max_workers() -> int:
@@ -78,63 +82,77 @@ class LocalBackend:
         self.workers = workers
 
     def run(self, spec: RunSpec, tasks: Iterator[Task]) -> Generator[list[GameRow], None, None]:
-        """Play ``tasks`` here (one worker) or in a pool; the pool is terminated when the stream closes."""
-        first = next(tasks, None)
-        if first is None:
-            return
-        tasks = itertools.chain([first], tasks)
-        if self.workers == 1:
-            for task in tasks:
-                yield play_task(spec, task)
-            return
-        context = multiprocessing.get_context("spawn")
-        before = set(multiprocessing.active_children())
-        executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker, initargs=(spec,))
-        pending: set[Future[list[GameRow]]] = set()
-        workers: set[BaseProcess] = set()  # kept here: active_children() forgets a process once it ended
+        """Play ``tasks`` here (one worker) or in worker processes, stopped when the stream closes."""
+        return play_locally(self.workers, partial(play_task, spec), tasks)
 
-        def submit() -> None:
-            task = next(tasks, None)
-            if task is not None:
-                pending.add(executor.submit(_play_in_worker, task))
-                workers.update(set(multiprocessing.active_children()) - before)
 
-        try:
-            for _ in range(TASKS_PER_WORKER * self.workers):
+def play_locally(workers: int, play: Callable[[T], R], tasks: Iterator[T]) -> Generator[R, None, None]:
+    """``play(task)`` for every task, here (one worker) or in ``workers`` ``spawn``ed processes,
+    yielded as each finishes.
+
+    ``play`` (a module-level function, or a ``partial`` of one with the run's settings) is sent
+    once to every worker, the tasks one by one, at most :data:`TASKS_PER_WORKER` per worker in
+    flight.  Closing the stream (Ctrl-C, an error, the end) kills every worker at once.
+
+    Raises:
+        WorkerLost: a worker process died (killed, out of memory); the results yielded before stand.
+    """
+    first = next(tasks, None)
+    if first is None:
+        return
+    tasks = itertools.chain([first], tasks)
+    if workers == 1:
+        for task in tasks:
+            yield play(task)
+        return
+    context = multiprocessing.get_context("spawn")
+    before = set(multiprocessing.active_children())
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(play,))
+    pending: set[Future[R]] = set()
+    processes: set[BaseProcess] = set()  # kept here: active_children() forgets a process once it ended
+
+    def submit() -> None:
+        task = next(tasks, None)
+        if task is not None:
+            pending.add(executor.submit(_play_in_worker, task))
+            processes.update(set(multiprocessing.active_children()) - before)
+
+    try:
+        for _ in range(TASKS_PER_WORKER * workers):
+            submit()
+        while pending:
+            done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:
+                pending.discard(future)
+                yield _result_of(future, processes)
                 submit()
-            while pending:
-                done, _ = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in done:
-                    pending.discard(future)
-                    yield _rows_of(future, workers)
-                    submit()
-        finally:
-            # Stop at once: kill the workers (a task may run for minutes), then let the executor
-            # notice and clean up. ProcessPoolExecutor, unlike multiprocessing.Pool, survives a
-            # worker that died holding a queue's lock (it terminates the rest and frees the queues).
-            for process in workers | (set(multiprocessing.active_children()) - before):
-                process.kill()
-            executor.shutdown(wait=True, cancel_futures=True)
+    finally:
+        # Stop at once: kill the workers (a task may run for minutes), then let the executor
+        # notice and clean up. ProcessPoolExecutor, unlike multiprocessing.Pool, survives a
+        # worker that died holding a queue's lock (it terminates the rest and frees the queues).
+        for process in processes | (set(multiprocessing.active_children()) - before):
+            process.kill()
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
-_worker_spec: RunSpec | None = None
+_worker_play: Callable[[Any], Any] | None = None
 
 
-def _start_worker(spec: RunSpec) -> None:
-    """Keep the run's spec in the worker; leave Ctrl-C (sent to the whole process group) to the main process."""
-    global _worker_spec
+def _start_worker(play: Callable[[Any], Any]) -> None:
+    """Keep the run's ``play`` in the worker; leave Ctrl-C (sent to the whole process group) to the main process."""
+    global _worker_play
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_spec = spec
+    _worker_play = play
 
 
-def _play_in_worker(task: Task) -> list[GameRow]:
-    if _worker_spec is None:
-        raise RuntimeError("a simulation worker ran a task before the pool's initializer gave it the run")
-    return play_task(_worker_spec, task)
+def _play_in_worker(task: Any) -> Any:
+    if _worker_play is None:
+        raise RuntimeError("a worker ran a task before the pool's initializer gave it the run")
+    return _worker_play(task)
 
 
-def _rows_of(future: Future[list[GameRow]], processes: set[BaseProcess]) -> list[GameRow]:
-    """A finished task's rows.
+def _result_of(future: Future[R], processes: set[BaseProcess]) -> R:
+    """A finished task's result.
 
     Raises:
         WorkerLost: a worker process died (killed, out of memory): the pool cannot go on.

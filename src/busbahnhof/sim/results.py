@@ -123,10 +123,13 @@ class RunInfo:
             ) from None
 
     def differences(self, other: RunInfo) -> list[str]:
-        """The fields in which ``other`` describes another run (``created`` and ``version`` aside)."""
-        ignored = {"created", "version"}
+        """The fields in which ``other`` describes another run (``created`` aside).
+
+        A different ``version`` counts: another busbahnhof may deal, play or summarise the same
+        seed differently, and one run must not mix the games of two versions.
+        """
         mine, theirs = asdict(self), asdict(other)
-        return [name for name in mine if name not in ignored and mine[name] != theirs[name]]
+        return [name for name in mine if name != "created" and mine[name] != theirs[name]]
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,11 @@ independent, so for a repeated bot the interval is somewhat narrower than it sho
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
-import multiprocessing
 import platform
-import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
-from .backends import check_workers
+from .backends import WorkerLost, check_workers, play_locally
 from .intervals import mean_interval, wilson_interval
 from .rating import Ratings
 from .runner import play_game
@@ -106,34 +105,29 @@ def tasks(game: Game[Any, Any], bots: Sequence[str], games: int, seed: int) -> l
     ]
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C (sent to the whole foreground process group) to the main process."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _play_all(todo: list[Task], workers: int, progress: Progress | None) -> tuple[list[GameResult], bool]:
-    """The results of the games finished and whether Ctrl-C cut the run short (workers stopped at once)."""
+    """The results of the games finished and whether Ctrl-C cut the run short (workers stopped at once).
+
+    Raises:
+        WorkerLost: a worker process died (killed, out of memory); the tournament cannot be completed.
+    """
     results: list[GameResult] = []
-
-    def finished(result: GameResult) -> None:
-        results.append(result)
-        if progress:
-            progress(len(results), len(todo))
-
     try:
-        if workers == 1:
-            for task in todo:
-                finished(play_task(task))
-        else:
-            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
-            try:
-                for result in pool.imap_unordered(play_task, todo):
-                    finished(result)
-            finally:
-                pool.terminate()
-                pool.join()
+        with contextlib.closing(play_locally(workers, play_task, iter(todo))) as finished:
+            for result in finished:
+                results.append(result)
+                if progress:
+                    progress(len(results), len(todo))
     except KeyboardInterrupt:
         return results, True
+    except WorkerLost as lost:
+        status = lost.params.get("status")
+        raise WorkerLost(
+            f"a worker process died (exit status {status}, e.g. killed or out of memory) after {len(results)}"
+            f" of {len(todo)} games; the tournament stopped: run it again (the same seed plays the same games)",
+            key="error.tournament_worker_lost",
+            params={"status": status, "games": len(results), "requested": len(todo)},
+        ) from None
     return results, False
 
 

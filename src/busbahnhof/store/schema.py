@@ -26,6 +26,7 @@ tables = Table(
     Column("creator_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("outcome", JSON, nullable=True),
+    Column("successor", String(32), nullable=True),
     Column("version", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),

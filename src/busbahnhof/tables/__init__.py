@@ -7,6 +7,7 @@ interfaces in :mod:`busbahnhof.tables.ports`.  See ``docs/tables.md``.
 from .codes import ROOM_ALPHABET, hash_token, join_link, new_room_code, normalize_code
 from .errors import (
     ForeignSeatError,
+    GameNotOverError,
     InvalidTableError,
     NoFreeSeatError,
     NotCreatorError,
@@ -18,7 +19,7 @@ from .errors import (
     UnknownTokenError,
 )
 from .ports import Client, Message, TableStore
-from .results import Accepted, CreatedTable, Refused, SeatTicket, SubmitResult
+from .results import Accepted, CreatedTable, Refused, Rematch, SeatTicket, SubmitResult
 from .service import Connection, TableService
 from .spec import DEFAULT_THINK_SECONDS, SeatSpec, TableSpec
 
@@ -30,11 +31,13 @@ __all__ = [
     "Connection",
     "CreatedTable",
     "ForeignSeatError",
+    "GameNotOverError",
     "InvalidTableError",
     "Message",
     "NoFreeSeatError",
     "NotCreatorError",
     "Refused",
+    "Rematch",
     "SeatSpec",
     "SeatTicket",
     "SpectatorError",

@@ -57,6 +57,12 @@ class TableClosedError(TableError):
     code = "table/closed"
 
 
+class GameNotOverError(TableError):
+    """A rematch was asked for a table whose game has not ended."""
+
+    code = "table/not_over"
+
+
 class NotCreatorError(TableError):
     """Only the table's creator may do this (re-issue a token)."""
 

@@ -1,18 +1,19 @@
 """The two interfaces the table service depends on: its clients and its store.
 
 As in boardgame.io's ``Master``, the table logic knows no network and no database: a client is
-anything that can ``send`` a JSON-ready message (a WebSocket, a test, the load script), and the
+anything that can ``send`` a message, JSON text (a WebSocket, a test), and the
 store is anything with the methods of :class:`TableStore` (``busbahnhof.store.Store`` on SQLite
 or PostgreSQL).  The store speaks plain dicts, so it needs nothing from this package.
 
 A stored table (``TableStore.load_table``) is its record::
 
     {"id", "code", "game", "options", "players", "seed", "deck_text", "spec", "seats",
-     "creator_hash", "status", "outcome", "created_at", "updated_at", "ended_at",
+     "creator_hash", "status", "outcome", "successor", "created_at", "updated_at", "ended_at",
      "actions": [{"version", "action", "seat", "by", "at"}, ...]}
 
 ``seats`` is a list of ``{"name", "bot", "token_hash", "claimed"}``; tokens are stored only as
-hashes.  ``status`` is ``open``, ``finished`` (the game ended) or ``closed`` (abandoned).
+hashes.  ``status`` is ``open``, ``finished`` (the game ended) or ``closed`` (abandoned);
+``successor`` is the id of a finished table's follow-up table (a rematch), or ``None``.
 ``by`` says who played an action: ``human``, ``bot`` or ``zombie`` (a bot for a timed-out seat).
 Timestamps are seconds since the epoch.
 """
@@ -22,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-Message = dict[str, Any]
-"""A JSON-ready message to one client."""
+Message = str
+"""A message to one client: a JSON object as text (built and encoded by :mod:`.messages`, the
+parts shared by several clients encoded once)."""
 
 
 class Client(Protocol):
@@ -69,6 +71,11 @@ class TableStore(Protocol):
         """Mark the table ``finished`` (with the game's outcome) or ``closed`` (abandoned)."""
         ...
 
+    def set_successor(self, table_id: str, successor: str) -> str:
+        """Record ``successor`` as the table's follow-up table unless another process recorded one
+        first; returns the one recorded."""
+        ...
+
     def load_table(self, table_id: str) -> dict[str, Any] | None:
         """The stored table with all its actions, or ``None``."""
         ...
@@ -82,7 +89,8 @@ class TableStore(Protocol):
         ...
 
     def changes_since(self, table_id: str, version: int) -> dict[str, Any] | None:
-        """The table's ``status`` and ``seats`` and its ``actions`` after ``version`` (in order), or ``None``."""
+        """The table's ``status``, ``successor`` and ``seats`` and its ``actions`` after ``version``
+        (in order), or ``None``."""
         ...
 
     def list_tables(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:

@@ -74,3 +74,31 @@ class CreatedTable:
             "creator_token": self.creator_token,
             "seats": [ticket.to_dict() for ticket in self.seats],
         }
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The follow-up table of a finished game as offered to one client.
+
+    Attributes:
+        table_id: the new table's id.
+        code: its room code.
+        ticket: the client's own seat there with its token and join link (a player), or ``None``
+            (a spectator, or a creator without a seat).
+    """
+
+    table_id: str
+    code: str
+    ticket: SeatTicket | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``{"table_id", "code", "seat", "token", "link"}``; ``seat``,
+        ``token`` and ``link`` are ``null`` without a seat (a spectator's link is the room code)."""
+        ticket = self.ticket
+        return {
+            "table_id": self.table_id,
+            "code": self.code,
+            "seat": None if ticket is None else ticket.seat,
+            "token": None if ticket is None else ticket.token,
+            "link": None if ticket is None else ticket.link,
+        }

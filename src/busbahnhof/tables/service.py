@@ -3,7 +3,8 @@
 It depends only on a :class:`~busbahnhof.tables.ports.TableStore` and on clients with ``send``
 (:class:`~busbahnhof.tables.ports.Client`), so the same logic runs behind WebSockets, in tests
 and in the load script.  All methods are coroutines on one asyncio event loop; store calls run
-in a worker thread, bots think in worker processes (or threads: :mod:`.thinking`), so nothing
+in a worker thread (or, for a store as quick as SQLite in WAL mode, on the loop itself:
+``store_workers=0``), bots think in worker processes (or threads: :mod:`.thinking`), so nothing
 blocks the loop for long.
 
 A move's way: ``submit`` checks token, table status, version, seat and legality on a copy of the
@@ -25,11 +26,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ..bots import make_bot
-from ..engine import Catalog, GameError, State, game_class
+from ..engine import Catalog, Game, GameError, State, game_class
 from .codes import hash_token, join_link, new_room_code, new_token, normalize_code
 from .decks import build_game, public_options
 from .errors import (
     ForeignSeatError,
+    GameNotOverError,
     InvalidTableError,
     NoFreeSeatError,
     NotCreatorError,
@@ -38,9 +40,11 @@ from .errors import (
     UnknownTableError,
     UnknownTokenError,
 )
-from .messages import LogCursor, build_message, seat_view, table_catalog, table_summary
+from .messages import Broadcast, LogCursor, encode, seat_view, table_catalog, table_summary
+from .names import default_name, names_catalog
 from .ports import Client, TableStore, Unsubscribe
-from .results import Accepted, CreatedTable, Refused, SeatTicket, SubmitResult
+from .rematch import rematch_seats, rematch_spec
+from .results import Accepted, CreatedTable, Refused, Rematch, SeatTicket, SubmitResult
 from .spec import TableSpec
 from .table import BOT, CLOSED, FINISHED, HUMAN, OPEN, ZOMBIE, Seat, Table
 from .thinking import ProcessThinker, Thinker, ThreadThinker
@@ -53,11 +57,13 @@ MAX_THINK_SECONDS = 10.0
 
 @dataclass(eq=False)
 class Connection:
-    """One client at one table: its seat (``None``: spectator) and how much of the log it has."""
+    """One client at one table: its seat (``None``: spectator), the token it came with (its seat's
+    link to a rematch) and how much of the log it has."""
 
     table_id: str
     seat: int | None
     client: Client
+    token: str | None = None
     cursor: LogCursor = field(default_factory=LogCursor)
 
 
@@ -70,7 +76,9 @@ class TableService:
         bot_processes: worker processes for thinking bots (:class:`~.thinking.ProcessThinker`);
             0: bots think in ``bot_workers`` threads of this process instead.
         bot_workers: threads for thinking bots when ``bot_processes`` is 0.
-        store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes more).
+        store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes
+            more); 0: store calls run on the event loop (for a store whose calls are short and never
+            wait long, such as SQLite in WAL mode).
         wall_clock: seconds since the epoch (timestamps in the store).
     """
 
@@ -90,7 +98,9 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, list[Connection]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._store_pool = ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store")
+        self._store_pool = (
+            ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store") if store_workers > 0 else None
+        )
         self._thinker: Thinker = ProcessThinker(bot_processes) if bot_processes > 0 else ThreadThinker(bot_workers)
         self._loading: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -103,7 +113,7 @@ class TableService:
     async def start(self) -> None:
         """Rebuild every open table by replay, start its bots and clocks, listen for other processes."""
         self._loop = asyncio.get_running_loop()
-        self._thinker.start()
+        await self._thinker.start()
         for table_id in await self._store(self.store.open_table_ids):
             await self.table(table_id)
         self._unsubscribe = self.store.subscribe(self._notified)
@@ -120,14 +130,17 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
-        self._store_pool.shutdown(wait=True)
-        await asyncio.to_thread(self._thinker.close)
+        if self._store_pool is not None:
+            self._store_pool.shutdown(wait=True)
+        await self._thinker.close()
 
     # -- tables --------------------------------------------------------------------------
 
     async def create(self, spec: TableSpec, lang: str = "de") -> CreatedTable:
         """Open a table as ``spec`` says; bots start playing at once.
 
+        ``lang`` is the creator's language: seats left without a name get their default name in
+        it (:mod:`.names`), stored with the table so that every viewer sees the same names.
         Returns the table id, its room code, the creator's token and a ticket (token and join
         link) for every human seat.
 
@@ -142,19 +155,26 @@ class TableService:
         state = game.new_state(spec.players, seed)
         for bot in {entry.bot for entry in spec.seats if entry.bot} | ({spec.zombie_bot} if spec.zombie_bot else set()):
             make_bot(game, bot)
-        spec = replace(spec, options=options, seed=seed)
-        catalog = Catalog(("busbahnhof.tables", "busbahnhof.engine"), lang)
+        spec = replace(spec, options=options, seed=seed, lang=lang)
+        catalog = names_catalog(lang)
         tokens = {n: new_token() for n, seat in enumerate(spec.seats) if seat.bot is None}
         seats = [
             Seat(
-                name=entry.name
-                or catalog.text("table.default_bot" if entry.bot else "table.default_human", n=n + 1, bot=entry.bot),
+                name=entry.name or default_name(catalog, n, entry.bot),
                 bot=entry.bot,
                 token_hash=hash_token(tokens[n]) if n in tokens else None,
             )
             for n, entry in enumerate(spec.seats)
         ]
         creator_token = new_token()
+        table = await self._open(spec, game, state, seats, hash_token(creator_token))
+        tickets = tuple(SeatTicket(n, token, join_link(table.code, token)) for n, token in tokens.items())
+        return CreatedTable(table.id, table.code, creator_token, tickets)
+
+    async def _open(
+        self, spec: TableSpec, game: Game[Any, Any], state: State[Any], seats: list[Seat], creator_hash: str
+    ) -> Table:
+        """Store a new table under a fresh id and room code, keep it in memory and start its bots."""
         now = self.wall_clock()
         table_id = secrets.token_hex(8)
         for _ in range(CODE_ATTEMPTS):
@@ -163,13 +183,13 @@ class TableService:
                 "id": table_id,
                 "code": code,
                 "game": game.id,
-                "options": options,
+                "options": spec.options,
                 "players": spec.players,
-                "seed": seed,
+                "seed": spec.seed,
                 "deck_text": spec.deck_text,
                 "spec": {**spec.to_dict(), "deck_text": None},
                 "seats": [seat.stored() for seat in seats],
-                "creator_hash": hash_token(creator_token),
+                "creator_hash": creator_hash,
                 "status": OPEN,
                 "outcome": None,
                 "created_at": now,
@@ -180,14 +200,75 @@ class TableService:
                 break
         else:
             raise InvalidTableError("no free room code found; try again", key="table.error.no_code")
-        table = Table(table_id, code, spec, options, game, state, seats, hash_token(creator_token), now, spec.deck_text)
+        table = Table(table_id, code, spec, spec.options, game, state, seats, creator_hash, now, spec.deck_text)
         table.humans_gone_since = now
         table.updated_at = now
         table.runs_bots = await self._store(self.store.host_bots, table_id)
         self.tables[table_id] = table
         self._schedule(table)
-        tickets = tuple(SeatTicket(n, token, join_link(code, token)) for n, token in tokens.items())
-        return CreatedTable(table_id, code, creator_token, tickets)
+        return table
+
+    async def rematch(self, table_id: str, token: str) -> Rematch:
+        """The follow-up table of a finished game (:mod:`.rematch`): opened by the first call, the
+        same table for every later one (from any process: the store records one successor).
+
+        Every client of the finished table is offered it at once (a ``rematch`` message): a
+        player with their own seat's link, a spectator with the room code.  ``token`` is a
+        seat's token or the creator's; the answer is that token's offer.
+
+        Raises:
+            UnknownTableError; UnknownTokenError: neither a seat's nor the creator's token;
+            GameNotOverError: the table's game has not ended (a closed table never had an end).
+        """
+        table = await self.table(table_id)
+        if table.holds_seat(token) is None and not table.is_creator(token):
+            raise UnknownTokenError("this token belongs to no seat of the table", key="table.error.unknown_token")
+        async with table.lock:
+            if table.status != FINISHED:
+                raise GameNotOverError(
+                    "the game at this table is not over; a rematch comes after its end", key="table.error.not_over"
+                )
+            opening = table.successor is None
+            if opening:
+                await self._open_successor(table)
+        if opening:
+            await self._offer_successor(table, list(self.connections.get(table.id, [])))
+        return await self._successor_offer(table, token)
+
+    async def _open_successor(self, table: Table) -> None:
+        """Open the follow-up table and record it as the finished table's successor (under its lock).
+
+        Of two processes asking at once the store keeps the first successor; the other one's
+        table is closed at once, and both tell their clients about the one kept.
+        """
+        seed = secrets.randbelow(2**31)
+        state = table.game.new_state(len(table.seats), seed)
+        opened = await self._open(
+            rematch_spec(table, seed), table.game, state, rematch_seats(table), table.creator_hash
+        )
+        table.successor = await self._store(self.store.set_successor, table.id, opened.id)
+        if table.successor != opened.id:
+            opened.status = CLOSED
+            await self._store(self.store.finish, opened.id, CLOSED, None, self.wall_clock())
+            self._forget_if_done(opened)
+
+    async def _successor_offer(self, table: Table, token: str | None) -> Rematch:
+        """What the holder of ``token`` (``None``: a spectator) is offered of the table's successor."""
+        assert table.successor is not None
+        successor = await self.table(table.successor)
+        seat = successor.holds_seat(token)
+        ticket = None if seat is None or token is None else SeatTicket(seat, token, join_link(successor.code, token))
+        return Rematch(successor.id, successor.code, ticket)
+
+    async def _offer_successor(self, table: Table, connections: list[Connection]) -> None:
+        """Send each of ``connections`` its own offer of the table's successor (if it has one)."""
+        if table.successor is None or not connections:
+            return
+        sends = []
+        for connection in connections:
+            offer = await self._successor_offer(table, connection.token)
+            sends.append(connection.client.send(encode({"type": "rematch", **offer.to_dict()})))
+        await asyncio.gather(*sends, return_exceptions=True)
 
     async def find(self, code: str) -> str:
         """The id of the table with room code ``code`` (read leniently: case, spaces, dashes).
@@ -259,7 +340,7 @@ class TableService:
         returned = False
         async with table.lock:
             seat = None if token is None else table.seat_of(token)
-            connection = Connection(table_id, seat, client)
+            connection = Connection(table_id, seat, client, token if seat is not None else None)
             self.connections.setdefault(table_id, []).append(connection)
             if seat is not None:
                 entry = table.seats[seat]
@@ -278,6 +359,7 @@ class TableService:
         if returned:
             self._schedule(table)
         await self._broadcast(table)
+        await self._offer_successor(table, [connection])
         return connection
 
     async def disconnect(self, connection: Connection) -> None:
@@ -422,6 +504,8 @@ class TableService:
     # -- internals -----------------------------------------------------------------------
 
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
+        if self._store_pool is None:
+            return call(*args)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._store_pool, call, *args)
 
@@ -509,14 +593,11 @@ class TableService:
         clients = list(self.connections.get(table.id, []))
         if not clients:
             return
-        now = asyncio.get_running_loop().time()
-        catalogs: dict[str, Catalog] = {}
-        sends = []
-        for connection in clients:
-            lang = connection.client.lang
-            catalog = catalogs.get(lang) or catalogs.setdefault(lang, table_catalog(table, lang))
-            message = build_message(table, connection.seat, catalog, connection.cursor, now)
-            sends.append(connection.client.send(message))
+        broadcast = Broadcast(table, asyncio.get_running_loop().time())
+        sends = [
+            connection.client.send(broadcast.message(connection.seat, connection.client.lang, connection.cursor))
+            for connection in clients
+        ]
         results = await asyncio.gather(*sends, return_exceptions=True)
         for connection, result in zip(clients, results, strict=True):
             if isinstance(result, Exception):
@@ -622,9 +703,12 @@ class TableService:
         if table is None:
             return
         async with table.lock:
+            known_successor = table.successor
             changed = await self._catch_up_locked(table)
         if changed:
             await self._after_change(table)
+        if table.successor != known_successor:  # another process opened the rematch
+            await self._offer_successor(table, list(self.connections.get(table.id, [])))
 
     async def _catch_up_locked(self, table: Table) -> bool:
         before = (table.version, table.status, [seat.stored() for seat in table.seats])
@@ -634,6 +718,7 @@ class TableService:
                 table.replay_action(entry)
                 table.updated_at = entry["at"]
             table.status = record["status"]
+            table.successor = record["successor"]
             table.take_seats(record["seats"])
             if record["status"] == CLOSED and before[1] != CLOSED:
                 table.log_event("table.closed_abandoned", minutes=round((table.spec.abandon_seconds or 0) / 60))

@@ -18,7 +18,8 @@ class SeatSpec:
     """One seat as created: a human seat (``bot is None``) or a bot seat.
 
     Attributes:
-        name: the name shown at the table (``None``: "Spieler N" / the bot's name).
+        name: the name shown at the table (``None``: "Spieler N" / "Bot N (mittel)" in the table's
+            language, :mod:`busbahnhof.tables.names`).
         bot: the bot's name from the game's bot registry (``random``, ``ismcts``, ``heuristik``,
             ``kartenzaehler``...); the bot's name is also its strength.
     """
@@ -45,6 +46,8 @@ class TableSpec:
         think_seconds: the bots' think delay.
         abandon_seconds: a table whose human seats have all been empty this long is closed and
             kept as a finished record; ``None``: never.
+        lang: the creator's language (``de`` or ``en``), set when the table is created from the
+            request's language: the language of the default seat names, kept for a rematch.
     """
 
     game: str
@@ -56,6 +59,7 @@ class TableSpec:
     zombie_bot: str | None = None
     think_seconds: float = DEFAULT_THINK_SECONDS
     abandon_seconds: float | None = 3600.0
+    lang: str = "de"
 
     @property
     def players(self) -> int:

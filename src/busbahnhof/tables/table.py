@@ -82,6 +82,7 @@ class Table:
     created_at: float
     deck_text: str | None = None
     status: str = OPEN
+    successor: str | None = None
     version: int = 0
     events: list[TableEvent] = field(default_factory=list)
     updated_at: float = 0.0
@@ -89,7 +90,8 @@ class Table:
     humans_gone_since: float | None = None
     runs_bots: bool = True
     drawings: dict[tuple[int, int | None, str], tuple[str | None]] = field(default_factory=dict)
-    views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    views: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
+    """Each seat's view at the current version, encoded (:func:`.messages.seat_view_json`)."""
     catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -110,6 +112,7 @@ class Table:
             created_at=record["created_at"],
             deck_text=record["deck_text"],
             status=record["status"],
+            successor=record.get("successor"),
             updated_at=record["updated_at"],
         )
         for entry in record["actions"]:
@@ -155,6 +158,13 @@ class Table:
         """Take over the seats as stored (names, token hashes, claims; presence stays as it is)."""
         for seat, entry in zip(self.seats, stored, strict=True):
             seat.name, seat.token_hash, seat.claimed = entry["name"], entry["token_hash"], entry["claimed"]
+
+    def holds_seat(self, token: str | None) -> int | None:
+        """The seat whose token is ``token``, or ``None`` (no token, or no seat's)."""
+        try:
+            return self.seat_of(token)
+        except (SpectatorError, UnknownTokenError):
+            return None
 
     def is_creator(self, token: str) -> bool:
         """Whether ``token`` is the creator's."""

@@ -47,5 +47,6 @@ export const api = {
     request("GET", `/api/tables/${encodeURIComponent(id)}/positions/${step}/drawing`, undefined, lang),
   reissueToken: (id, seat, creatorToken, lang) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/token`, { creator_token: creatorToken }, lang),
+  rematch: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }, lang),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
 };

@@ -22,6 +22,19 @@ export function rememberCreated(table, spec) {
   localStorage.setItem(KEY, JSON.stringify([entry, ...others].slice(0, KEEP)));
 }
 
+/** A rematch of a table created here: the creator stays the creator of the follow-up table, so
+ *  this device can re-issue its seat links too. */
+export async function rememberRematch(oldId, offer) {
+  const entry = createdTables().find((other) => other.id === oldId);
+  if (!entry || createdTables().some((other) => other.id === offer.table_id)) return;
+  try {
+    const info = await api.table(offer.table_id);
+    rememberCreated({ table_id: offer.table_id, code: offer.code, creator_token: entry.creator }, { game: entry.game, seats: info.seats });
+  } catch {
+    // Not remembered: the lobby offers no new links for this table then.
+  }
+}
+
 /** The remembered tables, newest first (an unreadable entry is dropped). */
 export function createdTables() {
   try {

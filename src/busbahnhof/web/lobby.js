@@ -264,7 +264,6 @@ export function showLobby(root) {
     if (choice.deck !== null) spec.deck_text = choice.deck;
     try {
       const table = await api.createTable(spec, lang());
-      rememberSpec(table, spec);
       rememberCreated(table, spec);
       showCreated(table, spec);
     } catch (error) {
@@ -452,12 +451,6 @@ function defaultBot(game) {
 
 export function botLabel(name) {
   return has(`bot.${name}`) ? t(`bot.${name}`) : t("bot.other", { name });
-}
-
-/** The spec a table was made from, kept on this device so "play again" can make the same table. */
-function rememberSpec(table, spec) {
-  const id = table.table_id ?? table.id;
-  sessionStorage.setItem(`busbahnhof.spec.${id}`, JSON.stringify(spec));
 }
 
 /** An API error as lines: the message, the rule it cites, and per-card/field problems of a deck. */

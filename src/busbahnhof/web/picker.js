@@ -20,6 +20,8 @@ export function picker(ctx, picksOf) {
     candidates,
     /** Actions chosen without clicking the table (no picks) */
     plain: entries.filter((e) => !e.picks.length),
+    /** The keys the next click may be, in the order of the legal actions */
+    next: [...next],
     isNext: (key) => next.has(key),
     isChosen: (key) => keys.includes(key),
     pick(key, el) {

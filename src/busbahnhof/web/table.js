@@ -5,7 +5,7 @@ import { h, replaceChildren } from "./dom.js";
 import { gt, lang, loadGameCatalog, t } from "./i18n.js";
 import { TableConnection } from "./ws.js";
 import { navigate } from "./app.js";
-import { seatLinkItem, seatLinks } from "./links.js";
+import { rememberRematch } from "./created.js";
 import { legalActions, actionList } from "./actions.js";
 import * as busfahrer from "./games/busfahrer.js";
 import * as bus from "./games/bus.js";
@@ -24,6 +24,7 @@ export function showTable(root, { tableId, tokens }) {
         onState: () => onState(),
         onRefusal: (error) => showRefusal(error),
         onStatus: (status) => showConnection(status),
+        onRematch: (offer) => onRematch(offer),
       }),
   );
   let shown = connections[0];
@@ -32,6 +33,7 @@ export function showTable(root, { tableId, tokens }) {
   let lastLogLength = null;
   let loadedCatalog = null;
   let drawingsServed = true;
+  let wantsRematch = false;
 
   const heading = h("h1", { class: "table-title" }, "…");
   const turn = h("p", { class: "turn", role: "status", "aria-live": "polite" });
@@ -236,10 +238,13 @@ export function showTable(root, { tableId, tokens }) {
         ),
       ),
       ctx.message.table?.seed !== undefined && ctx.message.table?.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: ctx.message.table.seed })) : null,
+      rematchOffer(),
       h(
         "div",
         { class: "row" },
-        h("button", { type: "button", class: "primary big", onclick: () => playAgain(ctx) }, t("table.play_again")),
+        seated() && !connections[0].rematch
+          ? h("button", { type: "button", class: "primary big", onclick: (e) => askRematch(e.currentTarget) }, t("table.play_again"))
+          : null,
         h("a", { class: "button", href: `#/replay/${encodeURIComponent(tableId)}` }, t("lobby.replay")),
         h("a", { class: "button", href: "#/" }, t("nav.lobby")),
       ),
@@ -247,41 +252,58 @@ export function showTable(root, { tableId, tokens }) {
     );
   }
 
-  /** A new table with the same game, options and seats; this device keeps the seats it had. */
-  async function playAgain(ctx) {
-    const stored = sessionStorage.getItem(`busbahnhof.spec.${tableId}`);
-    const info = ctx.message.table || {};
-    const spec = stored
-      ? JSON.parse(stored)
-      : {
-          game: ctx.game,
-          options: ctx.view.options,
-          seats: seatsOf(ctx.message).map((s) => (s.bot ? { bot: s.bot } : {})),
-          ...(info.turn_seconds ? { turn_seconds: info.turn_seconds } : {}),
-        };
+  /** Whether this device holds a seat at the table (spectators cannot ask for a rematch). */
+  function seated() {
+    return connections.some((c) => c.opts.token);
+  }
+
+  /** The follow-up table at this device's seats there (or to watch it, for a spectator). */
+  function rematchTarget() {
+    const offers = connections.map((c) => c.rematch).filter(Boolean);
+    if (!offers.length) return null;
+    const tokens = offers.map((offer) => offer.token).filter(Boolean);
+    return `#/t/${encodeURIComponent(offers[0].table_id)}${tokens.length ? "/" + tokens.map(encodeURIComponent).join(",") : ""}`;
+  }
+
+  /** The offer every client at a finished table gets once someone asked for a rematch. */
+  function rematchOffer() {
+    const offer = connections.map((c) => c.rematch).find(Boolean);
+    if (!offer) return null;
+    const seatedThere = connections.some((c) => c.rematch?.token);
+    return h(
+      "div",
+      { class: "rematch", role: "status" },
+      h("p", {}, t("table.rematch_offer", { code: offer.code })),
+      h("a", { class: "button primary big", href: rematchTarget() }, seatedThere ? t("table.rematch_join") : t("table.rematch_watch")),
+    );
+  }
+
+  /** "Play again": the server opens the follow-up table once for everyone (same game, options and
+   *  players; a new deal) and offers each player their own seat; this device goes there at once. */
+  async function askRematch(button) {
+    button.disabled = true;
+    wantsRematch = true;
     try {
-      const table = await api.createTable(spec, lang());
-      const newId = table.table_id ?? table.id;
-      sessionStorage.setItem(`busbahnhof.spec.${newId}`, JSON.stringify(spec));
-      const mySeats = connections.map((c) => c.state?.seat).filter((s) => s !== null && s !== undefined);
-      const links = seatLinks(table);
-      const mine = links.filter((s) => mySeats.includes(s.seat)).map((s) => s.token);
-      const target = `#/t/${encodeURIComponent(newId)}${mine.length ? "/" + mine.map(encodeURIComponent).join(",") : ""}`;
-      const others = links.filter((s) => !mySeats.includes(s.seat));
-      if (!others.length) {
-        navigate(target);
-        return;
-      }
-      // The other players need their new links: show them (copy, QR) before this device sits down.
-      replaceChildren(
-        end,
-        h("h2", { id: "end-title" }, t("table.new_table", { code: table.code })),
-        h("ul", { class: "seat-links" }, others.map((s) => seatLinkItem(newId, s))),
-        h("a", { class: "button primary", href: target }, t("table.to_new_table")),
-      );
+      const token = connections.find((c) => c.opts.token).opts.token;
+      const offer = await api.rematch(tableId, token, lang());
+      const asking = connections.find((c) => c.opts.token === token);
+      asking.rematch = asking.rematch || offer;
+      onRematch(offer);
     } catch (error) {
+      wantsRematch = false;
+      button.disabled = false;
       end.querySelector("#again-error").textContent = error.message;
     }
+  }
+
+  function onRematch(offer) {
+    rememberRematch(tableId, offer);
+    const waiting = connections.some((c) => c.opts.token && !c.rematch);
+    if (wantsRematch && !waiting) {
+      navigate(rematchTarget());
+      return;
+    }
+    if (shown.state) draw();
   }
 
   function showRefusal(error) {
@@ -371,7 +393,8 @@ export function seatName(message, i) {
   const base = seat.name || t("seat", { n: i + 1 });
   const me = message.seat ?? message.view?.seat;
   if (i === me) return t("table.you", { name: base });
-  return seat.bot ? t("table.bot_name", { name: base }) : base;
+  // A bot is marked as one unless its name says so already (the default names do: "Bot 2 (mittel)").
+  return seat.bot && !/\bbot\b/i.test(base) ? t("table.bot_name", { name: base }) : base;
 }
 
 function isMyTurn(ctx) {

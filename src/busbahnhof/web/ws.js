@@ -3,7 +3,8 @@
 
 export class TableConnection {
   /**
-   * @param {object} opts {tableId, token (null: spectator), lang, onState(msg), onRefusal(err), onStatus(s)}
+   * @param {object} opts {tableId, token (null: spectator), lang, onState(msg), onRefusal(err), onStatus(s),
+   *   onRematch(offer)}
    */
   constructor(opts) {
     this.opts = opts;
@@ -12,6 +13,7 @@ export class TableConnection {
     this.socket = null;
     this.closed = false;
     this.retry = 0;
+    this.rematch = null;
   }
 
   url() {
@@ -48,6 +50,12 @@ export class TableConnection {
     if (message.ok === false || message.type === "error") {
       const error = message.error || message;
       this.opts.onRefusal?.({ ...error, message: error.text || error.message });
+      return;
+    }
+    if (message.type === "rematch") {
+      // The finished table's follow-up: this connection's own seat there (token and link), if any.
+      this.rematch = message;
+      this.opts.onRematch?.(message);
       return;
     }
     if (message.type !== "table" && message.type !== "state") return;

@@ -18,6 +18,7 @@ carries it on.
 
 from __future__ import annotations
 
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -69,8 +70,7 @@ def willing_sources(state: BusState, seat: int) -> list[int]:
     module docstring for the two models; 1999 also skips intersections with an in-time building)."""
     touches = state.touches[seat]
     if state.rules.passengers_step_out:
-        standing = state.standing
-        sources = [node for node in range(len(standing)) if standing[node] and touches >> node & 1]
+        sources = [node for node in compress(count(), state.standing) if touches >> node & 1]
     else:
         sources = [node for node in range(state.board.intersections) if touches >> node & 1 and riders_at(state, node)]
     if state.rules.vrroomm_skips_served:

@@ -97,6 +97,12 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
         except KeyError:
             raise self.malformed(text, NOTATION) from None
 
+    def rematch_shift(self, players: int) -> int:
+        """Spielende, ruling R1: the deal passes clockwise from game to game, so a follow-up table
+        goes on with the player left of the last dealer dealing: everyone moves on by the number of
+        games the finished table played (its last seat deals first)."""
+        return self.options.games % players
+
     def bots(self) -> Mapping[str, BotFactory]:
         """``kartenzaehler``: counts every visible card (see :mod:`.bots`); the levels ``leicht``,
         ``mittel``, ``schwer``."""

@@ -1,8 +1,14 @@
 """What every game's codec has: its action space, its observation layout, and the encoding of a view.
 
 A codec is made for one configuration (game with its rule options, player count).  It encodes
-``view(seat)`` and nothing else: :meth:`Codec.encode` reads the seat's view of the state (the
-``"state"`` part of ``State.view(seat)``, without the log) and whose turn it is.
+``view(seat)`` and nothing else, in two ways that give the same vector:
+
+* :meth:`Codec.encode_view` from the JSON of ``State.view(seat)`` (what a program connected to the
+  server receives): the definition of the encoding, field by field from the view's keys;
+* :meth:`Codec.encode` from the state itself, for environments: it reads the state's fields
+  that ``view(seat)`` is built from, as the view does (a seat's own hand, never another's),
+  without building the view's dicts first.  A test compares the two at many positions of
+  random games for every seat, and the hidden-information test runs on :meth:`encode`.
 """
 
 from __future__ import annotations
@@ -62,12 +68,27 @@ class Codec(ABC):
     def fill(self, view: dict[str, Any], seat: int, out: Writer) -> None:
         """Write the game's fields of ``view`` (the ``"state"`` part of ``view(seat)``) to ``out``."""
 
+    @abstractmethod
+    def write(self, state: Any, seat: int, out: Writer) -> None:
+        """Write the same entries as :meth:`fill` of ``view(seat)``, read from the state's fields."""
+
     def encode(self, state: State[Any], seat: int) -> Vector:
-        """The flat observation of ``seat``: built from what ``view(seat)`` shows, nothing else."""
+        """The flat observation of ``seat``: what ``view(seat)`` shows, nothing else (read from the state)."""
         out = Writer(self.layout)
         out.one("seat", seat)
         out.one("to_move", state.to_move)
-        self.fill(state._view(seat), seat, out)
+        self.write(state, seat, out)
+        return out.vector()
+
+    def encode_view(self, view: dict[str, Any]) -> Vector:
+        """The flat observation from the JSON of ``State.view(seat)`` (a seat's view, not a spectator's)."""
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("a spectator's view has no observing seat to encode")
+        out = Writer(self.layout)
+        out.one("seat", seat)
+        out.one("to_move", view["to_move"])
+        self.fill(view["state"], seat, out)
         return out.vector()
 
     def encode_dict(self, state: State[Any], seat: int) -> dict[str, Vector]:

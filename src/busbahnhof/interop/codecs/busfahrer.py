@@ -16,7 +16,8 @@ from ...games.busfahrer.actions import GUESS_WORDS, MAX_GIVE, MAX_ROW, MAX_SEATS
 from ...games.busfahrer.cards import DECK_SIZE
 from ...games.busfahrer.layout import DIAMOND_SIZE
 from ...games.busfahrer.options import PYRAMID_ROWS, pyramid_size
-from ...games.busfahrer.phases import PHASE_NAMES
+from ...games.busfahrer.phases import GIVING, OVER, PHASE_NAMES
+from ...games.busfahrer.state import BusfahrerState
 from ..layout import Field, Writer
 from .base import Codec, name_index
 
@@ -99,3 +100,35 @@ class BusfahrerCodec(Codec):
         out.many("ride_discard", ride["discard"])
         out.set("pile", ride["pile"])
         out.set("ride_points", ride["points"])
+
+    def write(self, state: BusfahrerState, seat: int, out: Writer) -> None:
+        # Busfahrer's view is the same for every seat: hands lie face up; the deck order, the
+        # pyramid cards not yet turned and the diamond's face-down cards are what it hides.
+        phase = state.phase
+        out.one("phase", phase)
+        out.one("question", min(state.round, 3))
+        out.put("game", (state.game_no + 1 if phase != OVER else state.games, state.games))
+        out.one("dealer", state.dealer)
+        out.many_rows("hands", state.hands)
+        questions, pyramid_points, ride_points = state.points
+        out.put("points", [*questions, *pyramid_points, *ride_points, *state.total_points()])  # the rows in order
+        out.set("deck", len(state.deck))
+        turned = state.turned
+        out.rows("pyramid", state.pyramid[:turned])
+        out.set("pyramid_turned", turned)
+        out.many_rows("laid", state.laid)
+        if phase == GIVING:
+            out.one("giver", state.mover)
+            out.set("give_left", state.give_left)
+        out.many("drivers", state.drivers)
+        out.put("cards_left", state.cards_left)
+        out.many("tie_draws", [card for draws in state.tie_draws for card in draws])
+        out.one("ride_kind", 1 if state.american else 0)
+        diamond = state.diamond
+        for position in state.face_up:
+            out.one("diamond", diamond[position], position)
+        out.set("ride_row", state.ride_row + 1)
+        out.rows("streak", state.streak)
+        out.many("ride_discard", state.discard)
+        out.set("pile", len(state.pile))
+        out.set("ride_points", state.ride_stats[2])

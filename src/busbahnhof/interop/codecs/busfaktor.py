@@ -42,8 +42,10 @@ from ...games.busfaktor.actions import (
     act,
 )
 from ...games.busfaktor.deck import FACTOR, Deck
-from ...games.busfaktor.phases import NAMES
+from ...games.busfaktor.flow import ready_projects
+from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, NAMES
 from ...games.busfaktor.schema import FACTOR_TYPES
+from ...games.busfaktor.state import BusfaktorState
 from ..layout import Field, Writer
 from .base import Codec, name_index
 
@@ -95,14 +97,23 @@ class BusfaktorCodec(Codec):
     def fields(self) -> list[Field]:
         p, n, q = self.players, self.deck.size, self.deck.n_projects
         inf = math.inf
+        # Bounds from the rules: card counts cannot exceed the deck (§2); §16: the score is the
+        # points of completed projects minus one per active project, so it lies between -Q and
+        # all projects' points; an open requirement is one of the project's own (§4) or the one
+        # Mehraufwand at most that lies at a project (§13 E6); §7: two draws a turn; an E4
+        # moves at most the number its card names (§13 E4).
+        best = float(sum(self.deck.points[:q]))
+        deck = self.deck
+        most_moves = float(max((c for c, t in zip(deck.count, deck.template, strict=True) if t == 4), default=0))
+        most_open = float(max((count for needs in self.deck.requirements for count in needs), default=0) + 1)
         return [
             Field("phase", (len(NAMES),), 1, f"one-hot: {', '.join(NAMES)}"),
             Field("round", (1,), 6, "the round (1-6)"),
             Field("active", (p,), 1, "one-hot: the active person"),
             Field("start_player", (p,), 1, "one-hot: the start player"),
             Field("hand", (n,), 1, "the observing seat's hand cards"),
-            Field("hand_sizes", (p,), inf, "hand cards per seat"),
-            Field("hand_projects", (p,), inf, "project cards among each seat's hand cards"),
+            Field("hand_sizes", (p,), n, "hand cards per seat"),
+            Field("hand_projects", (p,), q, "project cards among each seat's hand cards"),
             Field("known_hand_cards", (p, n), 1, "per seat the hand cards everybody saw enter its hand"),
             Field("stacks", (3,), n, "cards in the Projektstapel, the Aktionsstapel and the Verbrauchsstapel"),
             Field("reshuffles", (1,), inf, "reshuffles of the Aktionsstapel so far"),
@@ -120,7 +131,7 @@ class BusfaktorCodec(Codec):
             Field(
                 "project_open",
                 (q, TYPES),
-                inf,
+                most_open,
                 "per active project its open requirements per type (Team, Daten, Betrieb, Methode)",
             ),
             Field("partner", (q, q), 1, "per project one-hot: its cooperation partner project"),
@@ -135,15 +146,15 @@ class BusfaktorCodec(Codec):
             Field("card_type", (n, TYPES), 1, "per card on a project one-hot: the type it fills"),
             Field("card_controller", (n, p), 1, "per attached or shared card one-hot: its controller"),
             Field("completed", (p, q), 1, "per seat the projects it completed"),
-            Field("scores", (p,), inf, "points per seat so far", low=-inf),
-            Field("turn", (4,), inf, "draws left, project started, event played, must start a project"),
+            Field("scores", (p,), best, "points per seat so far", low=-float(q)),
+            Field("turn", (4,), 2, "draws left, project started, event played, must start a project"),
             Field("pending_event", (n,), 1, "one-hot: the event being resolved"),
             Field("pending_target", (n,), 1, "one-hot: the card it targets"),
             Field("affected", (p,), 1, "the seats it affects"),
             Field("still_asked", (p,), 1, "the seats still to react (§12)"),
             Field("looked", (n,), 1, "the cards the observing seat's E1 looks at (only its own)"),
-            Field("looked_count", (1,), inf, "how many cards an E1 looks at"),
-            Field("moves_left", (1,), inf, "E4: moves left"),
+            Field("looked_count", (1,), n, "how many cards an E1 looks at"),
+            Field("moves_left", (1,), most_moves, "E4: moves left"),
             Field("moved", (n,), 1, "E4: the factors moved so far"),
             Field("offer", (2, q), 1, "a cooperation offer: one-hot the offering project, the offered one"),
             Field("share_card", (n,), 1, "a shared-factor proposal: one-hot the card"),
@@ -235,3 +246,91 @@ class BusfaktorCodec(Codec):
             out.set("looked_count", looked)
         out.set("moves_left", pending["moves_left"] or 0)
         out.many("moved", pending["moved"] or ())
+
+    def write(self, state: BusfaktorState, seat: int, out: Writer) -> None:
+        # What views.build_view shows the seat: its own hand only, the cards its own E1 put under
+        # a stack, the cards an E1 looks at only to the active person; the rest is public.
+        s = state
+        n_projects = s.deck.n_projects
+        out.one("phase", s.phase)
+        out.set("round", s.round)
+        out.one("active", s.active)
+        out.one("start_player", s.start)
+        out.many("hand", s.hands[seat])
+        out.put("hand_sizes", [len(hand) for hand in s.hands])
+        out.put("hand_projects", [sum(1 for c in hand if c < n_projects) for hand in s.hands])
+        out.many_rows("known_hand_cards", s.known)
+        out.put("stacks", (len(s.pstack), len(s.astack), len(s.spent)))
+        out.set("reshuffles", s.reshuffles)
+        out.many("spent", s.spent)
+        out.many("discard", s.discard)
+        if s.discard:
+            out.one("discard_top", s.discard[-1])
+        under_by = s.under_by
+        for row, stack in enumerate((s.pstack, s.astack)):
+            for index, card in enumerate(stack):
+                if under_by[card] == seat:
+                    out.set("placed_under", index + 1, card, row)
+        self._write_projects(s, out)
+        out.many_rows("completed", s.dones)
+        out.put("scores", [s.points(other) for other in range(s.players)])
+        out.put("turn", (s.draws_left, s.started, s.event_used, s.must_start))
+        if s.pending >= 0:
+            out.one("pending_event", s.pending)
+            if s.target >= 0:
+                out.one("pending_target", s.target)
+            out.many("affected", s.affected)
+            out.many("still_asked", s.queue)
+            if seat == s.active:
+                out.many("looked", s.looked)
+            out.set("looked_count", len(s.looked))
+            moves = s.deck.template[s.pending] == 4  # E4
+            out.set("moves_left", (s.moves_left or 0) if moves else 0)
+            if moves:
+                out.many("moved", s.moved)
+        if s.phase == ANSWER_OFFER:
+            out.one("offer", s.offer_mine, 0)
+            out.one("offer", s.offer_theirs, 1)
+        elif s.phase == ANSWER_SHARE:
+            out.one("share_card", s.share_card)
+            out.one("share_project", s.share_project)
+            out.one("share_type", s.share_type)
+        elif s.phase == COMPLETE_ORDER:
+            out.one("completing", s.decider)
+            out.many("completing_projects", ready_projects(s, s.decider))
+
+    @staticmethod
+    def _write_projects(s: BusfaktorState, out: Writer) -> None:
+        """The projects on the table and the cards lying at them (as ``_fill_project`` of each)."""
+        status, extra = s.status, s.extra
+        for p in range(s.deck.n_projects):
+            if not status[p]:
+                continue
+            active = status[p] == 1
+            out.one("project_status", 1 if active else 2, p)
+            out.one("project_owner", s.owner[p], p)
+            if active:
+                out.put("project_open", s.open[p * TYPES : p * TYPES + TYPES], p)
+            if s.partner[p] >= 0:
+                out.one("partner", s.partner[p], p)
+            if s.share_used[p]:
+                out.one("shared_once", p)
+            if s.done_round[p]:
+                out.set("round_completed", s.done_round[p], p)
+        att, ctype, ctrl = s.att, s.ctype, s.ctrl
+        placed: list[tuple[int, int, int, int | None]] = []  # card, project, role, controller
+        for c in range(s.deck.n_projects, s.deck.size):
+            p = att[c]
+            if p >= 0 and status[p] and extra[p] != c:
+                placed.append((c, p, 0, ctrl[c]))
+        for p in range(s.deck.n_projects):
+            if status[p]:
+                if extra[p] >= 0:
+                    placed.append((extra[p], p, 1, None))
+                if s.shared[p] >= 0:
+                    placed.append((s.shared[p], p, 2, ctrl[s.shared[p]]))
+        for c, p, role, controller in placed:
+            out.one("card_project", p, c)
+            out.one("card_role", role, c)
+            out.one("card_type", ctype[c], c)
+            out.one("card_controller", controller, c)

@@ -1,4 +1,8 @@
-"""What the routes share: the table service and settings of the running app, the client's language."""
+"""What the routes share: the table service and settings of the running app, the client's language.
+
+The dependencies are coroutines: FastAPI runs a plain function dependency in a worker thread,
+one thread hand-off per dependency and request (measurable under load: docs/deploy.md).
+"""
 
 from __future__ import annotations
 
@@ -13,13 +17,13 @@ from ..config import Settings
 DEFAULT_LANG = "de"
 
 
-def get_service(request: Request) -> TableService:
+async def get_service(request: Request) -> TableService:
     """The app's table service (started in the app's lifespan)."""
     service: TableService = request.app.state.service
     return service
 
 
-def get_settings(request: Request) -> Settings:
+async def get_settings(request: Request) -> Settings:
     """The app's settings."""
     settings: Settings = request.app.state.settings
     return settings
@@ -36,7 +40,9 @@ def pick_lang(requested: str | None, accept_language: str | None = None) -> str:
     return DEFAULT_LANG
 
 
-def get_lang(request: Request, lang: Annotated[str | None, Query(max_length=5, description="de or en")] = None) -> str:
+async def get_lang(
+    request: Request, lang: Annotated[str | None, Query(max_length=5, description="de or en")] = None
+) -> str:
     """The language of answers: ``?lang=``, else the ``Accept-Language`` header, else German."""
     return pick_lang(lang, request.headers.get("accept-language"))
 

@@ -3,6 +3,7 @@
 // passenger then a building to deliver — plus the action board, clock and supplies as buttons
 // and tables drawn from the view.
 import { h } from "../dom.js";
+import { figuresTable } from "../figures.js";
 import { picker } from "../picker.js";
 
 export const title = "Bus";
@@ -25,13 +26,22 @@ function picksOf(action) {
   return [];
 }
 
+/** The map is zoomed in (phones: the whole city fits the screen until the player zooms in). */
+let zoomed = false;
+
 export function render(ctx) {
   const mine = ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat;
   const pick = picker(ctx, picksOf);
-  const node = h("div", { class: "bus" }, status(ctx), mine ? decision(ctx, pick) : null, map(ctx, pick), players(ctx));
-  // On a phone the map's targets are small: the list of every action stays open below it.
+  // On a phone the map's places are too small to tap: the decision offers them as buttons too.
+  const narrow = matchMedia(NARROW).matches;
+  const node = h("div", { class: "bus" }, status(ctx), mine ? decision(ctx, pick, narrow) : null, map(ctx, pick, narrow), players(ctx));
   const mapComing = Boolean(ctx.message.svg || ctx.message.drawingPending);
-  return { node, handlesActions: mapComing && !matchMedia(NARROW).matches };
+  return { node, handlesActions: mapComing || narrow };
+}
+
+/** A place on the map as people read it: "Kreuzung 14", "Bauplatz 27". */
+function placeLabel(ctx, key) {
+  return key.startsWith("l:") ? ctx.t("bus.lot", { n: key.slice(2) }) : ctx.t("bus.intersection", { n: key.slice(2) });
 }
 
 function status(ctx) {
@@ -49,9 +59,10 @@ function status(ctx) {
   );
 }
 
-function decision(ctx, pick) {
+function decision(ctx, pick, narrow) {
   const chosen = pick.keys.length ? pick.candidates : [];
   const hasPicks = ctx.legal.some((a) => picksOf(a.action).length);
+  const places = narrow ? pick.next : [];
   return h(
     "section",
     { class: "decision", "aria-labelledby": "decision-title" },
@@ -64,7 +75,14 @@ function decision(ctx, pick) {
         )
       : null,
     hasPicks && (ctx.message.svg || ctx.message.drawingPending)
-      ? h("p", { class: "muted" }, ctx.t(pick.keys.length ? "bus.pick_next" : pick.plain.length ? "bus.pick_hint_or" : "bus.pick_hint"))
+      ? h("p", { class: "muted" }, ctx.t(places.length ? (pick.keys.length ? "bus.places_next" : "bus.places_hint") : pick.keys.length ? "bus.pick_next" : pick.plain.length ? "bus.pick_hint_or" : "bus.pick_hint"))
+      : null,
+    places.length
+      ? h(
+          "div",
+          { class: "action-buttons places", role: "group", "aria-label": ctx.t("bus.places") },
+          places.map((key) => h("button", { type: "button", class: "place", dataset: { pick: key, focus: `place:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) }, placeLabel(ctx, key))),
+        )
       : null,
     pick.keys.length
       ? h(
@@ -81,14 +99,14 @@ function decision(ctx, pick) {
  *  becomes focusable and clickable. */
 let lastDrawing = null;
 
-function map(ctx, pick) {
+function map(ctx, pick, narrow) {
   // While this version's drawing is on its way, the last one stays (its places are the same).
   const table = ctx.message.table?.id;
   const kept = ctx.message.drawingPending && lastDrawing?.table === table ? lastDrawing.svg : null;
   const drawing = ctx.message.svg || kept;
   if (!drawing) return null;
   lastDrawing = { table, svg: drawing };
-  const box = h("div", { class: "bus-map", role: "group", "aria-label": ctx.t("bus.map") });
+  const box = h("div", { class: `bus-map${zoomed ? " zoomed" : ""}`, role: "group", "aria-label": ctx.t("bus.map") });
   box.innerHTML = drawing;
   const svg = box.querySelector("svg");
   if (svg) {
@@ -103,7 +121,7 @@ function map(ctx, pick) {
     if (!key) return;
     if (pick.isChosen(key)) el.classList.add("chosen");
     if (!pick.isNext(key)) return;
-    const label = key.startsWith("l:") ? ctx.t("bus.lot", { n: key.slice(2) }) : ctx.t("bus.intersection", { n: key.slice(2) });
+    const label = placeLabel(ctx, key);
     el.classList.add("target");
     el.setAttribute("data-target", key);
     el.setAttribute("tabindex", "0");
@@ -118,46 +136,65 @@ function map(ctx, pick) {
       }
     });
   });
-  return box;
+  if (!narrow) return box;
+  const panel = svg ? splitPanel(svg, ctx.t("bus.panel")) : null;
+  const zoom = h(
+    "button",
+    {
+      type: "button",
+      class: "map-zoom",
+      "aria-pressed": String(zoomed),
+      onclick: () => {
+        zoomed = !zoomed;
+        ctx.redraw();
+      },
+    },
+    zoomed ? "⊖ " : "⊕ ",
+    ctx.t(zoomed ? "bus.map_zoom_out" : "bus.map_zoom_in"),
+  );
+  return h("div", { class: "bus-map-frame" }, zoom, box, panel);
+}
+
+/** Phones: the drawing's side panel (action board, clock, supplies) moves out of the map into a
+ *  drawing of its own below it, so that both fill the screen's width and stay legible. */
+function splitPanel(svg, label) {
+  const group = svg.querySelector("g.panel");
+  const offset = /translate\(([\d.]+)/.exec(group?.getAttribute("transform") || "");
+  const viewBox = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (!offset || viewBox.length !== 4) return null;
+  const [, , width, height] = viewBox;
+  const mapWidth = Number(offset[1]);
+  const panel = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  panel.setAttribute("viewBox", `${mapWidth} 0 ${width - mapWidth} ${height}`);
+  panel.setAttribute("role", "img");
+  panel.setAttribute("aria-label", label);
+  const paper = svg.querySelector("rect");
+  if (paper) panel.append(paper.cloneNode(true));
+  panel.append(group);
+  svg.setAttribute("viewBox", `0 0 ${mapWidth} ${height}`);
+  return h("div", { class: "bus-panel" }, panel);
 }
 
 function players(ctx) {
   const s = ctx.state;
-  const seats = s.scores.map((_, seat) => seat);
+  const cols = ["player", "score", "deliveries", "stones", "buses", "markers", "line_markers"];
   return h(
     "section",
     { class: "points" },
-    h(
-      "table",
-      {},
-      h("caption", {}, ctx.t("bus.supply")),
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          ["player", "score", "deliveries", "stones", "buses", "markers", "line_markers"].map((c) => h("th", { scope: "col" }, ctx.t(`bus.col.${c}`))),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        seats.map((seat) =>
-          h(
-            "tr",
-            { class: seat === ctx.view.to_move ? "to-move" : "" },
-            h("th", { scope: "row" }, h("span", { class: `seat-swatch seat-${seat}`, "aria-hidden": "true" }, ["●", "■", "▲", "◆", "★"][seat]), " ", ctx.seatName(seat), seat === s.start_player ? ` (${ctx.t("bus.start_player")})` : ""),
-            h("td", {}, s.scores[seat]),
-            h("td", {}, s.deliveries[seat]),
-            h("td", {}, s.clock.time_stones_taken[seat]),
-            h("td", {}, s.buses[seat]),
-            h("td", {}, s.markers_left[seat]),
-            h("td", {}, s.lines[seat].markers_left),
-          ),
-        ),
-      ),
-    ),
+    figuresTable({
+      caption: ctx.t("bus.supply"),
+      columns: cols.map((c) => ctx.t(`bus.col.${c}`)),
+      rows: s.scores.map((_, seat) => ({
+        className: seat === ctx.view.to_move ? "to-move" : "",
+        header: [
+          h("span", { class: `seat-swatch seat-${seat}`, "aria-hidden": "true" }, ["●", "■", "▲", "◆", "★"][seat]),
+          " ",
+          ctx.seatName(seat),
+          seat === s.start_player ? ` (${ctx.t("bus.start_player")})` : "",
+        ],
+        cells: [s.scores[seat], s.deliveries[seat], s.clock.time_stones_taken[seat], s.buses[seat], s.markers_left[seat], s.lines[seat].markers_left],
+      })),
+    }),
     h("p", { class: "muted" }, ctx.t("bus.passenger_supply", { n: s.passengers.supply })),
   );
 }

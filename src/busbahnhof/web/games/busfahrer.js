@@ -2,6 +2,7 @@
 // pyramid turned card by card, laying a matching card by clicking it, handing out points with
 // +/- per player, the diamond (or the American ride) for the driver.
 import { h } from "../dom.js";
+import { figuresTable } from "../figures.js";
 import { cardFace, cardName, rankOf } from "../cards.js";
 
 export const title = "Busfahrer";
@@ -284,23 +285,14 @@ function pointsTable(ctx) {
   return h(
     "section",
     { class: "points" },
-    h(
-      "table",
-      {},
-      h("caption", {}, ctx.gt("ui.table"), s.games > 1 ? ` · ${ctx.t("bf.match_running", { games: s.games })}` : ""),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.gt("ui.player")), cols.map((c) => h("th", { scope: "col" }, ctx.gt(`ui.${c}`))))),
-      h(
-        "tbody",
-        {},
-        s.hands.map((_, seat) =>
-          h(
-            "tr",
-            { class: seat === ctx.view.to_move ? "to-move" : "" },
-            h("th", { scope: "row" }, ctx.seatName(seat)),
-            cols.map((c) => h("td", {}, s.points[c][seat])),
-          ),
-        ),
-      ),
-    ),
+    figuresTable({
+      caption: [ctx.gt("ui.table"), s.games > 1 ? ` · ${ctx.t("bf.match_running", { games: s.games })}` : ""],
+      columns: [ctx.gt("ui.player"), ...cols.map((c) => ctx.gt(`ui.${c}`))],
+      rows: s.hands.map((_, seat) => ({
+        className: seat === ctx.view.to_move ? "to-move" : "",
+        header: ctx.seatName(seat),
+        cells: cols.map((c) => s.points[c][seat]),
+      })),
+    }),
   );
 }

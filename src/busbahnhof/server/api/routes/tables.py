@@ -1,5 +1,5 @@
 """``/api/tables``: create a table, list tables, a table's facts, a finished game's record and
-its positions move by move, and a re-issued seat token."""
+its positions move by move, a re-issued seat token, and the rematch of a finished game."""
 
 from __future__ import annotations
 
@@ -82,6 +82,14 @@ class CreatorIn(BaseModel):
     creator_token: str = Field(max_length=100)
 
 
+class TokenIn(BaseModel):
+    """A seat's token (or the creator's): who asks."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=100)
+
+
 @router.post("", status_code=201)
 async def create_table(body: TableIn, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
     """Open a table: its id, room code, the creator's token, and a token and join link per human seat."""
@@ -155,6 +163,16 @@ async def reissue_token(table_id: str, seat: int, body: CreatorIn, service: Serv
     """A new token and join link for a human seat (the old token stops working); the creator only."""
     ticket = await service.reissue_token(table_id, body.creator_token, seat)
     return ticket.to_dict()
+
+
+@router.post("/{table_id}/rematch")
+async def rematch(table_id: str, body: TokenIn, service: ServiceDep) -> dict[str, Any]:
+    """The follow-up table of a finished game (same game, options, deck, seats; a fresh seed), opened
+    by the first request and the same for every later one.  Every client at the finished table is
+    offered it over its WebSocket (``rematch`` message) with its own seat link; the answer is the
+    asker's offer: ``{"table_id", "code", "seat", "token", "link"}``."""
+    offer = await service.rematch(table_id, body.token)
+    return offer.to_dict()
 
 
 def require_ended(status: str) -> None:

@@ -172,3 +172,37 @@ def play_out(seat: Seat, choose: Any = None, timeout: float = 120) -> dict[str, 
             assert result["ok"], result
         else:
             seat.receive_until(lambda m: m.get("type") == "table")
+
+
+def is_table(message: dict[str, Any]) -> bool:
+    """Whether ``message`` is a table message (not a result, an error or an offer)."""
+    return message.get("type") == "table"
+
+
+def at_version(version: int) -> Any:
+    """A test for :meth:`Seat.receive_until`: a table message at ``version`` or later."""
+    return lambda message: is_table(message) and message["version"] >= version
+
+
+def play_out_together(seats: list[Seat], timeout: float = 120) -> None:
+    """Play the first legal action of whichever of ``seats`` is to decide until the game is over
+    (every seat is a client of the same table; bots may play in between)."""
+    deadline = time.monotonic() + timeout
+    for seat in seats:
+        if seat.state is None:
+            seat.receive_until(is_table)
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if all(seat.state and seat.state["view"]["is_over"] for seat in seats):
+            return
+        mover = next((seat for seat in seats if seat.state and seat.state["legal"]), None)
+        if mover is None:
+            seats[0].receive_until(is_table)
+        else:
+            result = mover.act(mover.state["legal"][0]["notation"])  # type: ignore[index]
+            if not result["ok"]:  # a bot moved first: look again
+                mover.receive_until(at_version(int(result["version"])))
+        newest = max(seat.state["version"] for seat in seats if seat.state)
+        for seat in seats:
+            while seat.state is None or seat.state["version"] < newest:
+                seat.receive_until(is_table)

@@ -1,0 +1,1 @@
+"""What the server and browser tests share: real server processes and their fixtures."""

@@ -1,0 +1,30 @@
+"""Server fixtures for every test folder (loaded by ``tests/conftest.py``): a real ``busbahnhof
+serve`` process on a temporary SQLite file, one per test or one per module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from support.server_harness import ServerProcess
+
+
+def sqlite_server_process(tmp: Path) -> Iterator[ServerProcess]:
+    """A started server on ``tmp/tables.db``, stopped when the generator is closed."""
+    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A fresh server on its own SQLite file (for tests that restart it or need it to themselves)."""
+    yield from sqlite_server_process(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the tests of a module that do not disturb each other."""
+    yield from sqlite_server_process(tmp_path_factory.mktemp("server"))
