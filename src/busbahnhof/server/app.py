@@ -44,7 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.db)
         workers = settings.store_workers
         if workers is None:
-            workers = POSTGRES_STORE_WORKERS if store.is_postgres else 0
+            workers = POSTGRES_STORE_WORKERS if store.is_postgres else 1
         service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers)
         await service.start()
         app.state.store, app.state.service = store, service
