@@ -55,10 +55,13 @@ def test_board_actions_are_the_interned_actions_of_the_map() -> None:
     assert isinstance(game, Bus)
     board, actions = game.board, game.board_actions
     for node in range(board.intersections):
-        assert sorted(actions.lines_from[node]) == list(board.incident[node])
-        for street, move in actions.lines_from[node].items():
-            a, b = board.streets[street]
-            assert move is line(node, b if a == node else a)
+        incident = board.incident[node]
+        assert board.incident_mask[node] == sum(1 << street for street in incident)
+        for subset in range(2 ** len(incident)):
+            along = [street for bit, street in enumerate(incident) if subset >> bit & 1]
+            moves = actions.lines_from[node][sum(1 << street for street in along)]
+            expected = [line(node, b if a == node else a) for a, b in (board.streets[street] for street in along)]
+            assert len(moves) == len(expected) and all(move is made for move, made in zip(moves, expected, strict=True))
     assert len(actions.builds_on) == board.lots
     for lot, builds in enumerate(actions.builds_on):
         assert builds == tuple(build(lot, kind) for kind in range(3))

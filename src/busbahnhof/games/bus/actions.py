@@ -154,28 +154,42 @@ class BoardActions:
     move generation looks its actions up instead of making them.
 
     Attributes:
-        lines_from: intersection -> street id -> the ``line`` action from there along that street.
+        lines_from: intersection -> a subset of its streets as a bit mask (``1 << street``) ->
+            the ``line`` actions from there along those streets, by street id.
         builds_on: lot -> its ``build`` actions, one per building type in type order.
         new_passengers: the ``passenger`` actions of the train stations, in the map's order.
     """
 
-    lines_from: tuple[dict[int, Line], ...]
+    lines_from: tuple[LinesAlong, ...]
     builds_on: tuple[tuple[Build, ...], ...]
     new_passengers: tuple[Passenger, ...]
 
 
+class LinesAlong(dict[int, tuple[Line, ...]]):
+    """The ``line`` actions from one intersection along a subset of its streets, by the subset as a
+    bit mask (``1 << street``), in street order; each subset's tuple is made when first asked for
+    (an intersection with many streets has very many subsets, a game meets few of them)."""
+
+    def __init__(self, exits: tuple[tuple[int, Line], ...]) -> None:
+        super().__init__()
+        self.exits = exits
+        """The intersection's streets, ascending, each with the action along it."""
+
+    def __missing__(self, mask: int) -> tuple[Line, ...]:
+        moves = self[mask] = tuple(move for street, move in self.exits if mask >> street & 1)
+        return moves
+
+
+def _lines_along(board: Board, node: int) -> LinesAlong:
+    """The :class:`LinesAlong` of ``node``."""
+    ends = ((street, board.streets[street]) for street in board.incident[node])
+    return LinesAlong(tuple((street, line(node, b if a == node else a)) for street, (a, b) in ends))
+
+
 def board_actions(board: Board) -> BoardActions:
     """The :class:`BoardActions` of ``board``."""
-
-    def along(node: int, street: int) -> Line:
-        a, b = board.streets[street]
-        return line(node, b if a == node else a)
-
-    lines_from = tuple(
-        {street: along(node, street) for street in board.incident[node]} for node in range(board.intersections)
-    )
     return BoardActions(
-        lines_from=lines_from,
+        lines_from=tuple(_lines_along(board, node) for node in range(board.intersections)),
         builds_on=tuple(tuple(build(lot, kind) for kind in range(len(BUILDING_NAMES))) for lot in range(board.lots)),
         new_passengers=tuple(passenger(station) for station in board.stations),
     )

@@ -92,7 +92,7 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(path, str) and path != DEFAULT_BOARD:
             self.options = self.options.model_copy(update={"board": embed_file(path)})
         self.board: Board = load_board(self.options.board, path if isinstance(path, str) else None)
-        self.board_actions: BoardActions = board_actions(self.board)
+        self.board_actions: BoardActions = board_actions(self.board)  # on the game: states pickle as content
         chosen = self.options
         self.rules: Rules = make_rules(
             chosen.edition,

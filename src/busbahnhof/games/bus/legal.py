@@ -41,7 +41,7 @@ def building_moves(state: BusState) -> list[Action]:
     zone = open_zone(state)
     if zone < 0:
         return []
-    building, builds_on = state.building, state.board_actions.builds_on
+    building, builds_on = state.building, state.game.board_actions.builds_on
     return [build for lot in state.board.zone_lots[zone] if building[lot] < 0 for build in builds_on[lot]]
 
 

@@ -88,7 +88,6 @@ class BusState(State["Bus"]):
         super().__init__(game, players, seed)
         board = game.board
         self.board = board
-        self.board_actions = game.board_actions
         self.rules = game.rules
         self.phase = SETUP_BUILDINGS
         self.current = NO_SEAT
@@ -254,7 +253,7 @@ class BusState(State["Bus"]):
         if phase in (BUILDINGS, SETUP_BUILDINGS):
             return building_moves(self)
         if phase == PASSENGERS:
-            return self.board_actions.new_passengers if self.supply else ()
+            return self.game.board_actions.new_passengers if self.supply else ()
         if phase == CLOCK:
             return CLOCK_CHOICES
         if phase == SETUP_FIRST_LINE:
