@@ -54,7 +54,8 @@ def begin_turn(s: BusfaktorState, seat: int) -> None:
     s.event_used = False
     s.offered = 0
     s.proposed = 0
-    s.emit("turn", seat=seat, round=s.round)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("turn", seat=seat, round=s.round)
     if not has_draw_source(s):
         enter_action_phase(s)
 
@@ -92,7 +93,7 @@ def draw(s: BusfaktorState, source: int) -> None:
         card = s.discard.pop()
         give_to_hand(s, seat, card, True)
         s.emit("draw_discard", seat=seat, card=card)
-    if source != 2:
+    if source != 2 and s.keeps_log:  # hot in search, whose worlds are silent
         s.emit("draw", seat=seat, source=source)
     s.draws_left -= 1
     if s.draws_left == 0 or not has_draw_source(s):
@@ -170,7 +171,8 @@ def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
     take_from_hand(s, seat, card)
     place(s, card, project, ftype, seat)
     count_play(s, seat, card)
-    s.emit("attach", seat=seat, card=card, project=project, type=ftype)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("attach", seat=seat, card=card, project=project, type=ftype)
     complete_ready(s)
 
 

@@ -131,10 +131,11 @@ def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
         elif event_free or s.deck.free_event[card]:
             event_plays(s, card, found)
     if mine:
-        partner = s.partner
+        partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
+        again = s.game.options.shared_factor_at_a_time  # may_share_again, written out
         for p in mine:
             q = partner[p]
-            if q >= 0 and s.status[q] == 1 and s.shared[p] < 0 and not s.proposed >> p & 1 and may_share_again(s, p):
+            if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and (again or not s.share_used[p]):
                 share_options(s, p, q, hand, event_free, found)
         offers(s, found)
     return tuple(found)

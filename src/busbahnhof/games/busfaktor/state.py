@@ -30,8 +30,8 @@ from .actions import (
     Act,
 )
 from .deck import Deck
-from .legal import explain, legal_actions
-from .phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
+from .legal import action_phase, explain, legal_actions
+from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
 from .tables import ActionTables
 from .views import build_view, card_places, known_places, resample_hidden
 
@@ -213,7 +213,7 @@ class BusfaktorState(State["Busfaktor"]):
         """``legal[rng.below(len(legal))]`` of :meth:`legal_actions`, without the engine's cache."""
         legal = self._legal
         if legal is None:
-            legal = legal_actions(self)
+            legal = action_phase(self) if self.phase == ACTION else legal_actions(self)
         return legal[rng.below(len(legal))]
 
     def _explain_illegal(self, action: Action) -> GameError:
