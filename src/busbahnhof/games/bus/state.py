@@ -244,8 +244,8 @@ class BusState(State["Bus"]):
         """The actions open to the seat deciding now."""
         phase = self.phase
         seat = self.current
-        if phase == SELECTION:
-            return self._selection_moves(seat)
+        if phase == SELECTION:  # Bus: Aktionen wählen (see SELECTION_MOVES)
+            return SELECTION_MOVES[self.full_areas][self.placed[seat] >= MIN_MARKERS_PER_ROUND]
         if phase in (LINE, SETUP_SECOND_LINE):
             return line_moves(self, seat)
         if phase == VRROOMM:
@@ -259,11 +259,6 @@ class BusState(State["Bus"]):
         if phase == SETUP_FIRST_LINE:
             return first_street_moves(self)
         return ()
-
-    def _selection_moves(self, seat: int) -> tuple[Action, ...]:
-        """Bus: Aktionen wählen -- a marker on any area with a free slot; pass after two markers
-        (or when no slot is free any more)."""
-        return SELECTION_MOVES[self.full_areas][self.placed[seat] >= MIN_MARKERS_PER_ROUND]
 
     def _settle(self) -> None:
         """Run the game on until a seat has a real choice, or the game is over."""
