@@ -60,7 +60,7 @@ PHASE_NAMES = {
 NO_SEAT = -1
 CLOCK_CHOICES = (CLOCK_STOP, CLOCK_ADVANCE)
 CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in range(1, 6)}
-"""Players -> seat -> the seats after it clockwise, itself last."""
+"""Players (Bus: 3 to 5) -> seat -> the seats after it clockwise, itself last."""
 
 
 def _selection_table() -> tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...]:
@@ -105,7 +105,7 @@ class BusState(State["Bus"]):
         self.placed = [0] * players
         self.passed = [False] * players
         self.slots: list[list[int]] = [[] for _ in AREA_NAMES]
-        self.full_areas = 0
+        self.full_areas = 0  # a bit per action area whose slots are all taken, kept as markers go on
         self.line_nodes: list[list[int]] = [[] for _ in range(players)]
         self.line_streets: list[list[int]] = [[] for _ in range(players)]
         self.own_streets = [0] * players
