@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from steps import check_fits, create_table, wait_for_decision_or_end
+from steps import busfahrer_decide, check_fits, create_table, play_to_end, wait_for_decision_or_end
 
 from support.server_harness import ServerProcess
 from support.server_harness import create_table as create_by_api
@@ -47,3 +47,19 @@ def test_the_lobby_and_the_seat_links_fit_a_phone(open_page: Any, size: str) -> 
         check_fits(page)
         page.get_by_role("button", name="QR-Code 1").click()
         check_fits(page)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [{"pyramid": "6-5-4-3-2-1"}, {"pyramid": "5-4-3-2-1", "ride": "american"}])
+def test_a_whole_busfahrer_game_with_the_widest_layouts_fits_a_small_phone(
+    open_page: Any, server: ServerProcess, options: dict[str, str]
+) -> None:
+    """Six pyramid rows with cards laid on them, the American ride, four players: every decision
+    and the end fit 360 px."""
+    bots = [{"bot": "kartenzaehler"}] * 3
+    with server.http() as http:
+        created = create_by_api(http, game="busfahrer", seed=5, options=options, seats=[{}, *bots])
+    page = open_page("small-phone", "de")
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    assert play_to_end(page, busfahrer_decide, check_fits) >= 4
+    check_fits(page)
