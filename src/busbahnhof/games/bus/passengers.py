@@ -31,14 +31,13 @@ def step_out_and_in(state: BusState) -> int:
     Returns how many stepped in."""
     board, standing, occupied, building = state.board, state.standing, state.occupied, state.building
     lot_intersection, lots_at = board.lot_intersection, board.lots_at
-    for lot in [lot for lot, inside in enumerate(occupied) if inside]:
+    for lot in [*compress(count(), occupied)]:
         occupied[lot] = False
         standing[lot_intersection[lot]] += 1
     entered = 0
     current = state.clock
-    for node, waiting in enumerate(standing):
-        if not waiting:
-            continue
+    for node in [*compress(count(), standing)]:
+        waiting = standing[node]
         for lot in lots_at[node]:
             if waiting and building[lot] == current:
                 waiting -= 1

@@ -60,7 +60,7 @@ PHASE_NAMES = {
 NO_SEAT = -1
 CLOCK_CHOICES = (CLOCK_STOP, CLOCK_ADVANCE)
 CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in range(1, 6)}
-"""Players -> seat -> the seats after it clockwise, itself last."""
+"""Players (Bus: 3 to 5) -> seat -> the seats after it clockwise, itself last."""
 
 
 def _selection_table() -> tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...]:
@@ -105,7 +105,7 @@ class BusState(State["Bus"]):
         self.placed = [0] * players
         self.passed = [False] * players
         self.slots: list[list[int]] = [[] for _ in AREA_NAMES]
-        self.full_areas = 0
+        self.full_areas = 0  # a bit per action area whose slots are all taken, kept as markers go on
         self.line_nodes: list[list[int]] = [[] for _ in range(players)]
         self.line_streets: list[list[int]] = [[] for _ in range(players)]
         self.own_streets = [0] * players
@@ -244,8 +244,8 @@ class BusState(State["Bus"]):
         """The actions open to the seat deciding now."""
         phase = self.phase
         seat = self.current
-        if phase == SELECTION:
-            return self._selection_moves(seat)
+        if phase == SELECTION:  # Bus: Aktionen wählen (see SELECTION_MOVES)
+            return SELECTION_MOVES[self.full_areas][self.placed[seat] >= MIN_MARKERS_PER_ROUND]
         if phase in (LINE, SETUP_SECOND_LINE):
             return line_moves(self, seat)
         if phase == VRROOMM:
@@ -259,11 +259,6 @@ class BusState(State["Bus"]):
         if phase == SETUP_FIRST_LINE:
             return first_street_moves(self)
         return ()
-
-    def _selection_moves(self, seat: int) -> tuple[Action, ...]:
-        """Bus: Aktionen wählen -- a marker on any area with a free slot; pass after two markers
-        (or when no slot is free any more)."""
-        return SELECTION_MOVES[self.full_areas][self.placed[seat] >= MIN_MARKERS_PER_ROUND]
 
     def _settle(self) -> None:
         """Run the game on until a seat has a real choice, or the game is over."""
