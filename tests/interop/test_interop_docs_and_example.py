@@ -36,3 +36,4 @@ def test_the_benchmark_measures_every_loop(capsys: pytest.CaptureFixture[str]) -
     figures = json.loads(capsys.readouterr().out)
     assert set(figures["decisions_per_second"]) == {"engine", "pettingzoo", "gymnasium", "pettingzoo+obs"}
     assert all(rate > 0 for rate in figures["decisions_per_second"].values())
+    assert len(figures["load_average"]) == 2

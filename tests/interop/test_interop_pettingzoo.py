@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import aec_to_parallel
+from rich.console import Console
 
 from busbahnhof.engine import IllegalActionError
+from busbahnhof.games.bus.svg import PLAYER_COLOURS
 from busbahnhof.interop.pettingzoo import env
 
 GAMES = [("busfahrer", 4), ("bus", 3), ("busfaktor", 4)]
@@ -81,3 +85,22 @@ def test_turn_based_games_do_not_convert_to_parallel() -> None:
     assert aec.metadata["is_parallelizable"] is False
     with pytest.raises(AssertionError, match="is_parallelizable"):
         aec_to_parallel(aec)
+
+
+def test_ansi_rendering_leaves_the_terminal_colours_of_the_process_alone() -> None:
+    """Rich keeps the first ANSI codes it made for a style, whatever colour system asks later, and
+    the games share their styles: the environments' rendering must not downgrade the colours of
+    terminal play in the same process (it renders in truecolor, as terminals do)."""
+    aec = env("bus", players=3, render_mode="ansi")
+    aec.reset(seed=2)
+    rng = np.random.default_rng(0)
+    while aec.state is not None and aec.state.round < 2:
+        aec.step(int(rng.choice(aec.infos[aec.agent_selection]["legal_actions"])))
+    assert aec.render()
+    state = aec.state
+    console = Console(width=120, record=True, file=io.StringIO(), color_system="truecolor", force_terminal=True)
+    console.print(state.game.render_text(state.view(0), state.game.catalog("en")))
+    styled = console.export_text(styles=True)
+    for colour in PLAYER_COLOURS[:3]:
+        red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        assert f"38;2;{red};{green};{blue}" in styled

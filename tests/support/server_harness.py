@@ -70,7 +70,9 @@ class ServerProcess:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+        self.process.kill()  # no server (and its bot workers) left behind by a test that failed here
+        self.process.wait(10)
+        raise RuntimeError(f"server did not start within {STARTUP_SECONDS:g} s:\n{self.log.read_text()}")
 
     def kill(self) -> None:
         """``kill -9``: no shutdown handler runs."""

@@ -138,6 +138,28 @@ def test_a_worker_process_rebuilds_a_table_it_does_not_hold(run_tables: Any) -> 
 
 
 @pytest.mark.slow
+def test_a_worker_process_that_dies_is_replaced_and_the_bots_play_on(run_tables: Any) -> None:
+    """``kill -9`` of a bot's worker process: the decision is asked again of a new worker (which
+    rebuilds the table from its record), and the table plays on; the old process is gone."""
+
+    async def scenario(service: TableService) -> None:
+        spec = TableSpec("busfahrer", {"games": 2}, (SeatSpec(bot="kartenzaehler"),) * 3, seed=5, think_seconds=0.05)
+        created = await service.create(spec)
+        table = service.tables[created.table_id]
+        thinker = service._thinker
+        assert isinstance(thinker, ProcessThinker)
+        await until(lambda: table.version >= 3, seconds=60)
+        doomed = thinker.workers[0].process
+        doomed.kill()
+        reached = table.version
+        await until(lambda: table.version >= reached + 5 or table.state.is_over, seconds=60)
+        assert not doomed.is_alive() and thinker.workers[0].process is not doomed
+        assert thinker.workers[0].process.is_alive()
+
+    run_tables(scenario, sweep_seconds=3600, bot_processes=1)
+
+
+@pytest.mark.slow
 def test_a_slow_bot_in_a_worker_process_does_not_hold_up_the_service(run_tables: Any) -> None:
     """``ismcts`` bots think for long stretches in a worker process; meanwhile the event loop stays
     free: a human at another table is answered at once and the loop never stalls."""

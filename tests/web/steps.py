@@ -139,3 +139,42 @@ def double_tap(page: Any, selector: str) -> None:
     page.evaluate(
         "s => { const b = document.querySelectorAll(s); b[0].click(); b[b.length > 1 ? 1 : 0].click(); }", selector
     )
+
+
+MIN_TAP = 40
+"""The smallest width and height of a control on a phone, in CSS pixels (a fingertip)."""
+MEASURE = """min => {
+  const width = document.documentElement.clientWidth;
+  const box = (el) => el.getBoundingClientRect();
+  const shown = (el) => box(el).width > 0 && box(el).height > 0 && !el.closest('[hidden]');
+  const text = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40);
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${text(el)}"`;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter((el) => !el.closest('svg') && shown(el) && box(el).right > width + 0.5)
+    .map((el) => `${name(el)} ends at ${Math.round(box(el).right)} px`);
+  const labelled = (el) => el.matches('input[type=checkbox], input[type=radio]') && el.labels[0];
+  const small = [...document.querySelectorAll('button, a[href], input, select, summary, [role=button]')]
+    .filter((el) => shown(el) && !el.closest('.bus-map'))
+    .map((el) => [el, labelled(el) ? el.labels[0] : el])
+    .filter(([, target]) => box(target).width < min || box(target).height < min)
+    .map(([el, target]) => `${name(el)} ${Math.round(box(target).width)}x${Math.round(box(target).height)}`);
+  const places = [...document.querySelectorAll('.bus-map [data-target]')].map((el) => el.dataset.target);
+  const buttons = [...document.querySelectorAll('section.decision button[data-pick]')].map((el) => el.dataset.pick);
+  const decision = document.querySelector('section.decision button');
+  return {scroll: document.documentElement.scrollWidth - width, wide, small, places, buttons,
+          decisionBottom: decision ? box(decision).bottom : null};
+}"""
+
+
+def check_fits(page: Any) -> None:
+    """The page fits a phone: nothing wider than the screen, every control (but the places on Bus's
+    map, each of which must also be a button of the decision) at least ``MIN_TAP`` px in both
+    directions, and the first choice of a decision on the first screen."""
+    viewport_height = page.viewport_size["height"]
+    found = page.evaluate(MEASURE, MIN_TAP)
+    assert found["scroll"] <= 0, f"the page scrolls sideways by {found['scroll']} px"
+    assert not found["wide"], "wider than the screen: " + "; ".join(found["wide"][:8])
+    assert not found["small"], f"controls smaller than {MIN_TAP} px: " + "; ".join(found["small"][:8])
+    assert sorted(found["places"]) == sorted(found["buttons"]), "every place on the map is also a button to tap"
+    bottom = found["decisionBottom"]
+    assert bottom is None or bottom <= viewport_height, "the first choice of the decision is on the first screen"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from steps import create_table, double_tap, pick_decide, version, wait_for_decision_or_end
+from steps import check_fits, create_table, double_tap, pick_decide, version, wait_for_decision_or_end
 
 TURNS = 6
 
@@ -45,4 +45,5 @@ def test_the_table_on_a_phone_in_english(open_page: Any, screenshot: Any) -> Non
     pick_decide(page)
     wait_for_decision_or_end(page)
     assert page.get_by_role("heading", name="Your decision").is_visible()
+    check_fits(page)
     screenshot(page, "bus-phone")

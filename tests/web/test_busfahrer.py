@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import pytest
-from steps import busfahrer_decide, create_table, play_to_end, wait_for_decision_or_end
+from steps import busfahrer_decide, check_fits, create_table, play_to_end, wait_for_decision_or_end
 
 PYRAMID_SEED = 5
 """A deal in which player 1 holds a card matching the pyramid (a decision while it is turned)."""
@@ -24,6 +24,7 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> 
     pictured = []
 
     def picture_the_pyramid(page: Any) -> None:
+        check_fits(page)
         if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
             pictured.append(screenshot(page, "busfahrer-phone"))
 
@@ -36,6 +37,7 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> 
     assert end.get_by_role("button", name="Nochmal spielen").is_visible()
     rows = end.locator("table.final tbody tr")
     assert rows.count() == 3
+    check_fits(page)
     screenshot(page, "busfahrer-end-phone")
     old_table = page.url
     page.get_by_role("button", name="Nochmal spielen").click()

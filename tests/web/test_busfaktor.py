@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from steps import click_and_wait, create_table, double_tap, pick_decide, version, wait_for_decision_or_end
+from steps import (
+    check_fits,
+    click_and_wait,
+    create_table,
+    double_tap,
+    pick_decide,
+    version,
+    wait_for_decision_or_end,
+)
 
 TURNS = 8
 
@@ -65,6 +73,7 @@ def test_two_players_on_two_browsers_see_each_others_moves_but_not_hands(open_pa
     pick_decide(mover)
     watcher.wait_for_function("n => document.querySelectorAll('.log-lines li').length > n", arg=log_before)
     assert version(watcher) == version(mover)
+    check_fits(second)
     screenshot(second, "busfaktor-phone")
 
 
@@ -75,6 +84,7 @@ def test_pass_and_play_hides_the_hand_between_players(open_page: Any) -> None:
     covers_after_play = 0
     for _ in range(40):
         state = wait_for_decision_or_end(page)
+        check_fits(page)
         if state == "cover":
             assert page.locator(".bf-hand").count() == 0, "no hand on screen behind the cover"
             assert page.get_by_role("heading", name=re.compile("^Gib das Gerät an Spieler")).is_visible()

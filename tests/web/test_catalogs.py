@@ -20,7 +20,10 @@ def placeholders(text: str) -> set[str]:
 
 
 def modules() -> dict[str, str]:
-    files = [WEB.joinpath(name) for name in ("app.js", "lobby.js", "links.js", "table.js", "actions.js", "replay.js")]
+    files = [
+        WEB.joinpath(name)
+        for name in ("app.js", "lobby.js", "links.js", "created.js", "table.js", "actions.js", "replay.js")
+    ]
     files += [WEB.joinpath("games").joinpath(name) for name in ("busfahrer.js", "bus.js", "busfaktor.js")]
     return {file.name: file.read_text(encoding="utf-8") for file in files}
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
 from collections.abc import Callable
@@ -28,8 +29,10 @@ import numpy as np
 from ..engine import load_game
 
 DEFAULT_PLAYERS = 4
-GAMES_PER_ROUND = {"busfahrer": 300, "bus": 30, "busfaktor": 40}
-"""About a tenth of a second of engine play per round on a quiet machine."""
+GAMES_PER_ROUND = {"busfahrer": 100, "bus": 10, "busfaktor": 14}
+"""About a thirtieth of a second of engine play per round on a quiet machine: short rounds, many
+of them, taking turns, so that every loop meets quiet moments of a shared machine alike."""
+DEFAULT_ROUNDS = 15
 
 
 Loop = Callable[[int], int]
@@ -106,9 +109,13 @@ def gymnasium_loop(game_id: str, players: int) -> Loop:
     return play
 
 
-def measure(game_id: str, players: int = DEFAULT_PLAYERS, games: int | None = None, rounds: int = 5) -> dict[str, Any]:
-    """Decisions per second of every loop and the overhead of each environment over the engine."""
-    games = games or GAMES_PER_ROUND.get(game_id, 20)
+def measure(
+    game_id: str, players: int = DEFAULT_PLAYERS, games: int | None = None, rounds: int = DEFAULT_ROUNDS
+) -> dict[str, Any]:
+    """Decisions per second of every loop and the overhead of each environment over the engine,
+    with the machine's load average (1 minute) before and after."""
+    games = games or GAMES_PER_ROUND.get(game_id, 10)
+    load_before = os.getloadavg()[0]
     loops = {
         "engine": engine_loop(game_id, players),
         "pettingzoo": pettingzoo_loop(game_id, players, observe=False),
@@ -122,6 +129,7 @@ def measure(game_id: str, players: int = DEFAULT_PLAYERS, games: int | None = No
         "players": players,
         "games_per_round": games,
         "rounds": rounds,
+        "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "decisions_per_second": {name: round(rate) for name, rate in rates.items()},
         "overhead": {name: round(engine / rate - 1, 3) for name, rate in rates.items() if name != "engine"},
     }
@@ -133,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", default=["busfahrer", "bus", "busfaktor"])
     parser.add_argument("--players", type=int, default=DEFAULT_PLAYERS)
     parser.add_argument("--games", type=int, default=None, dest="count", help="games per round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per loop; the best counts")
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS, help="rounds per loop; the best counts")
     args = parser.parse_args(argv)
     for game_id in args.games:
         print(json.dumps(measure(game_id, args.players, args.count, args.rounds)), flush=True)

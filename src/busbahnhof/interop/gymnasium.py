@@ -99,8 +99,8 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         return self.codec.encode(self._game(), self.seat)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """True at every legal action of the learning seat (all False once the game is over)."""
-        return self.codec.actions.mask(self._game()).astype(bool)
+        """True at every legal action of the learning seat (all False once the game is over); read-only."""
+        return self.codec.actions.mask(self._game()).view(np.bool_)
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         state = self._game()

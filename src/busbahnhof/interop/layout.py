@@ -74,8 +74,9 @@ class Layout:
 class Writer:
     """The entries of one observation, collected as flat positions and written in two numpy steps.
 
-    Codecs call :meth:`one`, :meth:`many`, :meth:`rows`, :meth:`put` and :meth:`set` with a field name and,
-    for a two-dimensional field, its row; :meth:`vector` makes the vector.  Collecting positions
+    Codecs call :meth:`one`, :meth:`many`, :meth:`many_rows`, :meth:`rows`, :meth:`put` and
+    :meth:`set` with a field name and, for a two-dimensional field, its row; :meth:`vector` makes
+    the vector.  Collecting positions
     in Python lists and writing them at once is several times faster than setting numpy entries
     one by one.
     """
@@ -106,6 +107,12 @@ class Writer:
         self._places.extend(range(base, base + len(values)))
         self._values.extend(values)
 
+    def many_rows(self, name: str, rows: Iterable[Iterable[int]]) -> None:
+        """Many-hot rows from the first: row ``k`` has a 1 in every column of ``rows[k]``."""
+        width = self._width[name]
+        base = self._start[name]
+        self._ones.extend([base + row * width + c for row, columns in enumerate(rows) for c in columns])
+
     def rows(self, name: str, columns: Iterable[int | None], first_row: int = 0) -> None:
         """One-hot rows: row ``first_row + k`` has a 1 in column ``columns[k]`` (``None``: all 0)."""
         width = self._width[name]
@@ -118,8 +125,9 @@ class Writer:
         self._values.append(value)
 
     def vector(self) -> Vector:
-        """The observation: zeros except what was written."""
+        """The observation: zeros except what was written (positions converted to arrays first:
+        numpy indexes faster with an array than with a list)."""
         flat = np.zeros(self._layout.size, np.float32)
-        flat[self._ones] = 1
-        flat[self._places] = self._values
+        flat[np.array(self._ones, np.intp)] = 1
+        flat[np.array(self._places, np.intp)] = np.array(self._values, np.float32)
         return flat

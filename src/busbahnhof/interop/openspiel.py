@@ -174,10 +174,8 @@ class BusbahnhofSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is u
 
 def view_string(state: State[Any], seat: int, with_log: bool) -> str:
     """The seat's view as JSON without its static parts (card texts, the map); with the log or without."""
-    view = state.view(seat)
+    view = state.view(seat, log=with_log, fresh=False)  # only read, at once: no copies needed
     view["state"] = {key: value for key, value in view["state"].items() if key not in STATIC_VIEW_KEYS}
-    if not with_log:
-        del view["log"]
     return json.dumps(view, sort_keys=True, ensure_ascii=False)
 
 

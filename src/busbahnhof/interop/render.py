@@ -13,9 +13,13 @@ WIDTH = 120
 
 
 def ansi_text(state: State[Any], seat: int | None = None, lang: str = "en") -> str:
-    """What terminal play shows of ``state`` to ``seat`` (``None``: a spectator), as text with ANSI colours."""
+    """What terminal play shows of ``state`` to ``seat`` (``None``: a spectator), as text with ANSI
+    colours (24-bit)."""
     game = state.game
     buffer = io.StringIO()
-    console = Console(file=buffer, width=WIDTH, force_terminal=True, color_system="standard", highlight=False)
+    # Truecolor, as terminals today show it: Rich keeps the first ANSI codes it made for a style
+    # (Style._ansi) whatever colour system asks later, and the games share their styles, so
+    # downgrading them here would also downgrade the terminal play of the same process.
+    console = Console(file=buffer, width=WIDTH, force_terminal=True, color_system="truecolor", highlight=False)
     console.print(game.render_text(state.view(seat), game.catalog(lang)))
     return buffer.getvalue()

@@ -25,7 +25,7 @@ from .api.deps import pick_lang
 from .api.routes import games, health, rooms, tables
 from .config import Settings
 from .errors import ServerError, error_data, http_status
-from .heap import preload_games, settle_heap
+from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
 from .stalls import StallWatch
@@ -44,11 +44,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.db)
         workers = settings.store_workers
         if workers is None:
-            workers = POSTGRES_STORE_WORKERS if store.is_postgres else 0
+            workers = POSTGRES_STORE_WORKERS if store.is_postgres else 1
         service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers)
         await service.start()
         app.state.store, app.state.service = store, service
-        preload_games()
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None

@@ -30,12 +30,13 @@ class Settings(BaseSettings):
             fifth, but the server spends about a tenth more CPU per action (measured with
             ``busbahnhof loadtest``), so it is off unless bandwidth is the scarcer resource.
         list_limit: the most tables one listing returns.
-        store_workers: threads for store calls (``None``: 0 on SQLite, and 8 on PostgreSQL, where
-            commits of different tables overlap: with one thread every commit, each waiting for its
-            ``fsync``, queued behind the others).  0: store calls run on the event loop itself;
-            an SQLite commit in WAL mode takes about 0.1 ms and syncs nothing (the store
-            checkpoints in a thread of its own), which costs less than handing each call to a
-            thread and back (measured with ``busbahnhof loadtest``: docs/deploy.md).
+        store_workers: threads for store calls (``None``: 1 on SQLite, which has one writer at a
+            time, and 8 on PostgreSQL, where commits of different tables overlap: with one thread
+            every commit, each waiting for its ``fsync``, queued behind the others).  0: store
+            calls run on the event loop itself.  An SQLite commit in WAL mode takes about 0.1 ms
+            and syncs nothing (the store checkpoints in a thread of its own), so on a quiet disk
+            that saves the hand-offs to a thread and back (about 0.3 ms of CPU per action); but a
+            write that waits for a busy disk then holds every table (docs/deploy.md).
         bot_processes: worker processes in which bots think (0: threads of the server process,
             where a thinking bot holds up every table); see :mod:`busbahnhof.tables.thinking`.
         gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's

@@ -13,27 +13,11 @@ generation-0 threshold lets the many short-lived objects of a message (views, lo
 reference counting before a collection sees them, so fewer of them are promoted and full
 collections become rare.  Cyclic garbage that was alive at the freeze is never collected; the
 server creates none at start-up beyond the tables it rebuilt, which live until they finish.
-
-:func:`preload_games` runs before it: every registered game is imported and its message
-catalogs read at start-up (a game module is otherwise imported when its first table is made,
-in the middle of serving, and its objects would stay outside the frozen heap).
 """
 
 from __future__ import annotations
 
 import gc
-
-from ..engine import LANGUAGES, game_ids, load_game
-
-
-def preload_games() -> list[str]:
-    """Import every registered game and read its catalogs in every language; returns the game ids."""
-    ids = game_ids()
-    for game_id in ids:
-        game = load_game(game_id)
-        for lang in LANGUAGES:
-            game.catalog(lang)
-    return ids
 
 
 def settle_heap(gen0_threshold: int) -> int:

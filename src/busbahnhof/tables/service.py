@@ -113,7 +113,7 @@ class TableService:
     async def start(self) -> None:
         """Rebuild every open table by replay, start its bots and clocks, listen for other processes."""
         self._loop = asyncio.get_running_loop()
-        self._thinker.start()
+        await self._thinker.start()
         for table_id in await self._store(self.store.open_table_ids):
             await self.table(table_id)
         self._unsubscribe = self.store.subscribe(self._notified)
@@ -132,7 +132,7 @@ class TableService:
         self._tasks.clear()
         if self._store_pool is not None:
             self._store_pool.shutdown(wait=True)
-        await asyncio.to_thread(self._thinker.close)
+        await self._thinker.close()
 
     # -- tables --------------------------------------------------------------------------
 

@@ -15,11 +15,17 @@ the server it stops every table's event loop for as long as it thinks (a strong 
   seat and the version (:func:`bot_rng`), and the replica is the table's record replayed, so a
   decision depends only on the table's record: a restarted server, a worker that was replaced,
   and the thread path all decide the same.
+* **Pipes on the event loop.**  Each worker has two pipes, requests and answers, which the
+  server reads and writes from its event loop (asyncio pipe transports): no thread of the server
+  takes part in a decision.  (A ``ProcessPoolExecutor`` per worker, as before, added two threads
+  to the serving process, a manager and a feeder, and three hand-offs of the interpreter lock to
+  every bot move; under load each one made the tables wait.)  A worker answers its requests in
+  order.
 * **Life cycle.**  Workers are spawned (not forked: the server has threads) when the service
-  starts, import the games at once, and exit with the server: :meth:`ProcessThinker.close` shuts
-  them down, and a worker whose server died without closing (``kill -9``) notices within a second
-  that its parent is gone and exits (:func:`_watch_parent`).  A worker that dies is replaced and
-  the decision asked again.
+  starts, import the games at once, and exit with the server: :meth:`ProcessThinker.close` ends
+  their request pipes, and a worker whose server died without closing (``kill -9``) notices
+  within a second that its parent is gone and exits (:func:`_watch_parent`).  A worker that
+  dies is replaced and the decision asked again.
 
 :class:`ThreadThinker` decides in a thread of the serving process on a clone of the state (the
 service's ``bot_processes=0``; the table tests use it, and it suits a process that runs only
@@ -32,13 +38,16 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import pickle
+import struct
 import threading
 import time
 import zlib
-from collections import OrderedDict
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections import OrderedDict, deque
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnContext
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..bots import make_bot
@@ -52,6 +61,9 @@ REPLICAS = 1000
 """Table states a worker keeps (least recently used first out)."""
 PARENT_POLL_SECONDS = 1.0
 RETRIES = 2
+CLOSE_SECONDS = 5.0
+HEADER = struct.Struct("!i")
+"""The length before each message on a worker's pipes (as ``multiprocessing.Connection`` frames them)."""
 
 
 def bot_rng(seed: int, seat: int, version: int) -> Rng:
@@ -97,6 +109,10 @@ class ReplicaMissingError(LookupError):
     """The worker holds no replica of the table at ``since``; ask again with the whole record."""
 
 
+class WorkerLostError(ConnectionError):
+    """A worker process ended (or was replaced) before it answered."""
+
+
 class Thinker(Protocol):
     """Decides bots' moves for the table service."""
 
@@ -104,7 +120,7 @@ class Thinker(Protocol):
         """The action text ``bot`` chooses for ``seat`` at the table's current version."""
         ...
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Get the workers ready (they import the games) before the first decision."""
         ...
 
@@ -112,7 +128,7 @@ class Thinker(Protocol):
         """The table is finished or closed: nothing needs to be kept for it."""
         ...
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Release the workers."""
         ...
 
@@ -180,7 +196,122 @@ def forget(table_id: str) -> None:
     _replicas.pop(table_id, None)
 
 
+def _serve(requests: Connection, answers: Connection, parent: int) -> None:
+    """A worker's main loop: a :class:`Decision` is answered with ``("ok", action)``,
+    ``("missing",)`` (:class:`ReplicaMissingError`) or ``("error", text)``; a table id (a finished
+    table) is forgotten without an answer; the end of the request pipe ends the worker."""
+    _start_worker(parent)
+    while True:
+        try:
+            request = pickle.loads(requests.recv_bytes())
+        except EOFError:
+            return
+        if isinstance(request, str):
+            forget(request)
+            continue
+        try:
+            answer: tuple[str, ...] = ("ok", decide(request))
+        except ReplicaMissingError:
+            answer = ("missing",)
+        except Exception as problem:  # a bot's failure is the decision's, not the worker's
+            answer = ("error", f"{type(problem).__name__}: {problem}")
+        answers.send_bytes(pickle.dumps(answer))
+
+
 # -- the server side ---------------------------------------------------------------------
+
+
+class _Answers(asyncio.Protocol):
+    """Reads a worker's answers from its pipe (``multiprocessing`` framing: a 4-byte big-endian
+    length, then the pickle) and hands each to the oldest waiting request."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+        self.buffer = bytearray()
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while len(self.buffer) >= HEADER.size:
+            (size,) = HEADER.unpack_from(self.buffer)
+            if len(self.buffer) < HEADER.size + size:
+                return
+            answer = pickle.loads(self.buffer[HEADER.size : HEADER.size + size])
+            del self.buffer[: HEADER.size + size]
+            self.worker.answered(answer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.worker.lost()
+
+
+class Worker:
+    """One worker process and its two pipes, driven from the event loop (:class:`ProcessThinker`)."""
+
+    def __init__(self, context: SpawnContext) -> None:
+        requests_out, self._requests = context.Pipe(duplex=False)
+        self._answers, answers_in = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_serve, args=(requests_out, answers_in, os.getpid()), name="busbahnhof-bot", daemon=True
+        )
+        self.process.start()
+        requests_out.close()
+        answers_in.close()
+        self.waiting: deque[asyncio.Future[tuple[str, ...]]] = deque()
+        self.transport: asyncio.WriteTransport | None = None
+        self.gone = False
+
+    async def connect(self) -> None:
+        """Put both pipes on the running event loop."""
+        loop = asyncio.get_running_loop()
+        requests = os.fdopen(os.dup(self._requests.fileno()), "wb")
+        answers = os.fdopen(os.dup(self._answers.fileno()), "rb")
+        self._requests.close()  # the transports own copies of the descriptors from here on
+        self._answers.close()
+        self.transport, _ = await loop.connect_write_pipe(asyncio.Protocol, requests)
+        await loop.connect_read_pipe(lambda: _Answers(self), answers)
+
+    def _send(self, request: Any) -> None:
+        if self.transport is None or self.gone:
+            raise WorkerLostError("the worker is gone")
+        data = pickle.dumps(request)
+        self.transport.write(HEADER.pack(len(data)) + data)
+
+    async def ask(self, decision: Decision) -> tuple[str, ...]:
+        """The worker's answer to ``decision``."""
+        answer: asyncio.Future[tuple[str, ...]] = asyncio.get_running_loop().create_future()
+        self._send(decision)
+        self.waiting.append(answer)
+        return await answer
+
+    def forget(self, table_id: str) -> None:
+        """Tell the worker to drop a table's replica (no answer)."""
+        with contextlib.suppress(WorkerLostError):
+            self._send(table_id)
+
+    def answered(self, answer: tuple[str, ...]) -> None:
+        if self.waiting:
+            waiting = self.waiting.popleft()
+            if not waiting.done():
+                waiting.set_result(answer)
+
+    def lost(self) -> None:
+        """The answer pipe closed: the worker ended; every waiting request fails."""
+        self.gone = True
+        while self.waiting:
+            waiting = self.waiting.popleft()
+            if not waiting.done():
+                waiting.set_exception(WorkerLostError("the worker process ended"))
+
+    async def close(self) -> None:
+        """End the request pipe (the worker exits), wait for the process, end it if it lingers."""
+        if self.transport is not None:
+            self.transport.close()
+        else:  # never connected: the pipe is still the Connection's
+            self._requests.close()
+        await asyncio.to_thread(self.process.join, CLOSE_SECONDS)
+        if self.process.is_alive():
+            self.process.kill()
+            await asyncio.to_thread(self.process.join, CLOSE_SECONDS)
+        self.lost()
 
 
 class ProcessThinker:
@@ -192,23 +323,27 @@ class ProcessThinker:
 
     def __init__(self, workers: int) -> None:
         self.context = multiprocessing.get_context("spawn")
-        self.pools: list[ProcessPoolExecutor] = [self._pool() for _ in range(max(1, workers))]
+        self.workers: list[Worker] = [Worker(self.context) for _ in range(max(1, workers))]
         self.synced: dict[str, int] = {}
 
-    def _pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(1, mp_context=self.context, initializer=_start_worker, initargs=(os.getpid(),))
-
-    def start(self) -> None:
-        """Start every worker now (each imports the games), so the first decision does not wait."""
-        for pool in self.pools:
-            pool.submit(int)
+    async def start(self) -> None:
+        """Connect the workers' pipes (the processes started with the thinker and import the games)."""
+        for worker in self.workers:
+            await worker.connect()
 
     def _slot(self, table_id: str) -> int:
-        return zlib.crc32(table_id.encode("ascii")) % len(self.pools)
+        return zlib.crc32(table_id.encode("ascii")) % len(self.workers)
+
+    async def _replace(self, slot: int, worker: Worker) -> None:
+        """A new worker in ``slot`` for one that ended (unless another request replaced it already)."""
+        if self.workers[slot] is worker:
+            self.workers[slot] = fresh = Worker(self.context)
+            self.synced = {key: value for key, value in self.synced.items() if self._slot(key) != slot}
+            await fresh.connect()
+            await worker.close()
 
     async def choose(self, table: Table, seat: int, bot: str) -> str:
         """Ask the table's worker; a missing replica is sent whole, a dead worker is replaced."""
-        loop = asyncio.get_running_loop()
         slot = self._slot(table.id)
         for _ in range(RETRIES):
             since = self.synced.get(table.id, 0)
@@ -221,31 +356,29 @@ class ProcessThinker:
                 tuple(str(action) for action in table.state.history[since:]),
                 table.setup() if since == 0 else None,
             )
-            pool = self.pools[slot]
+            worker = self.workers[slot]
             try:
-                action: str = await loop.run_in_executor(pool, decide, decision)
-            except ReplicaMissingError:
+                answer = await worker.ask(decision)
+            except WorkerLostError:
+                await self._replace(slot, worker)
+                continue
+            if answer[0] == "missing":
                 self.synced.pop(table.id, None)
                 continue
-            except BrokenProcessPool:
-                if self.pools[slot] is pool:
-                    self.pools[slot] = self._pool()
-                    self.synced = {key: value for key, value in self.synced.items() if self._slot(key) != slot}
-                continue
+            if answer[0] == "error":
+                raise RuntimeError(f"the bot {bot!r} failed at table {table.id}: {answer[1]}")
             self.synced[table.id] = table.version
-            return action
+            return answer[1]
         raise RuntimeError(f"no worker could decide for table {table.id}")
 
     def forget(self, table_id: str) -> None:
         """The table is finished or closed: its worker may drop the replica."""
         if self.synced.pop(table_id, None) is not None:
-            with contextlib.suppress(RuntimeError):  # the pool is shut down or broken: nothing to forget
-                self.pools[self._slot(table_id)].submit(forget, table_id)
+            self.workers[self._slot(table_id)].forget(table_id)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stop the workers (a decision under way is abandoned)."""
-        for pool in self.pools:
-            pool.shutdown(wait=True, cancel_futures=True)
+        await asyncio.gather(*(worker.close() for worker in self.workers))
 
 
 class ThreadThinker:
@@ -254,7 +387,7 @@ class ThreadThinker:
     def __init__(self, workers: int) -> None:
         self.pool: Executor = ThreadPoolExecutor(workers, thread_name_prefix="busbahnhof-bot")
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Threads start when needed."""
 
     async def choose(self, table: Table, seat: int, bot: str) -> str:
@@ -267,6 +400,6 @@ class ThreadThinker:
     def forget(self, table_id: str) -> None:
         """Nothing is kept per table."""
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Abandon waiting decisions."""
         self.pool.shutdown(wait=False, cancel_futures=True)

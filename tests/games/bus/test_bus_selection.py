@@ -65,6 +65,7 @@ def test_no_free_slot_forces_a_pass() -> None:
     for area in range(len(AREA_NAMES)):
         state.slots[area] = [first] * state.slot_count(area)
     state.slots[START] = []
+    state.full_areas = (1 << len(AREA_NAMES)) - 1 - (1 << START)  # kept with the slots as markers go on
     state._legal = None
     play(state, "take start")
     forced_passes = [e.params["seat"] for e in events(state, "forced") if e.params["action"] == "pass"]

@@ -19,8 +19,12 @@ Parsing looks the tables up but never adds to them, so bad input cannot grow the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...engine import Action
+
+if TYPE_CHECKING:
+    from .board import Board
 
 # The action areas in board order, which is also the resolution order (Bus: Aktionen ausführen).
 LINE, BUSES, PASSENGERS, BUILDINGS, CLOCK, VRROOMM, START = range(7)
@@ -144,24 +148,51 @@ def build(lot: int, kind: int) -> Build:
     return action
 
 
-_BUILDS_ON: dict[int, tuple[Build, ...]] = {}
-_PASSENGERS_AT: dict[tuple[int, ...], tuple[Passenger, ...]] = {}
+@dataclass(frozen=True, slots=True)
+class BoardActions:
+    """The interned actions of one map by where they happen, built once per game, so that legal
+    move generation looks its actions up instead of making them.
+
+    Attributes:
+        lines_from: intersection -> a subset of its streets as a bit mask (``1 << street``) ->
+            the ``line`` actions from there along those streets, by street id.
+        builds_on: lot -> its ``build`` actions, one per building type in type order.
+        new_passengers: the ``passenger`` actions of the train stations, in the map's order.
+    """
+
+    lines_from: tuple[LinesAlong, ...]
+    builds_on: tuple[tuple[Build, ...], ...]
+    new_passengers: tuple[Passenger, ...]
 
 
-def builds_on(lot: int) -> tuple[Build, ...]:
-    """The interned :class:`Build` actions of every type on ``lot``, in type order."""
-    found = _BUILDS_ON.get(lot)
-    if found is None:
-        found = _BUILDS_ON[lot] = tuple(build(lot, kind) for kind in range(len(BUILDING_NAMES)))
-    return found
+class LinesAlong(dict[int, tuple[Line, ...]]):
+    """The ``line`` actions from one intersection along a subset of its streets, by the subset as a
+    bit mask (``1 << street``), in street order; each subset's tuple is made when first asked for
+    (an intersection with many streets has very many subsets, a game meets few of them)."""
+
+    def __init__(self, exits: tuple[tuple[int, Line], ...]) -> None:
+        super().__init__()
+        self.exits = exits
+        """The intersection's streets, ascending, each with the action along it."""
+
+    def __missing__(self, mask: int) -> tuple[Line, ...]:
+        moves = self[mask] = tuple(move for street, move in self.exits if mask >> street & 1)
+        return moves
 
 
-def passengers_at(stations: tuple[int, ...]) -> tuple[Passenger, ...]:
-    """The interned :class:`Passenger` actions of the given train stations, in their order."""
-    found = _PASSENGERS_AT.get(stations)
-    if found is None:
-        found = _PASSENGERS_AT[stations] = tuple(passenger(station) for station in stations)
-    return found
+def _lines_along(board: Board, node: int) -> LinesAlong:
+    """The :class:`LinesAlong` of ``node``."""
+    ends = ((street, board.streets[street]) for street in board.incident[node])
+    return LinesAlong(tuple((street, line(node, b if a == node else a)) for street, (a, b) in ends))
+
+
+def board_actions(board: Board) -> BoardActions:
+    """The :class:`BoardActions` of ``board``."""
+    return BoardActions(
+        lines_from=tuple(_lines_along(board, node) for node in range(board.intersections)),
+        builds_on=tuple(tuple(build(lot, kind) for kind in range(len(BUILDING_NAMES))) for lot in range(board.lots)),
+        new_passengers=tuple(passenger(station) for station in board.stations),
+    )
 
 
 def deliver(source: int, lot: int) -> Deliver:

@@ -43,6 +43,7 @@ class Board:
         streets: street id -> (a, b) with a < b.
         street_between: (a, b) in either order -> street id.
         incident: intersection -> street ids touching it, ascending.
+        incident_mask: intersection -> the same streets as a bit mask (bit ``1 << street``).
         lot_intersection: lot id -> its intersection.
         lot_zone: lot id -> its zone (1-based).
         lots_at: intersection -> its lot ids.
@@ -59,6 +60,7 @@ class Board:
     streets: tuple[tuple[int, int], ...]
     street_between: dict[tuple[int, int], int]
     incident: tuple[tuple[int, ...], ...]
+    incident_mask: tuple[int, ...]
     lot_intersection: tuple[int, ...]
     lot_zone: tuple[int, ...]
     lots_at: tuple[tuple[int, ...], ...]
@@ -228,6 +230,7 @@ def parse_board(data: Any, source: str) -> Board:
         streets=tuple(streets),
         street_between=street_between,
         incident=tuple(tuple(sorted(streets_here)) for streets_here in incident),
+        incident_mask=tuple(sum(1 << street for street in streets_here) for streets_here in incident),
         lot_intersection=tuple(lot_intersection),
         lot_zone=tuple(lot_zone),
         lots_at=tuple(lots_at),

@@ -11,7 +11,21 @@ from ...engine import Action, BotFactory, Catalog, Game, Options, State, wrong_k
 from ...engine.events import ParamFormatter
 from ...engine.game import ActionGroup
 from ...engine.userfiles import EmbeddedFile, embed_file
-from .actions import AREA_NAMES, BUILDING_NAMES, NOTATION, Build, Clock, Deliver, Line, Pass, Passenger, Take, parse
+from .actions import (
+    AREA_NAMES,
+    BUILDING_NAMES,
+    NOTATION,
+    BoardActions,
+    Build,
+    Clock,
+    Deliver,
+    Line,
+    Pass,
+    Passenger,
+    Take,
+    board_actions,
+    parse,
+)
 from .board import DEFAULT_BOARD, Board, load_board
 from .rules import Rules, make_rules
 
@@ -78,6 +92,7 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(path, str) and path != DEFAULT_BOARD:
             self.options = self.options.model_copy(update={"board": embed_file(path)})
         self.board: Board = load_board(self.options.board, path if isinstance(path, str) else None)
+        self.board_actions: BoardActions = board_actions(self.board)  # on the game: states pickle as content
         chosen = self.options
         self.rules: Rules = make_rules(
             chosen.edition,

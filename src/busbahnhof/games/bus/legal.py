@@ -17,7 +17,6 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    builds_on,
     deliver,
 )
 from .lines import why_not
@@ -42,23 +41,19 @@ def building_moves(state: BusState) -> list[Action]:
     zone = open_zone(state)
     if zone < 0:
         return []
-    building = state.building
-    moves: list[Action] = []
-    for lot in state.board.zone_lots[zone]:
-        if building[lot] < 0:
-            moves.extend(builds_on(lot))
-    return moves
+    building, builds_on = state.building, state.game.board_actions.builds_on
+    return [build for lot in state.board.zone_lots[zone] if building[lot] < 0 for build in builds_on[lot]]
 
 
 def open_targets(state: BusState, seat: int) -> list[int]:
     """Bus: Brumm -- empty buildings of the current type at intersections the seat's line touches."""
     touches = state.touches[seat]
     where = state.board.lot_intersection
-    building, occupied, current = state.building, state.occupied, state.clock
+    occupied, current = state.occupied, state.clock
     return [
         lot
-        for lot in range(len(building))
-        if building[lot] == current and not occupied[lot] and touches >> where[lot] & 1
+        for lot, kind in enumerate(state.building)
+        if kind == current and not occupied[lot] and touches >> where[lot] & 1
     ]
 
 
@@ -67,7 +62,8 @@ def delivery_moves(state: BusState, seat: int) -> list[Action]:
     sources = willing_sources(state, seat)
     if not sources:
         return []
-    return [deliver(source, lot) for source in sources for lot in open_targets(state, seat)]
+    targets = open_targets(state, seat)
+    return [deliver(source, lot) for source in sources for lot in targets]
 
 
 def nothing_reason(state: BusState) -> str:

@@ -32,8 +32,9 @@ def marked_ends(nodes: list[int]) -> list[int]:
     return ends
 
 
-def allowed_streets(state: BusState, seat: int, node: int, end_street: int) -> list[int]:
-    """Streets the line end of ``seat`` at ``node`` (arriving by ``end_street``) may take next.
+def allowed_streets(state: BusState, seat: int, node: int, end_street: int) -> int:
+    """Streets the line end of ``seat`` at ``node`` (arriving by ``end_street``) may take next, as
+    a bit mask (``1 << street``).
 
     Bus: Linienausbau -- never a street with an own marker; a free street (no marker at all)
     where one exists at this end; otherwise any street (exception 1).  Exception 2: if another
@@ -41,48 +42,50 @@ def allowed_streets(state: BusState, seat: int, node: int, end_street: int) -> l
     alongside it: on that line's end street (option ``parallel_street="end_street"``, the
     default) or on any occupied street at ``node`` (``"any_occupied"``); see docs/rulings/bus.md.
     """
-    own = state.own_streets[seat]
-    players_on = state.street_players
-    candidates = [street for street in state.board.incident[node] if not own >> street & 1]
-    free = [street for street in candidates if not players_on[street]]
+    own_streets = state.own_streets
+    own = own_streets[seat]
+    candidates = state.board.incident_mask[node] & ~own
+    occupied = 0  # the streets with anyone's marker
+    for marked in own_streets:
+        occupied |= marked
+    free = candidates & ~occupied
     if not free:
         return candidates
-    extra: set[int] = set()
+    if free == candidates:  # no occupied street here, so exception 2 adds nothing
+        return free
+    parallel_any = state.rules.parallel_any
+    extra = 0
+    line_nodes, line_streets = state.line_nodes, state.line_streets
     for other in range(state.players):
-        if other == seat:
+        nodes = line_nodes[other]
+        if other == seat or not nodes or (nodes[0] != node and nodes[-1] != node):
             continue
-        nodes = state.line_nodes[other]
-        if not nodes:
-            continue
-        streets = state.line_streets[other]
+        streets = line_streets[other]
         for other_end, other_street in ((nodes[0], streets[0]), (nodes[-1], streets[-1])):
             if other_end != node:
                 continue
-            if state.rules.parallel_any:
+            if parallel_any:
                 if other_street != end_street or not state.rules.other_direction:
                     return candidates
             elif not own >> other_street & 1:
-                extra.add(other_street)
-    if extra:
-        return sorted(extra.union(free))
-    return free
+                extra |= 1 << other_street
+    return free | extra
 
 
-def line_moves(state: BusState, seat: int) -> list[Line]:
-    """The legal ``line`` actions of ``seat`` from either end (Bus: Linienausbau)."""
+def line_moves(state: BusState, seat: int) -> tuple[Line, ...]:
+    """The legal ``line`` actions of ``seat``: from the last end, then from the first, each by
+    street id (Bus: Linienausbau)."""
     if state.line_markers_left[seat] == 0:
-        return []
+        return ()
     nodes = state.line_nodes[seat]
     streets = state.line_streets[seat]
-    board = state.board
-    moves: list[Line] = []
-    for node, end_street in ((nodes[-1], streets[-1]), (nodes[0], streets[0])):
-        for street in allowed_streets(state, seat, node, end_street):
-            a, b = board.streets[street]
-            move = line(node, b if a == node else a)
-            if move not in moves:
-                moves.append(move)
-    return moves
+    lines_from = state.game.board_actions.lines_from
+    last, first = nodes[-1], nodes[0]
+    from_last = allowed_streets(state, seat, last, streets[-1])
+    from_first = allowed_streets(state, seat, first, streets[0])
+    if first == last:  # a closed loop: a street open from both ends is one move
+        from_first &= ~from_last
+    return lines_from[last][from_last] + lines_from[first][from_first]
 
 
 def first_street_moves(state: BusState) -> list[Line]:
@@ -108,7 +111,9 @@ def extend(state: BusState, seat: int, move: Line) -> None:
     if not nodes:
         nodes.extend((move.start, move.to))
         streets.append(street)
-    elif nodes[-1] == move.start and street in allowed_streets(state, seat, move.start, streets[-1]):
+    elif nodes[-1] == move.start and (
+        nodes[0] != move.start or allowed_streets(state, seat, move.start, streets[-1]) >> street & 1
+    ):
         nodes.append(move.to)
         streets.append(street)
     else:
@@ -156,7 +161,7 @@ def why_not(state: BusState, seat: int, move: Line) -> Refusal:
         )
     end_street = state.line_streets[seat][-1 if nodes[-1] == start else 0]
     allowed = allowed_streets(state, seat, start, end_street)
-    names = ", ".join(f"{start}-{b if a == start else a}" for a, b in (board.streets[s] for s in allowed))
+    names = ", ".join(f"{move.start}-{move.to}" for move in state.game.board_actions.lines_from[start][allowed])
     return Refusal(
         f"the end at {start} still has a free street ({names}), so {start}-{to} (occupied) "
         f"is not allowed; another line must end at {start} for the line to run beside it",

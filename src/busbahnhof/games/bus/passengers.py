@@ -18,6 +18,7 @@ carries it on.
 
 from __future__ import annotations
 
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,14 +31,13 @@ def step_out_and_in(state: BusState) -> int:
     Returns how many stepped in."""
     board, standing, occupied, building = state.board, state.standing, state.occupied, state.building
     lot_intersection, lots_at = board.lot_intersection, board.lots_at
-    for lot in [lot for lot, inside in enumerate(occupied) if inside]:
+    for lot in [*compress(count(), occupied)]:
         occupied[lot] = False
         standing[lot_intersection[lot]] += 1
     entered = 0
     current = state.clock
-    for node, waiting in enumerate(standing):
-        if not waiting:
-            continue
+    for node in [*compress(count(), standing)]:
+        waiting = standing[node]
         for lot in lots_at[node]:
             if waiting and building[lot] == current:
                 waiting -= 1
@@ -69,8 +69,7 @@ def willing_sources(state: BusState, seat: int) -> list[int]:
     module docstring for the two models; 1999 also skips intersections with an in-time building)."""
     touches = state.touches[seat]
     if state.rules.passengers_step_out:
-        standing = state.standing
-        sources = [node for node in range(len(standing)) if standing[node] and touches >> node & 1]
+        sources = [node for node in compress(count(), state.standing) if touches >> node & 1]
     else:
         sources = [node for node in range(state.board.intersections) if touches >> node & 1 and riders_at(state, node)]
     if state.rules.vrroomm_skips_served:

@@ -9,6 +9,8 @@ entries that can do nothing are skipped and logged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, GameError, Outcome, Rng, State
@@ -35,7 +37,6 @@ from .actions import (
     Pass,
     Passenger,
     Take,
-    passengers_at,
 )
 from .board import Board
 from .legal import building_moves, delivery_moves, explain, nothing_reason
@@ -57,6 +58,24 @@ PHASE_NAMES = {
     **dict(enumerate(AREA_NAMES)),
 }
 NO_SEAT = -1
+CLOCK_CHOICES = (CLOCK_STOP, CLOCK_ADVANCE)
+CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in range(1, 6)}
+"""Players (Bus: 3 to 5) -> seat -> the seats after it clockwise, itself last."""
+
+
+def _selection_table() -> tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...]:
+    """Bus: Aktionen wählen -- the selection moves for every set of full areas (a bit per area):
+    a marker on each other area, and pass for a seat with two markers placed (second entry) or
+    when every area is full."""
+    table = []
+    for full in range(1 << len(AREA_NAMES)):
+        takes = tuple(take for take in TAKES if not full >> take.area & 1)
+        table.append((takes or (PASS,), (*takes, PASS)))
+    return tuple(table)
+
+
+SELECTION_MOVES = _selection_table()
+"""Full areas (``BusState.full_areas``) -> (moves before two markers are placed, moves after)."""
 
 
 class BusState(State["Bus"]):
@@ -86,6 +105,7 @@ class BusState(State["Bus"]):
         self.placed = [0] * players
         self.passed = [False] * players
         self.slots: list[list[int]] = [[] for _ in AREA_NAMES]
+        self.full_areas = 0  # a bit per action area whose slots are all taken, kept as markers go on
         self.line_nodes: list[list[int]] = [[] for _ in range(players)]
         self.line_streets: list[list[int]] = [[] for _ in range(players)]
         self.own_streets = [0] * players
@@ -120,7 +140,7 @@ class BusState(State["Bus"]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         return self._choices()
 
     def _apply(self, action: Action) -> None:
@@ -220,34 +240,25 @@ class BusState(State["Bus"]):
 
     # -- the engine's own progress ----------------------------------------------------------
 
-    def _choices(self) -> list[Action]:
+    def _choices(self) -> Sequence[Action]:
         """The actions open to the seat deciding now."""
         phase = self.phase
         seat = self.current
-        if phase == SELECTION:
-            return self._selection_moves(seat)
+        if phase == SELECTION:  # Bus: Aktionen wählen (see SELECTION_MOVES)
+            return SELECTION_MOVES[self.full_areas][self.placed[seat] >= MIN_MARKERS_PER_ROUND]
         if phase in (LINE, SETUP_SECOND_LINE):
-            return list(line_moves(self, seat))
+            return line_moves(self, seat)
         if phase == VRROOMM:
             return delivery_moves(self, seat)
         if phase in (BUILDINGS, SETUP_BUILDINGS):
             return building_moves(self)
         if phase == PASSENGERS:
-            return list(passengers_at(self.board.stations)) if self.supply else []
+            return self.game.board_actions.new_passengers if self.supply else ()
         if phase == CLOCK:
-            return [CLOCK_STOP, CLOCK_ADVANCE]
+            return CLOCK_CHOICES
         if phase == SETUP_FIRST_LINE:
-            return list(first_street_moves(self))
-        return []
-
-    def _selection_moves(self, seat: int) -> list[Action]:
-        """Bus: Aktionen wählen -- a marker on any area with a free slot; pass after two markers
-        (or when no slot is free any more)."""
-        slots = zip(TAKES, self.slots, AREA_SLOTS, strict=True)
-        moves: list[Action] = [take for take, taken, size in slots if len(taken) < size]
-        if self.placed[seat] >= MIN_MARKERS_PER_ROUND or not moves:
-            moves.append(PASS)
-        return moves
+            return first_street_moves(self)
+        return ()
 
     def _settle(self) -> None:
         """Run the game on until a seat has a real choice, or the game is over."""
@@ -257,7 +268,7 @@ class BusState(State["Bus"]):
                 continue
             legal = self._choices()
             if len(legal) > 1:
-                self._legal = tuple(legal)
+                self._legal = legal if type(legal) is tuple else tuple(legal)
                 return
             if legal:
                 if self.keeps_log:  # a search's silent world skips writing what nobody reads
@@ -297,7 +308,8 @@ class BusState(State["Bus"]):
         elif cls is Passenger:
             self.supply -= 1
             self.standing[action.station] += 1  # type: ignore[attr-defined]
-            self.emit("passenger_placed", seat=seat, station=action.station)  # type: ignore[attr-defined]
+            if self.keeps_log:
+                self.emit("passenger_placed", seat=seat, station=action.station)  # type: ignore[attr-defined]
         elif cls is Deliver:
             self._deliver(seat, action)  # type: ignore[arg-type]
         elif cls is Clock:
@@ -325,6 +337,7 @@ class BusState(State["Bus"]):
         self.placed = [0] * self.players
         self.passed = [markers == 0 for markers in self.markers]
         self.slots = [[] for _ in AREA_NAMES]
+        self.full_areas = 0
         self.phase = SELECTION
         if self.passed[self.start_player]:
             self._next_selector(self.start_player)
@@ -339,6 +352,8 @@ class BusState(State["Bus"]):
         if self.keeps_log:  # the hot paths of search (silent worlds) skip building log entries
             self.emit("marker_placed", seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[len(slots)])
         slots.append(seat)
+        if len(slots) == AREA_SLOTS[area]:
+            self.full_areas |= 1 << area
         self.markers[seat] -= 1
         self.markers_used[seat] += 1
         self.placed[seat] += 1
@@ -352,8 +367,7 @@ class BusState(State["Bus"]):
         """Clockwise to the next seat still selecting; resolution once everyone has passed or has no
         markers left (Bus: Aktionen wählen)."""
         passed = self.passed
-        for step in range(1, self.players + 1):
-            candidate = (seat + step) % self.players
+        for candidate in CLOCKWISE[self.players][seat]:
             if not passed[candidate]:
                 self.current = candidate
                 return
@@ -367,9 +381,12 @@ class BusState(State["Bus"]):
         the right, so the last filled letter acts first."""
         queue: list[tuple[int, int, int]] = []
         for area, slots in enumerate(self.slots):
-            order = range(len(slots) - 1, -1, -1) if area in RIGHT_TO_LEFT else range(len(slots))
-            queue.extend((area, slot, slots[slot]) for slot in order)
-            if area == CLOCK and not slots:
+            taken = len(slots)
+            if area in RIGHT_TO_LEFT:
+                queue.extend(zip(repeat(area, taken), range(taken - 1, -1, -1), reversed(slots), strict=True))
+            elif taken:
+                queue.extend(zip(repeat(area, taken), range(taken), slots, strict=True))
+            elif area == CLOCK:
                 queue.append((CLOCK, -1, NO_SEAT))
         self.queue = queue
         self.qpos = 0
@@ -389,31 +406,33 @@ class BusState(State["Bus"]):
         self.phase = area
         self.slot = slot
         self.current = seat
-        if area >= SETUP_BUILDINGS:
-            self.power = self.left = 2 if area == SETUP_BUILDINGS else 1
-        elif area == BUSES:
-            self._buy_bus(seat)
-        elif area == START:
-            self.emit("start_player_taken", seat=seat)
-        elif area == CLOCK:
-            if seat == NO_SEAT:
+        if area in (LINE, PASSENGERS, BUILDINGS):
+            power = max(self.buses) - slot
+            if area == LINE:
+                power += self.rules.line_bonus(self.players)
+        elif area == VRROOMM:
+            power = self.rules.vrroomm_buses(self.buses[seat], max(self.buses), slot)
+        else:
+            if area >= SETUP_BUILDINGS:
+                self.power = self.left = 2 if area == SETUP_BUILDINGS else 1
+            elif area == BUSES:
+                self._buy_bus(seat)
+            elif area == START:
+                self.emit("start_player_taken", seat=seat)
+            elif seat == NO_SEAT:  # the clock, untaken
                 self._clock(NO_SEAT, False)
             else:
                 self.power = self.left = 1
-        elif area == VRROOMM:
-            self.power = self.rules.vrroomm_buses(self.buses[seat], self.max_buses(), slot)
-            self.left = max(0, self.power)
-            self._log_resolution(seat, area, slot)
-        else:
-            self.power = self.max_buses() - slot + (self.rules.line_bonus(self.players) if area == LINE else 0)
-            self.left = max(0, self.power)
+            return
+        self.power = power
+        self.left = power if power > 0 else 0
+        if self.keeps_log:
             self._log_resolution(seat, area, slot)
 
     def _log_resolution(self, seat: int, area: int, slot: int) -> None:
-        """Log that a marker resolves with its power, or has none (not in a search's silent worlds)."""
-        if self.keeps_log:
-            key = "marker_resolves" if self.power > 0 else "no_power"
-            self.emit(key, seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[slot], power=self.power)
+        """Log that a marker resolves with its power, or has none."""
+        key = "marker_resolves" if self.power > 0 else "no_power"
+        self.emit(key, seat=seat, area=AREA_NAMES[area], slot=SLOT_LETTERS[slot], power=self.power)
 
     def _buy_bus(self, seat: int) -> None:
         """Bus: Busse -- one more bus (at most five); M rises at once for later actions."""
@@ -427,7 +446,8 @@ class BusState(State["Bus"]):
         """Bus: Gebäude -- a building of the chosen type on a free lot of the lowest open zone."""
         self.building[action.lot] = action.kind
         self.zone_free[self.board.lot_zone[action.lot] - 1] -= 1
-        self.emit("building_built", seat=seat, lot=action.lot, building=action.kind)
+        if self.keeps_log:
+            self.emit("building_built", seat=seat, lot=action.lot, building=action.kind)
 
     def _deliver(self, seat: int, action: Deliver) -> None:
         """Bus: Brumm -- the passenger moves into the building; one point, and the score track
@@ -437,7 +457,8 @@ class BusState(State["Bus"]):
         self.deliveries[seat] += 1
         self.stamp += 1
         self.reached[seat] = self.stamp
-        self.emit("delivered", seat=seat, source=action.source, lot=action.lot, score=self.deliveries[seat])
+        if self.keeps_log:
+            self.emit("delivered", seat=seat, source=action.source, lot=action.lot, score=self.deliveries[seat])
 
     def _clock(self, seat: int, stop: bool) -> None:
         """Bus: Uhr -- stop time with a time stone (the last one ends the game at once) or advance

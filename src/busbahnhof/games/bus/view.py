@@ -6,6 +6,7 @@
 ``edition``
     ``"complete"`` or ``"1999"``.
 ``board``
+    (one dict shared by every view of the same board: read only; ``State.view`` copies it)
     the map in its file format (see ``board.py``) including drawing fields: ``name``, ``zones``,
     ``intersections`` (``[{"id", "lots": [{"id", "zone", ...drawing}], ...drawing}]``),
     ``streets`` (``[[a, b], ...]``, street id = index), ``train_stations``,
@@ -59,15 +60,39 @@ from .actions import AREA_NAMES, BUILDING_NAMES
 from .lines import marked_ends
 
 if TYPE_CHECKING:
+    from .board import Board
     from .state import BusState
+
+
+_MAPS: dict[int, tuple[Board, tuple[str, ...], dict[str, Any]]] = {}
+"""The ``"board"`` entry per board (by identity, the board kept alive) and zone labels."""
+MAX_MAPS = 32
+"""Boards remembered before the cache starts anew (custom boards come and go)."""
+
+
+def board_view(board: Board, zone_labels: tuple[str, ...]) -> dict[str, Any]:
+    """The ``"board"`` entry: built once per board and shared by every view of it.
+
+    It never changes during a game, and building it is half the cost of a view.  The shared
+    dict must not be changed: ``State.view`` copies it (unless told ``fresh=False``, whose
+    caller only reads).
+    """
+    known = _MAPS.get(id(board))
+    if known is not None and known[0] is board and known[1] == zone_labels:
+        return known[2]
+    board_json = board.to_json()
+    board_json["zone_labels"] = list(zone_labels)
+    if len(_MAPS) >= MAX_MAPS:
+        _MAPS.clear()
+    _MAPS[id(board)] = (board, zone_labels, board_json)
+    return board_json
 
 
 def build_view(state: BusState) -> dict[str, Any]:
     """The JSON-ready view described in the module docstring."""
     board = state.board
     players = state.players
-    board_json = board.to_json()
-    board_json["zone_labels"] = list(state.rules.zone_labels)
+    board_json = board_view(board, tuple(state.rules.zone_labels))
     lines = []
     for seat in range(players):
         nodes = state.line_nodes[seat]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from .deck import AREA_ALL, AREA_TARGET, FACTOR, HITS_EXTRA, HITS_FACTOR, HITS_JOKER
@@ -193,6 +194,10 @@ def area_hits(s: BusfaktorState, card: int) -> list[int]:
     ]
 
 
+_ATTACHED = (-1).__ne__
+"""``_ATTACHED(att[c])``: card ``c`` lies at a project (or between two, ``SHARED``)."""
+
+
 def attached_cards(s: BusfaktorState, card: int) -> list[int]:
     """§4, §13 E4/E7: the attached cards ``card`` may take, by id: factors, jokers and Mehraufwand as
     its ``cards`` field allows, of its ``factor_type`` if it names one (E7).
@@ -203,14 +208,14 @@ def attached_cards(s: BusfaktorState, card: int) -> list[int]:
     deck = s.deck
     hits = deck.hits[card]
     wanted = deck.factor_type[card] if deck.template[card] == 7 else -1
-    att, ctype, extra, kind = s.att, s.ctype, s.extra, deck.kind
+    att, ctype, extra, kind, opened = s.att, s.ctype, s.extra, deck.kind, s.open
     found = []
-    for c in range(deck.n_projects, deck.size):
+    for c in compress(range(deck.size), map(_ATTACHED, att)):  # ``att`` of a project is always -1
         where = att[c]
-        if where == -1 or (wanted >= 0 and ctype[c] != wanted):
+        if wanted >= 0 and ctype[c] != wanted:
             continue
         if where != SHARED and extra[where] == c:
-            if hits & HITS_EXTRA and s.open[where * 4 + ctype[c]] > 0:
+            if hits & HITS_EXTRA and opened[where * 4 + ctype[c]] > 0:
                 found.append(c)
         elif hits & (HITS_FACTOR if kind[c] == FACTOR else HITS_JOKER):
             found.append(c)

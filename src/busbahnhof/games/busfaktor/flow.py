@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from .deck import EVENT
@@ -53,7 +54,8 @@ def begin_turn(s: BusfaktorState, seat: int) -> None:
     s.event_used = False
     s.offered = 0
     s.proposed = 0
-    s.emit("turn", seat=seat, round=s.round)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("turn", seat=seat, round=s.round)
     if not has_draw_source(s):
         enter_action_phase(s)
 
@@ -91,7 +93,7 @@ def draw(s: BusfaktorState, source: int) -> None:
         card = s.discard.pop()
         give_to_hand(s, seat, card, True)
         s.emit("draw_discard", seat=seat, card=card)
-    if source != 2:
+    if source != 2 and s.keeps_log:  # hot in search, whose worlds are silent
         s.emit("draw", seat=seat, source=source)
     s.draws_left -= 1
     if s.draws_left == 0 or not has_draw_source(s):
@@ -169,7 +171,8 @@ def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
     take_from_hand(s, seat, card)
     place(s, card, project, ftype, seat)
     count_play(s, seat, card)
-    s.emit("attach", seat=seat, card=card, project=project, type=ftype)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("attach", seat=seat, card=card, project=project, type=ftype)
     complete_ready(s)
 
 
@@ -226,15 +229,14 @@ def complete_ready(s: BusfaktorState) -> None:
     chooses (phase ``COMPLETE_ORDER``, ``schliesse P ab``); otherwise the order changes nothing
     but the log, and the projects complete in the order they were started.
     """
-    need = s.need
-    if all(need[p] for projects in s.actives for p in projects):  # the usual case: nothing to complete
+    if all(map(s.need.__getitem__, chain.from_iterable(s.actives))):  # the usual case: nothing to complete
         return
     for step in range(s.players):
         seat = (s.active + step) % s.players
         ready = ready_projects(s, seat)
         if not ready:
             continue
-        if sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
+        if len(ready) > 1 and sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
             s.decider = seat
             s.phase = COMPLETE_ORDER
             return
@@ -252,7 +254,13 @@ def choose_completion(s: BusfaktorState, project: int) -> None:
 def leaving_cards(s: BusfaktorState, project: int) -> list[int]:
     """§10, §11.3: the cards that leave a project when it is completed, by id: those attached only
     to it, and its shared factor once the partner project no longer needs it (not active)."""
-    leaving = [c for c in range(s.deck.n_projects, s.deck.size) if s.att[c] == project]
+    att = s.att
+    leaving = []
+    card = 0
+    for _ in range(att.count(project)):  # only action cards are ever attached (``att`` of a project is -1)
+        card = att.index(project, card)
+        leaving.append(card)
+        card += 1
     common = s.shared[project]
     if common >= 0 and s.status[s.partner[project]] != 1:
         leaving.append(common)
@@ -294,11 +302,12 @@ def complete(s: BusfaktorState, project: int) -> None:
 def cooperating_with(s: BusfaktorState, seat: int) -> int:
     """§11: bitmask of the persons ``seat`` has a running cooperation with (a project of it still active)."""
     busy = 0
+    partner, status, owner = s.partner, s.status, s.owner
     for projects in (s.actives[seat], s.dones[seat]):
         for p in projects:
-            q = s.partner[p]
-            if q >= 0 and (s.status[p] == 1 or s.status[q] == 1):
-                busy |= 1 << s.owner[q]
+            q = partner[p]
+            if q >= 0 and (status[p] == 1 or status[q] == 1):
+                busy |= 1 << owner[q]
     return busy
 
 

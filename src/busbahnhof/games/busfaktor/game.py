@@ -14,6 +14,7 @@ from .deck import BUILTIN_DECKS, Deck, load_deck
 from .render import describe, render
 from .state import BusfaktorState
 from .summary import summarize
+from .tables import ActionTables, build_tables
 
 if TYPE_CHECKING:
     from ...engine import BotFactory
@@ -62,6 +63,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         # every option explicitly set: games made with defaults and from a record's options pickle alike
         self.options = BusfaktorOptions(**{**self.options.model_dump(), "deck": deck})
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
+        self.tables: ActionTables = build_tables(self.deck)
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
         return BusfaktorState(self, players, seed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ...engine import GameError
@@ -35,7 +36,7 @@ from .actions import (
 )
 from .deck import AREA_TARGET, EVENT, FACTOR, PROJECT
 from .effects import allowed_take, area_hits, attached_cards, can_secure
-from .flow import cooperating_with, free_to_cooperate, ready_projects
+from .flow import cooperating_with, ready_projects
 from .phases import (
     ACTION,
     ANSWER_OFFER,
@@ -68,22 +69,24 @@ def legal_actions(s: BusfaktorState) -> tuple[Act, ...]:
         return action_phase(s)
     if phase == DRAW_PHASE:
         return draw_sources(s)
+    tables = s.tables
     if phase == DISCARD_PHASE:
-        return tuple(act(DISCARD, c) for c in sorted(set(s.hands[s.active])))
+        discard = tables.discard
+        return tuple([discard[c] for c in sorted(s.hands[s.active])])
     if phase == REACT:
-        seat = s.decider
-        return (WAIVE_ACT, *(act(SECURE, c) for c in sorted(s.hands[seat]) if can_secure(s, seat, c)))
+        seat, secure = s.decider, tables.secure
+        return (WAIVE_ACT, *[secure[c] for c in sorted(s.hands[seat]) if can_secure(s, seat, c)])
     if phase in (ANSWER_OFFER, ANSWER_SHARE):
         return ANSWERS
     if phase == E1_TAKE:
-        return tuple(act(TAKE, c) for c in sorted(s.looked) if allowed_take(s, s.pending, c))
+        return tuple([tables.take[c] for c in sorted(s.looked) if allowed_take(s, s.pending, c)])
     if phase == E1_UNDER:
-        return tuple(act(UNDER, c) for c in sorted(s.looked))
+        return tuple([tables.under[c] for c in sorted(s.looked)])
     if phase == E3_TAKE:
-        return tuple(act(TAKE, c) for c in sorted(set(s.discard)) if allowed_take(s, s.pending, c))
+        return tuple([tables.take[c] for c in sorted(s.discard) if allowed_take(s, s.pending, c)])
     if phase == COMPLETE_ORDER:
-        return tuple(act(COMPLETE, p) for p in sorted(ready_projects(s, s.decider)))
-    return (DONE_ACT, *(act(MOVE, f, p) for f, p in moves(s, s.pending)))
+        return tuple([tables.complete[p] for p in sorted(ready_projects(s, s.decider))])
+    return (DONE_ACT, *[act(MOVE, f, p) for f, p in moves(s, s.pending)])
 
 
 def draw_sources(s: BusfaktorState) -> tuple[Act, ...]:
@@ -96,37 +99,45 @@ _DRAW_SETS = tuple(tuple(DRAW_ACTS[source] for source in range(3) if mask >> sou
 
 
 def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
-    """§8: start, attach, share, play an event, offer a cooperation, or pass."""
+    """§8: start, attach, share, play an event, offer a cooperation, or pass.
+
+    In hand order (card ids: projects, factors, events): each project's start, each factor's
+    attachments, each event's plays; then the shared factors (§11) and the offers (§8.4).
+    """
     seat = s.active
-    deck = s.deck
-    hand = sorted(set(s.hands[seat]))
-    n_projects = deck.n_projects
+    hand = s.hands[seat]
+    if len(hand) > 1:
+        hand = sorted(hand)
+    tables = s.tables
+    n_projects = s.deck.n_projects
     if s.must_start:
-        return tuple(act(START, c) for c in hand if c < n_projects)
+        start = tables.start
+        return tuple([start[c] for c in hand if c < n_projects])
     found: list[Act] = [DONE_ACT]
-    if not s.started:
-        found.extend(act(START, c) for c in hand if c < n_projects)
     mine = s.actives[seat]
-    opened = s.open
-    kinds = deck.kind
-    types = deck.types
+    first_event = tables.first_event
     event_free = not s.event_used
     for card in hand:
-        kind = kinds[card]
-        if kind == FACTOR:
-            for p in mine:
-                base = p * 4
-                for t in types[card]:
-                    if opened[base + t]:
-                        found.append(act(ATTACH, card, p, t))
-        elif kind == EVENT and (event_free or deck.free_event[card]):
-            found.extend(event_plays(s, card))
-    partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
-    for p in mine:
-        q = partner[p]
-        if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and may_share_again(s, p):
-            found.extend(share_options(s, p, q, hand, event_free))
-    found.extend(offers(s))
+        if card < n_projects:
+            if not s.started:
+                found.append(tables.start[card])
+        elif card < first_event:
+            if mine:
+                opened, placements = s.open, tables.attach[card]
+                for p in mine:
+                    for index, _, action in placements[p]:
+                        if opened[index]:
+                            found.append(action)
+        elif event_free or s.deck.free_event[card]:
+            event_plays(s, card, found)
+    if mine:
+        partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
+        again = s.game.options.shared_factor_at_a_time  # may_share_again, written out
+        for p in mine:
+            q = partner[p]
+            if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and (again or not s.share_used[p]):
+                share_options(s, p, q, hand, event_free, found)
+        offers(s, found)
     return tuple(found)
 
 
@@ -136,50 +147,63 @@ def may_share_again(s: BusfaktorState, project: int) -> bool:
     return not s.share_used[project] or s.game.options.shared_factor_at_a_time
 
 
-def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool) -> list[Act]:
-    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need."""
-    deck = s.deck
-    kinds, types, opened = deck.kind, deck.types, s.open
+def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool, found: list[Act]) -> None:
+    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need (added to ``found``)."""
+    opened = s.open
     mine, theirs = p * 4, q * 4
-    options = []
+    if not (
+        (opened[mine] and opened[theirs])
+        or (opened[mine + 1] and opened[theirs + 1])
+        or (opened[mine + 2] and opened[theirs + 2])
+        or (opened[mine + 3] and opened[theirs + 3])
+    ):
+        return  # no type both still need: nothing to share
+    deck = s.deck
+    kinds, share = deck.kind, s.tables.share
     for card in hand:
         kind = kinds[card]
         if kind == FACTOR or (kind == EVENT and deck.template[card] == 5 and (event_free or deck.free_event[card])):
-            for t in types[card]:
-                if opened[mine + t] and opened[theirs + t]:
-                    options.append(act(SHARE, card, p, t))
-    return options
+            for index, t, action in share[card][p]:
+                if opened[index] and opened[theirs + t]:
+                    found.append(action)
 
 
-def event_plays(s: BusfaktorState, card: int) -> list[Act]:
-    """§12: an event with a target may be played only with at least one legal target."""
+def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
+    """§12: an event with a target may be played only with at least one legal target (added to ``found``)."""
     deck = s.deck
     template = deck.template[card]
-    seat = s.active
+    if template == 8:
+        return
+    play = s.tables.play[card]
     if template == 1:
-        has_cards = s.pstack if deck.stack[card] == 0 else (s.astack or s.spent)
-        return [act(PLAY, card)] if has_cards else []
-    if template == 2:
-        return [act(PLAY, card)] if (s.astack or s.spent) else []
-    if template == 3:
-        return [act(PLAY, card)] if any(allowed_take(s, card, c) for c in s.discard) else []
-    if template == 4:
-        return [act(PLAY, card)] if moves(s, card) else []
-    if template == 5:
-        return [act(PLAY_JOKER, card, p, t) for p in s.actives[seat] for t in deck.types[card] if s.open[p * 4 + t]]
-    if template == 6:
-        return [
-            act(PLAY_EXTRA, card, p)
-            for other in range(s.players)
-            if other != seat
-            for p in s.actives[other]
-            if s.extra[p] < 0
-        ]
-    if template == 7 and deck.area[card] != AREA_TARGET:
-        return [act(PLAY, card)] if area_hits(s, card) else []
-    if template == 7:
-        return [act(PLAY_SETBACK, card, f) for f in attached_cards(s, card)]
-    return []
+        if s.pstack if deck.stack[card] == 0 else (s.astack or s.spent):
+            found.append(play)
+    elif template == 2:
+        if s.astack or s.spent:
+            found.append(play)
+    elif template == 3:
+        if any(allowed_take(s, card, c) for c in s.discard):
+            found.append(play)
+    elif template == 4:
+        if moves(s, card):
+            found.append(play)
+    elif template == 5:
+        opened, placements = s.open, s.tables.joker[card]
+        for p in s.actives[s.active]:
+            for index, _, action in placements[p]:
+                if opened[index]:
+                    found.append(action)
+    elif template == 6:
+        seat, extra, plays = s.active, s.extra, s.tables.extra[card]
+        for other in range(s.players):
+            if other != seat:
+                found.extend([plays[p] for p in s.actives[other] if extra[p] < 0])
+    elif deck.area[card] != AREA_TARGET:
+        if area_hits(s, card):
+            found.append(play)
+    else:
+        plays = s.tables.setback[card]
+        found.extend([plays[f] for f in attached_cards(s, card)])
 
 
 def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
@@ -191,9 +215,9 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
     an open requirement of its chosen type there; a Mehraufwand (§4, ruling R19) a project without
     one (§13 E6).  A card this event already moved does not move again (N different factors, ruling R6).
     """
-    seat = s.active
+    seat, owner = s.active, s.owner
     everyone = s.deck.reach[card] == 1
-    projects = [p for p in range(s.deck.n_projects) if s.status[p] == 1 and (everyone or s.owner[p] == seat)]
+    projects = [p for p in compress(range(s.deck.n_projects), map(_ACTIVE, s.status)) if everyone or owner[p] == seat]
     result: list[tuple[int, int]] = []
     moved = s.moved
     for f in attached_cards(s, card):
@@ -216,25 +240,42 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
     return result
 
 
-def offers(s: BusfaktorState) -> list[Act]:
-    """§8.4, §11 Voraussetzungen; ruling: one offer per other person and turn."""
+_ACTIVE = (1).__eq__
+"""``_ACTIVE(status[p])``: project ``p`` is active."""
+
+
+def offers(s: BusfaktorState, found: list[Act]) -> None:
+    """§8.4, §11 Voraussetzungen (added to ``found``); ruling: one offer per other person and turn.
+
+    Both projects must be free to cooperate (:func:`~.flow.free_to_cooperate`, written out here:
+    search asks at every action decision).
+    """
     seat = s.active
-    mine = free_to_cooperate(s, s.actives[seat])
+    actives, status, partner, nfac = s.actives, s.status, s.partner, s.nfac
+    mine = []
+    for p in actives[seat]:
+        if partner[p] < 0 and nfac[p] <= 1 and status[p] == 1:
+            mine.append(p)
     if not mine:
-        return []
+        return
     busy = -1  # the persons already offered to or cooperating with, found only once someone qualifies
-    found: list[Act] = []
+    table = s.tables.offer
     for other in range(s.players):
         if other == seat:
             continue
-        theirs = free_to_cooperate(s, s.actives[other])
+        theirs = []
+        for q in actives[other]:
+            if partner[q] < 0 and nfac[q] <= 1 and status[q] == 1:
+                theirs.append(q)
         if not theirs:
             continue
         if busy < 0:
             busy = s.offered | cooperating_with(s, seat)
         if not busy >> other & 1:
-            found.extend(act(OFFER, p, q) for p in mine for q in theirs)
-    return found
+            for p in mine:
+                row = table[p]
+                for q in theirs:
+                    found.append(row[q])
 
 
 # Per phase: the verbs it takes, and why another verb is refused (English reason, rule, message key).

@@ -30,8 +30,9 @@ from .actions import (
     Act,
 )
 from .deck import Deck
-from .legal import explain, legal_actions
-from .phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
+from .legal import action_phase, explain, legal_actions
+from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
+from .tables import ActionTables
 from .views import build_view, card_places, known_places, resample_hidden
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ class BusfaktorState(State["Busfaktor"]):
     """
 
     deck: Deck
+    tables: ActionTables
     hands: list[list[int]]
     known: list[list[int]]
     actives: list[list[int]]
@@ -150,6 +152,7 @@ class BusfaktorState(State["Busfaktor"]):
         super().__init__(game, players, seed)
         self.rng_owned = True
         deck = self.deck = game.deck
+        self.tables = game.tables
         n, p = deck.size, deck.n_projects
         self.hands = [[] for _ in range(players)]
         self.known = [[] for _ in range(players)]
@@ -205,6 +208,13 @@ class BusfaktorState(State["Busfaktor"]):
 
     def _legal_actions(self) -> Sequence[Action]:
         return legal_actions(self)
+
+    def random_action(self, rng: Rng) -> Action:
+        """``legal[rng.below(len(legal))]`` of :meth:`legal_actions`, without the engine's cache."""
+        legal = self._legal
+        if legal is None:
+            legal = action_phase(self) if self.phase == ACTION else legal_actions(self)
+        return legal[rng.below(len(legal))]
 
     def _explain_illegal(self, action: Action) -> GameError:
         if not isinstance(action, Act):
@@ -292,12 +302,13 @@ class BusfaktorState(State["Busfaktor"]):
 
     def __getstate__(self) -> dict[str, Any]:
         data = super().__getstate__()
-        del data["rng_owned"]
+        del data["rng_owned"], data["tables"]
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         super().__setstate__(data)
         self.rng_owned = True
+        self.tables = self.game.tables
 
     def card_places(self) -> dict[str, list[Hashable]]:
         return cast(dict[str, list[Hashable]], card_places(self))

@@ -6,17 +6,28 @@ intersections, 70 streets, 47 lots and the train stations 10 and 25: 1,985 actio
 ``clock advance``, ``line A-B`` for every street in both directions (street order, A-B before
 B-A), ``passenger S`` per train station, ``build LOT house|office|pub`` per lot, ``deliver I LOT``
 per intersection I and lot.
+
+Observation bounds, from the rules: every supply is fixed at the start (Bus: Aufbau: 20 action
+markers and 25 line markers a player, 5 buses, 15 passengers, 5 time stones, 4 with three
+players, 1999: one per player).  The round is at most 20: every seat with markers places at
+least one each round (Bus: Aktionen wählen: two before it may pass, and its first turn of a
+round always finds one of the 27 slots free), and the game ends after a round in which at most
+one seat has markers left (Bus: Spielende), so the second-largest marker count falls each
+round.  A marker's power, and so the executions left, is at most M + 1 (M, the most buses, is
+at most 5, Bus: Schwindende Aktionskraft; + 1 for Linienausbau with five players).  A seat
+carries at most 20 x 5 passengers: each delivery is one execution of one of its Vrroomm
+markers, which runs at most its buses (Bus: Brumm); the score is deliveries minus time stones.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import Any
 
 from ...games.bus.actions import AREA_NAMES, AREA_SLOTS, BUILDING_NAMES, SLOT_LETTERS
 from ...games.bus.board import Board
-from ...games.bus.lines import marked_ends
+from ...games.bus.lines import LINE_MARKERS, marked_ends
+from ...games.bus.rules import ACTION_MARKERS, MAX_BUSES, PASSENGERS_TOTAL
 from ...games.bus.state import PHASE_NAMES, BusState
 from ..layout import Field, Writer
 from .base import Codec, name_index
@@ -55,40 +66,45 @@ class BusCodec(Codec):
             yield from (f"deliver {intersection} {lot}" for lot in range(len(board.lot_intersection)))
 
     def fields(self) -> list[Field]:
+        """The fields with the bounds the rules set (Bus: Aufbau gives every supply; the rest below)."""
         board = self.board
         p, inter, streets, lots = self.players, len(board.incident), len(board.streets), len(board.lot_intersection)
-        inf = math.inf
+        stones = getattr(self.game, "rules").time_stones(p)  # noqa: B009 - the Bus game object carries its rules
+        power = MAX_BUSES + 1
+        deliveries = ACTION_MARKERS * MAX_BUSES
         return [
             Field("phase", (len(PHASES),), 1, f"one-hot: {', '.join(PHASES)}"),
-            Field("round", (1,), inf, "the round, 0 during setup"),
+            Field("round", (1,), ACTION_MARKERS, "the round, 0 during setup"),
             Field("slot", (len(SLOT_LETTERS),), 1, "one-hot: the slot (A-F) of the action being resolved"),
-            Field("power", (1,), inf, "the resolving marker's power"),
-            Field("left", (1,), inf, "executions left in the current decision"),
+            Field("power", (1,), power, "the resolving marker's power"),
+            Field("left", (1,), power, "executions left in the current decision"),
             Field("start_player", (p,), 1, "one-hot: the seat holding the start bus"),
             Field("clock", (len(BUILDING_NAMES),), 1, f"one-hot: the clock hand ({', '.join(BUILDING_NAMES)})"),
-            Field("time_stones_left", (1,), inf, "time stones in the supply"),
-            Field("time_stones_taken", (p,), inf, "time stones per seat"),
+            Field("time_stones_left", (1,), stones, "time stones in the supply"),
+            Field("time_stones_taken", (p,), stones, "time stones per seat"),
             Field("streets", (streets, p), 1, "per street (board order) the seats with a line marker on it"),
             Field("line_nodes", (p, inter), 1, "per seat the intersections its line passes"),
             Field("line_ends", (p, inter), 1, "per seat the two ends of its line"),
             Field("marked_ends", (p, inter), 1, "per seat its line ends marked as loop ends"),
-            Field("line_markers_left", (p,), inf, "line markers per seat in supply"),
+            Field("line_markers_left", (p,), LINE_MARKERS, "line markers per seat in supply"),
             Field("buildings", (lots, len(BUILDING_NAMES) + 1), 1, "per lot one-hot: empty, house, office, pub"),
             Field("lot_passenger", (lots,), 1, "per lot whether a passenger is inside its building"),
-            Field("standing", (inter,), inf, "passengers standing at each intersection"),
-            Field("passenger_supply", (1,), inf, "passengers in the supply"),
-            Field("buses", (p,), inf, "buses per seat"),
+            Field("standing", (inter,), PASSENGERS_TOTAL, "passengers standing at each intersection"),
+            Field("passenger_supply", (1,), PASSENGERS_TOTAL, "passengers in the supply"),
+            Field("buses", (p,), MAX_BUSES, "buses per seat"),
             Field(
                 "action_board",
                 (SLOTS, p + 1),
                 1,
                 "per slot (areas in board order, slots from A) one-hot: seat 0..P-1, or empty",
             ),
-            Field("markers_left", (p,), inf, "action markers per seat in supply"),
-            Field("markers_placed", (p,), inf, "action markers per seat placed this round"),
+            Field("markers_left", (p,), ACTION_MARKERS, "action markers per seat in supply"),
+            Field("markers_placed", (p,), ACTION_MARKERS, "action markers per seat placed this round"),
             Field("passed", (p,), 1, "per seat whether it is out of this round's selection"),
-            Field("deliveries", (p,), inf, "passengers carried per seat"),
-            Field("scores", (p,), inf, "score per seat so far (deliveries minus time stones)", low=-inf),
+            Field("deliveries", (p,), deliveries, "passengers carried per seat"),
+            Field(
+                "scores", (p,), deliveries, "score per seat so far (deliveries minus time stones)", low=-float(stones)
+            ),
         ]
 
     def fill(self, view: dict[str, Any], seat: int, out: Writer) -> None:
@@ -145,26 +161,22 @@ class BusCodec(Codec):
         out.one("clock", state.clock)
         out.set("time_stones_left", state.stones_left)
         out.put("time_stones_taken", state.stones)
-        for street, players in enumerate(state.street_players):
-            if players:
-                out.many("streets", players, street)
-        for s, nodes in enumerate(state.line_nodes):
-            if nodes:
-                out.many("line_nodes", nodes, s)
-                out.many("line_ends", (nodes[0], nodes[-1]), s)
-                out.many("marked_ends", marked_ends(nodes), s)
+        out.many_rows("streets", state.street_players)
+        lines = state.line_nodes
+        out.many_rows("line_nodes", lines)
+        out.many_rows("line_ends", [(nodes[0], nodes[-1]) if nodes else () for nodes in lines])
+        out.many_rows("marked_ends", [marked_ends(nodes) for nodes in lines])
         out.put("line_markers_left", state.line_markers_left)
         out.rows("buildings", [kind + 1 for kind in state.building])  # -1 (empty) -> column 0
         out.many("lot_passenger", [lot for lot, inside in enumerate(state.occupied) if inside])
         out.put("standing", state.standing)
         out.set("passenger_supply", state.supply)
         out.put("buses", state.buses)
-        row = 0
+        board: list[int] = []  # per slot in board order: the seat of its marker, p for empty
         for area, occupants in enumerate(state.slots):
-            out.rows("action_board", occupants, row)
-            slots = state.slot_count(area)
-            out.rows("action_board", [p] * (slots - len(occupants)), row + len(occupants))
-            row += slots
+            board.extend(occupants)
+            board.extend([p] * (state.slot_count(area) - len(occupants)))
+        out.rows("action_board", board)
         out.put("markers_left", state.markers)
         out.put("markers_placed", state.placed)
         out.put("passed", state.passed)

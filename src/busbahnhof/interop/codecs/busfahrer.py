@@ -109,27 +109,20 @@ class BusfahrerCodec(Codec):
         out.one("question", min(state.round, 3))
         out.put("game", (state.game_no + 1 if phase != OVER else state.games, state.games))
         out.one("dealer", state.dealer)
-        for s, hand in enumerate(state.hands):
-            out.many("hands", hand, s)
+        out.many_rows("hands", state.hands)
         questions, pyramid_points, ride_points = state.points
-        out.put("points", questions, 0)
-        out.put("points", pyramid_points, 1)
-        out.put("points", ride_points, 2)
-        out.put("points", state.total_points(), 3)
+        out.put("points", [*questions, *pyramid_points, *ride_points, *state.total_points()])  # the rows in order
         out.set("deck", len(state.deck))
         turned = state.turned
         out.rows("pyramid", state.pyramid[:turned])
         out.set("pyramid_turned", turned)
-        for position, laid in enumerate(state.laid):
-            if laid:
-                out.many("laid", laid, position)
+        out.many_rows("laid", state.laid)
         if phase == GIVING:
             out.one("giver", state.mover)
             out.set("give_left", state.give_left)
         out.many("drivers", state.drivers)
         out.put("cards_left", state.cards_left)
-        for draws in state.tie_draws:
-            out.many("tie_draws", draws)
+        out.many("tie_draws", [card for draws in state.tie_draws for card in draws])
         out.one("ride_kind", 1 if state.american else 0)
         diamond = state.diamond
         for position in state.face_up:

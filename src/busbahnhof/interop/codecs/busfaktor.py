@@ -97,14 +97,23 @@ class BusfaktorCodec(Codec):
     def fields(self) -> list[Field]:
         p, n, q = self.players, self.deck.size, self.deck.n_projects
         inf = math.inf
+        # Bounds from the rules: card counts cannot exceed the deck (§2); §16: the score is the
+        # points of completed projects minus one per active project, so it lies between -Q and
+        # all projects' points; an open requirement is one of the project's own (§4) or the one
+        # Mehraufwand at most that lies at a project (§13 E6); §7: two draws a turn; an E4
+        # moves at most the number its card names (§13 E4).
+        best = float(sum(self.deck.points[:q]))
+        deck = self.deck
+        most_moves = float(max((c for c, t in zip(deck.count, deck.template, strict=True) if t == 4), default=0))
+        most_open = float(max((count for needs in self.deck.requirements for count in needs), default=0) + 1)
         return [
             Field("phase", (len(NAMES),), 1, f"one-hot: {', '.join(NAMES)}"),
             Field("round", (1,), 6, "the round (1-6)"),
             Field("active", (p,), 1, "one-hot: the active person"),
             Field("start_player", (p,), 1, "one-hot: the start player"),
             Field("hand", (n,), 1, "the observing seat's hand cards"),
-            Field("hand_sizes", (p,), inf, "hand cards per seat"),
-            Field("hand_projects", (p,), inf, "project cards among each seat's hand cards"),
+            Field("hand_sizes", (p,), n, "hand cards per seat"),
+            Field("hand_projects", (p,), q, "project cards among each seat's hand cards"),
             Field("known_hand_cards", (p, n), 1, "per seat the hand cards everybody saw enter its hand"),
             Field("stacks", (3,), n, "cards in the Projektstapel, the Aktionsstapel and the Verbrauchsstapel"),
             Field("reshuffles", (1,), inf, "reshuffles of the Aktionsstapel so far"),
@@ -122,7 +131,7 @@ class BusfaktorCodec(Codec):
             Field(
                 "project_open",
                 (q, TYPES),
-                inf,
+                most_open,
                 "per active project its open requirements per type (Team, Daten, Betrieb, Methode)",
             ),
             Field("partner", (q, q), 1, "per project one-hot: its cooperation partner project"),
@@ -137,15 +146,15 @@ class BusfaktorCodec(Codec):
             Field("card_type", (n, TYPES), 1, "per card on a project one-hot: the type it fills"),
             Field("card_controller", (n, p), 1, "per attached or shared card one-hot: its controller"),
             Field("completed", (p, q), 1, "per seat the projects it completed"),
-            Field("scores", (p,), inf, "points per seat so far", low=-inf),
-            Field("turn", (4,), inf, "draws left, project started, event played, must start a project"),
+            Field("scores", (p,), best, "points per seat so far", low=-float(q)),
+            Field("turn", (4,), 2, "draws left, project started, event played, must start a project"),
             Field("pending_event", (n,), 1, "one-hot: the event being resolved"),
             Field("pending_target", (n,), 1, "one-hot: the card it targets"),
             Field("affected", (p,), 1, "the seats it affects"),
             Field("still_asked", (p,), 1, "the seats still to react (§12)"),
             Field("looked", (n,), 1, "the cards the observing seat's E1 looks at (only its own)"),
-            Field("looked_count", (1,), inf, "how many cards an E1 looks at"),
-            Field("moves_left", (1,), inf, "E4: moves left"),
+            Field("looked_count", (1,), n, "how many cards an E1 looks at"),
+            Field("moves_left", (1,), most_moves, "E4: moves left"),
             Field("moved", (n,), 1, "E4: the factors moved so far"),
             Field("offer", (2, q), 1, "a cooperation offer: one-hot the offering project, the offered one"),
             Field("share_card", (n,), 1, "a shared-factor proposal: one-hot the card"),
@@ -250,9 +259,7 @@ class BusfaktorCodec(Codec):
         out.many("hand", s.hands[seat])
         out.put("hand_sizes", [len(hand) for hand in s.hands])
         out.put("hand_projects", [sum(1 for c in hand if c < n_projects) for hand in s.hands])
-        for other, cards in enumerate(s.known):
-            if cards:
-                out.many("known_hand_cards", cards, other)
+        out.many_rows("known_hand_cards", s.known)
         out.put("stacks", (len(s.pstack), len(s.astack), len(s.spent)))
         out.set("reshuffles", s.reshuffles)
         out.many("spent", s.spent)
@@ -265,8 +272,7 @@ class BusfaktorCodec(Codec):
                 if under_by[card] == seat:
                     out.set("placed_under", index + 1, card, row)
         self._write_projects(s, out)
-        for other, done in enumerate(s.dones):
-            out.many("completed", done, other)
+        out.many_rows("completed", s.dones)
         out.put("scores", [s.points(other) for other in range(s.players)])
         out.put("turn", (s.draws_left, s.started, s.event_used, s.must_start))
         if s.pending >= 0:

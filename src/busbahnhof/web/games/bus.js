@@ -137,6 +137,7 @@ function map(ctx, pick, narrow) {
     });
   });
   if (!narrow) return box;
+  const panel = svg ? splitPanel(svg, ctx.t("bus.panel")) : null;
   const zoom = h(
     "button",
     {
@@ -151,7 +152,27 @@ function map(ctx, pick, narrow) {
     zoomed ? "⊖ " : "⊕ ",
     ctx.t(zoomed ? "bus.map_zoom_out" : "bus.map_zoom_in"),
   );
-  return h("div", { class: "bus-map-frame" }, zoom, box);
+  return h("div", { class: "bus-map-frame" }, zoom, box, panel);
+}
+
+/** Phones: the drawing's side panel (action board, clock, supplies) moves out of the map into a
+ *  drawing of its own below it, so that both fill the screen's width and stay legible. */
+function splitPanel(svg, label) {
+  const group = svg.querySelector("g.panel");
+  const offset = /translate\(([\d.]+)/.exec(group?.getAttribute("transform") || "");
+  const viewBox = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (!offset || viewBox.length !== 4) return null;
+  const [, , width, height] = viewBox;
+  const mapWidth = Number(offset[1]);
+  const panel = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  panel.setAttribute("viewBox", `${mapWidth} 0 ${width - mapWidth} ${height}`);
+  panel.setAttribute("role", "img");
+  panel.setAttribute("aria-label", label);
+  const paper = svg.querySelector("rect");
+  if (paper) panel.append(paper.cloneNode(true));
+  panel.append(group);
+  svg.setAttribute("viewBox", `0 0 ${mapWidth} ${height}`);
+  return h("div", { class: "bus-panel" }, panel);
 }
 
 function players(ctx) {
