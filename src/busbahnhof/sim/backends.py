@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -30,6 +31,8 @@ BACKENDS = ("local", "ray")
 TASKS_PER_WORKER = 4
 """Tasks in flight per worker: enough that no worker waits for the next, few enough to stay small."""
 POLL_SECONDS = 0.2
+LOST_WORKER_SECONDS = 5.0
+"""How long a lost worker's exit status (and the others' end) is awaited."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -126,6 +129,8 @@ def play_locally(workers: int, play: Callable[[T], R], tasks: Iterator[T]) -> Ge
                 pending.discard(future)
                 yield _result_of(future, processes)
                 submit()
+    except BrokenProcessPool:  # submit() found the pool broken: a worker died since the last result
+        raise _lost(processes) from None
     finally:
         # Stop at once: kill the workers (a task may run for minutes), then let the executor
         # notice and clean up. ProcessPoolExecutor, unlike multiprocessing.Pool, survives a
@@ -160,16 +165,25 @@ def _result_of(future: Future[R], processes: set[BaseProcess]) -> R:
     try:
         return future.result()
     except BrokenProcessPool:
-        for process in processes:  # the executor is ending the others: wait until every exit status is known
-            process.join(timeout=5.0)
-        codes = [process.exitcode for process in processes if process.exitcode not in (None, -signal.SIGTERM)]
-        status = codes[0] if codes else None
-        raise WorkerLost(
-            f"a worker process died (exit status {status}, e.g. killed or out of memory);"
-            " the games finished before are kept: with --results, run the same command with --resume",
-            key="error.worker_lost",
-            params={"status": status},
-        ) from None
+        raise _lost(processes) from None
+
+
+def _lost(processes: set[BaseProcess]) -> WorkerLost:
+    """The error for a pool that lost a worker, naming the lost worker's exit status."""
+    # The executor is ending the others; its thread may reap a process while this one waits for
+    # it (then join() returns with no exit status yet): look again until every status is known.
+    deadline = time.monotonic() + LOST_WORKER_SECONDS
+    while any(process.exitcode is None for process in processes) and time.monotonic() < deadline:
+        for process in processes:
+            process.join(timeout=POLL_SECONDS)
+    codes = [process.exitcode for process in processes if process.exitcode not in (None, -signal.SIGTERM)]
+    status = codes[0] if codes else None
+    return WorkerLost(
+        f"a worker process died (exit status {status}, e.g. killed or out of memory);"
+        " the games finished before are kept: with --results, run the same command with --resume",
+        key="error.worker_lost",
+        params={"status": status},
+    )
 
 
 class RayBackend:
