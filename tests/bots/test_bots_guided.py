@@ -19,18 +19,7 @@ from busbahnhof.bots.levels import ALIASES, LEVELS
 from busbahnhof.engine import GameError, Rng, State, game_ids, load_game
 from busbahnhof.games.bus.evaluation import EVALUATION as BUS_EVALUATION
 from busbahnhof.games.busfaktor.bots import HeuristicBot
-
-
-def _midgame(game_id: str, players: int, steps: int, seed: int = 4) -> State[Any]:
-    """A state ``steps`` random decisions into a game, at a decision with a choice."""
-    state = load_game(game_id).new_state(players, seed)
-    chooser = Rng(seed)
-    for _ in range(steps):
-        state.apply(chooser.pick(state.legal_actions()))
-    while len(state.legal_actions()) == 1:
-        state.apply(state.legal_actions()[0])
-    assert not state.is_over
-    return state
+from support.positions import midgame
 
 
 def _played_out(game_id: str, players: int, seed: int) -> State[Any]:
@@ -56,7 +45,7 @@ def test_every_game_has_three_levels_with_english_aliases(game_id: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "players", "steps"), [("bus", 4, 30), ("busfaktor", 3, 20), ("busfahrer", 3, 10)])
 def test_the_hard_level_decides_the_same_for_the_same_rng(game_id: str, players: int, steps: int) -> None:
-    state = _midgame(game_id, players, steps)
+    state = midgame(game_id, players, steps)
     seat = state.to_move
     assert seat is not None
     before = state.record(), state.view(None)
@@ -70,7 +59,7 @@ def test_the_hard_level_decides_the_same_for_the_same_rng(game_id: str, players:
 @pytest.mark.parametrize("steps", [20, 25, 30, 35])
 def test_with_a_tiny_budget_the_guided_search_plays_the_heuristics_choice(steps: int) -> None:
     """One iteration expands the heuristic's choice, whose virtual visits then decide."""
-    state = _midgame("busfaktor", 3, steps)
+    state = midgame("busfaktor", 3, steps)
     seat = state.to_move
     assert seat is not None
     heuristic = HeuristicBot().choose(state, seat, Rng(1))
@@ -79,7 +68,7 @@ def test_with_a_tiny_budget_the_guided_search_plays_the_heuristics_choice(steps:
 
 
 def test_a_time_budget_runs_until_the_time_is_up() -> None:
-    state = _midgame("busfahrer", 3, 10)
+    state = midgame("busfahrer", 3, 10)
     seat = state.to_move
     assert seat is not None
     bot = IsmctsBot(10**9, seconds=0.05)
@@ -109,7 +98,7 @@ def test_a_finished_game_is_worth_its_payoff_blended_with_the_margin(game_id: st
 
 
 def test_an_unfinished_world_needs_running_points() -> None:
-    state = _midgame("bus", 4, 60)
+    state = midgame("bus", 4, 60)
     with pytest.raises(ValueError, match="finished games only"):
         Evaluation(scale=2.0).values(state)
     score = [state.deliveries[seat] - state.stones[seat] for seat in range(4)]  # type: ignore[attr-defined]
@@ -123,7 +112,7 @@ def test_an_unknown_level_name_is_refused() -> None:
 
 def test_a_cut_off_rollout_is_valued_by_the_running_score() -> None:
     """With a cut-off of 0 decisions every iteration values the world right after the new node."""
-    state = _midgame("bus", 4, 40)
+    state = midgame("bus", 4, 40)
     seat = state.to_move
     assert seat is not None
     bot = IsmctsBot(20, guide=Guide(cutoff=0, evaluation=BUS_EVALUATION))

@@ -13,27 +13,21 @@ import pytest
 from busbahnhof.bots.evaluation import Evaluation
 from busbahnhof.bots.halving import HalvingBot
 from busbahnhof.bots.ismcts import Guide
-from busbahnhof.engine import Action, Rng, State, load_game
+from busbahnhof.engine import Action, Rng, State
 from busbahnhof.games.busfaktor.bots import HeuristicBot
+from support.positions import midgame
 
 GUIDE = Guide(HeuristicBot, evaluation=Evaluation(scale=3.0))
 
 
-def _midgame(steps: int, seed: int = 4) -> State[Any]:
+def busfaktor_midgame(steps: int) -> State[Any]:
     """A four-player Busfaktor state ``steps`` random decisions in, at a decision with a choice."""
-    state = load_game("busfaktor").new_state(4, seed)
-    chooser = Rng(seed)
-    for _ in range(steps):
-        state.apply(chooser.pick(state.legal_actions()))
-    while len(state.legal_actions()) == 1:
-        state.apply(state.legal_actions()[0])
-    assert not state.is_over
-    return state
+    return midgame("busfaktor", 4, steps)
 
 
 @pytest.mark.parametrize("steps", [12, 30, 45])
 def test_the_same_rng_gives_the_same_decision_and_changes_nothing(steps: int) -> None:
-    state = _midgame(steps)
+    state = busfaktor_midgame(steps)
     seat = state.to_move
     assert seat is not None
     before = state.record(), state.view(None)
@@ -46,7 +40,7 @@ def test_the_same_rng_gives_the_same_decision_and_changes_nothing(steps: int) ->
 @pytest.mark.parametrize("steps", [20, 25, 30, 35])
 def test_a_bonus_above_any_value_difference_keeps_the_heuristics_choice(steps: int) -> None:
     """Values lie in [0, 1], so a bonus of 1 lets no other action overtake the heuristic's."""
-    state = _midgame(steps)
+    state = busfaktor_midgame(steps)
     seat = state.to_move
     assert seat is not None
     heuristic = HeuristicBot().choose(state, seat, Rng(1))
@@ -56,7 +50,7 @@ def test_a_bonus_above_any_value_difference_keeps_the_heuristics_choice(steps: i
 def test_the_budget_counts_the_decisions_played_in_rollouts() -> None:
     """Every round samples worlds until its share of the budget is played; a rollout to the end
     of a game from the first rounds plays about a hundred decisions."""
-    state = _midgame(12)
+    state = busfaktor_midgame(12)
     seat = state.to_move
     assert seat is not None
     sampled: list[int] = []
@@ -79,7 +73,7 @@ def test_the_budget_counts_the_decisions_played_in_rollouts() -> None:
 def test_every_action_in_a_round_is_played_in_the_same_world() -> None:
     """Paired worlds: an evaluation that looks at the world right after the root action finds the
     same hidden hands of the other seats after every action of a round."""
-    state = _midgame(30)
+    state = busfaktor_midgame(30)
     seat = state.to_move
     assert seat is not None
     seen: list[tuple[str, tuple[int, ...]]] = []

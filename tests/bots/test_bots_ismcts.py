@@ -16,21 +16,10 @@ from busbahnhof.bots import IsmctsBot, bot_names, make_bot
 from busbahnhof.bots.ismcts import DEFAULT_ITERATIONS, FAST_ITERATIONS, Node
 from busbahnhof.engine import Rng, State, game_ids, load_game
 from busbahnhof.sim import simulate
+from support.positions import midgame
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "busfaktor"))
 from busfaktor_helpers import arrange, cid
-
-
-def _midgame(game_id: str, players: int, steps: int, seed: int = 4) -> State[Any]:
-    """A state ``steps`` random decisions into a game, at a decision with a choice."""
-    state = load_game(game_id).new_state(players, seed)
-    chooser = Rng(seed)
-    for _ in range(steps):
-        state.apply(chooser.pick(state.legal_actions()))
-    while len(state.legal_actions()) == 1:
-        state.apply(state.legal_actions()[0])
-    assert not state.is_over
-    return state
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -54,7 +43,7 @@ MIDGAMES = [("bus", 4, 30), ("busfaktor", 3, 20), ("busfahrer", 3, 10)]
 
 @pytest.mark.parametrize(("game_id", "players", "steps"), MIDGAMES)
 def test_the_same_rng_gives_the_same_decision_and_changes_nothing(game_id: str, players: int, steps: int) -> None:
-    state = _midgame(game_id, players, steps)
+    state = midgame(game_id, players, steps)
     seat = state.to_move
     assert seat is not None and len(state.legal_actions()) > 1
     before = state.record(), state.view(None)
@@ -138,7 +127,7 @@ def test_every_node_keeps_the_payoff_of_the_seat_that_chose_it(position: str) ->
         for _ in range(6):
             state.apply(state.legal_actions()[0])
     else:
-        state = _midgame("busfaktor", 2, 25)
+        state = midgame("busfaktor", 2, 25)
     seat = state.to_move
     assert seat is not None
     root = Node()
