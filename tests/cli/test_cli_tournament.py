@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import Result
 
 from busbahnhof.sim.tournament import tournament
@@ -48,3 +52,22 @@ def test_bad_input_is_a_clear_error(cli: Invoke) -> None:
     assert unknown.exit_code == 2 and "nobody" in unknown.stderr
     none = cli("tournament", "busfahrer", "--bots", "random,random", "--games", "0", "--lang", "en")
     assert none.exit_code == 2 and "A tournament needs at least 1 game, not 0." in none.stderr
+
+
+@pytest.mark.slow
+def test_sigterm_keeps_the_finished_games_and_exits_143(tmp_path: Path) -> None:
+    """A tournament stopped by ``kill`` (a background job ignores Ctrl-C) still reports its games."""
+    out = tmp_path / "cut.json"
+    args = ["tournament", "busfahrer", "--bots", "kartenzaehler,random", "--games", "200000", "--workers", "2",
+            "--json", str(out), "--lang", "en"]  # fmt: skip
+    process = subprocess.Popen([sys.executable, "-m", "busbahnhof", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    time.sleep(15)  # the workers start and some games finish
+    process.terminate()
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 143, stderr
+    assert "Traceback" not in stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert 0 < report["games"] < 200_000 and report["interrupted"]["requested"] == 200_000
+    assert f"Interrupted: {report['games']:,} of 200,000 games finished" in stderr
+    assert "kartenzaehler" in stdout

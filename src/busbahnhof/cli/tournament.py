@@ -1,7 +1,8 @@
 """``busbahnhof tournament``: bots play the same deals in every seat arrangement; a standings table.
 
-Ctrl-C stops the workers at once; the games finished until then are reported and the program
-exits with 130, as ``simulate`` does.
+Ctrl-C (or SIGTERM, as a job scheduler or ``kill`` sends it) stops the workers at once; the games
+finished until then are reported (table, JSON, plot) and the program exits with 130 (143 after
+SIGTERM), as ``simulate`` does.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..engine import InvalidOptionError, write_text_atomically
 from ..sim.tournament import tournament as run_tournament
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
 from .output import STDOUT, check_output_path
-from .simulate import INTERRUPT_STATUS, UNLIMITED_WIDTH, format_figure
+from .simulate import UNLIMITED_WIDTH, StopOnTerminate, format_figure
 
 
 def standings_table(ui: Ui, report: dict[str, Any], title: str) -> Table:
@@ -80,14 +81,14 @@ def tournament(
         check_output_path(plot_out, "--plot", ".png")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
-        with Progress(*columns, console=ui.err, transient=True) as bar:
+        with Progress(*columns, console=ui.err, transient=True) as bar, StopOnTerminate() as cut:
             task = bar.add_task(ui.t("tournament.progress", game=game.title), total=None)
             report = run_tournament(
                 game, seating, games, seed, workers, lambda done, total: bar.update(task, completed=done, total=total)
             )
     except KeyboardInterrupt:
         ui.err.print(ui.t("simulate.interrupted_none"), style="red")
-        raise typer.Exit(INTERRUPT_STATUS) from None
+        raise typer.Exit(cut.status) from None
     interrupted = "interrupted" in report
     if interrupted:
         requested = format_figure(report["interrupted"]["requested"], ui.lang)
@@ -116,4 +117,4 @@ def tournament(
             raise InvalidOptionError(f"--plot {plot_out}: cannot write the file: {exc.strerror}") from None
         ui.err.print(ui.t("simulate.plot_saved", path=str(plot_out)), markup=False)
     if interrupted:
-        raise typer.Exit(INTERRUPT_STATUS)
+        raise typer.Exit(cut.status)
