@@ -45,3 +45,12 @@ def test_ruff_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_test_modules_have_unique_names() -> None:
+    """The test folders are not packages, so pytest imports every test module by its file name:
+    two ``test_x.py`` in different folders stop the run with "import file mismatch"."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        seen.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    assert not {name: paths for name, paths in seen.items() if len(paths) > 1}

@@ -229,14 +229,14 @@ class TableService:
                     "the game at this table is not over; a rematch comes after its end", key="table.error.not_over"
                 )
             opening = table.successor is None
-            if opening:
-                await self._open_successor(table)
+            successor = await self._open_successor(table) if table.successor is None else table.successor
         if opening:
             await self._offer_successor(table, list(self.connections.get(table.id, [])))
-        return await self._successor_offer(table, token)
+        return await self._successor_offer(successor, token)
 
-    async def _open_successor(self, table: Table) -> None:
-        """Open the follow-up table and record it as the finished table's successor (under its lock).
+    async def _open_successor(self, table: Table) -> str:
+        """Open the follow-up table and record it as the finished table's successor (under its lock);
+        returns the successor's id.
 
         Of two processes asking at once the store keeps the first successor; the other one's
         table is closed at once, and both tell their clients about the one kept.
@@ -251,22 +251,23 @@ class TableService:
             opened.status = CLOSED
             await self._store(self.store.finish, opened.id, CLOSED, None, self.wall_clock())
             self._forget_if_done(opened)
+        return table.successor
 
-    async def _successor_offer(self, table: Table, token: str | None) -> Rematch:
-        """What the holder of ``token`` (``None``: a spectator) is offered of the table's successor."""
-        assert table.successor is not None
-        successor = await self.table(table.successor)
+    async def _successor_offer(self, successor_id: str, token: str | None) -> Rematch:
+        """What the holder of ``token`` (``None``: a spectator) is offered of the successor table."""
+        successor = await self.table(successor_id)
         seat = successor.holds_seat(token)
         ticket = None if seat is None or token is None else SeatTicket(seat, token, join_link(successor.code, token))
         return Rematch(successor.id, successor.code, ticket)
 
     async def _offer_successor(self, table: Table, connections: list[Connection]) -> None:
         """Send each of ``connections`` its own offer of the table's successor (if it has one)."""
-        if table.successor is None or not connections:
+        successor = table.successor
+        if successor is None or not connections:
             return
         sends = []
         for connection in connections:
-            offer = await self._successor_offer(table, connection.token)
+            offer = await self._successor_offer(successor, connection.token)
             sends.append(connection.client.send(encode({"type": "rematch", **offer.to_dict()})))
         await asyncio.gather(*sends, return_exceptions=True)
 
