@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -14,6 +11,7 @@ import pytest
 from busbahnhof.engine import InvalidOptionError
 from busbahnhof.sim import GameRow, read_results, simulate
 from busbahnhof.sim.backends import make_backend
+from support.workers import KillOneWorker
 
 SWEEP = [("pyramid", ["4-3-2-1", "5-4-3-2-1"])]
 
@@ -68,20 +66,14 @@ def test_without_ray_installed_the_error_says_how_to_install_it(monkeypatch: pyt
 def test_a_worker_killed_mid_run_is_an_error_not_a_hang(tmp_path: Path) -> None:
     from busbahnhof.sim.backends import WorkerLost
 
-    killed: list[int] = []
-
-    def kill_a_worker(done: int, _total: int) -> None:
-        if done and not killed:
-            worker = multiprocessing.active_children()[0]
-            killed.append(worker.pid or 0)
-            os.kill(worker.pid or 0, signal.SIGKILL)
+    kill_a_worker = KillOneWorker()
 
     started = time.monotonic()
     with pytest.raises(WorkerLost, match="exit status -9") as caught:
         simulate(
             "busfahrer", 2, ["random"] * 2, 100_000, 3, workers=2, progress=kill_a_worker, results=tmp_path / "r.csv"
         )
-    assert caught.value.key == "error.worker_lost" and killed
+    assert caught.value.key == "error.worker_lost" and kill_a_worker.killed
     assert time.monotonic() - started < 120
     rows = list(read_results(tmp_path / "r.csv")[1])
     assert rows, "the games finished before are written"

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import os
-import signal
 import time
 
 import pytest
@@ -15,6 +13,7 @@ from busbahnhof.sim.backends import WorkerLost
 from busbahnhof.sim.rating import Ratings
 from busbahnhof.sim.runner import play_game
 from busbahnhof.sim.tournament import GameResult, arrangements, play_task, tasks, tournament
+from support.workers import KillOneWorker
 
 
 def test_arrangements_are_the_distinct_seatings() -> None:
@@ -110,18 +109,12 @@ def test_ctrl_c_keeps_the_games_finished() -> None:
 def test_a_worker_killed_mid_tournament_is_an_error_not_a_hang() -> None:
     """SIGKILL to a worker (as the kernel's out-of-memory killer sends it) stops the tournament with
     an error naming the exit status (``multiprocessing.Pool`` could deadlock in ``terminate()`` here)."""
-    killed: list[int] = []
-
-    def kill_a_worker(done: int, _total: int) -> None:
-        if done and not killed:
-            worker = multiprocessing.active_children()[0]
-            killed.append(worker.pid or 0)
-            os.kill(worker.pid or 0, signal.SIGKILL)
+    kill_a_worker = KillOneWorker()
 
     started = time.monotonic()
     with pytest.raises(WorkerLost, match="exit status -9") as caught:
         tournament("busfahrer", ["random", "random"], 100_000, seed=3, workers=2, progress=kill_a_worker)
-    assert caught.value.key == "error.tournament_worker_lost" and killed
+    assert caught.value.key == "error.tournament_worker_lost" and kill_a_worker.killed
     assert caught.value.params["games"] >= 1 and caught.value.params["requested"] == 100_000
     assert time.monotonic() - started < 120
     assert not multiprocessing.active_children(), "no worker is left behind"
