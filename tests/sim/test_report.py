@@ -11,6 +11,7 @@ from report_helpers import BOTS, embedded_svgs, write_results
 
 from busbahnhof.engine import Catalog
 from busbahnhof.sim.report import render_html, report_document, write_report
+from busbahnhof.sim.report.model import Heading, Table
 
 GAMES = {"busfahrer": 24, "bus": 4, "busfaktor": 8}
 SECTIONS = {
@@ -99,13 +100,29 @@ def test_a_card_name_is_shown_as_text(tmp_path: Path) -> None:
     assert any("&lt;script&gt;" in svg for svg in embedded_svgs(html)), "the card's row in the figure"
 
 
-def test_a_sweep_shows_every_setting(tmp_path: Path) -> None:
+def test_a_sweep_shows_each_setting_once(tmp_path: Path) -> None:
+    """Who wins and game length compare the settings side by side; then one section per setting
+    holds its own parts (its points, the game's sections), none repeated under another heading."""
     settings = (("pyramid=4-3-2-1", {"pyramid": "4-3-2-1"}), ("pyramid=5-4-3-2-1", {"pyramid": "5-4-3-2-1"}))
     path = write_results(tmp_path / "sweep.parquet", "busfahrer", 10, settings=settings)
-    html = render_html(report_document([path], "en"))
-    assert html.count("pyramid=5-4-3-2-1") >= 4, "in the box, the legends' tables and the section headings"
-    only = render_html(report_document([path], "en", ["pyramid=4-3-2-1"]))
-    assert "Penalty points by phase (pyramid=4-3-2-1)" not in only and "pyramid=5-4-3-2-1</dt>" not in only
+    document = report_document([path], "en")
+    titles = [section.title for section in document.sections]
+    assert titles == ["Who wins?", "Game length", "Setting pyramid=4-3-2-1", "Setting pyramid=5-4-3-2-1"]
+    for section in document.sections[2:]:
+        parts = [block.text for block in section.blocks if isinstance(block, Heading)]
+        assert parts == ["Penalty points", "Penalty points by phase", "The four questions",
+                         "Who becomes Busfahrer?", "The ride"]  # fmt: skip
+    wins = document.sections[0]
+    tables = [block for block in wins.blocks if isinstance(block, Table)]
+    assert [row[0].text for row in tables[0].rows] == ["pyramid=4-3-2-1", "pyramid=5-4-3-2-1"], "a row per setting"
+    assert all(len(table.columns) == 1 + 4 + (table is tables[0]) for table in tables), "seats, shared wins"
+    options = dict(document.facts)["Rule options"]
+    assert "pyramid=" not in options and "rising_penalties=false" in options, "a swept option is in the settings"
+    html = render_html(document)
+    assert html.count("<h3>The ride</h3>") == 2 and html.count("<h2>Setting pyramid=5-4-3-2-1</h2>") == 1
+    only = report_document([path], "en", ["pyramid=4-3-2-1"])
+    assert [section.title for section in only.sections][:3] == ["Who wins?", "Penalty points", "Game length"]
+    assert "pyramid=5-4-3-2-1" not in render_html(only)
 
 
 def test_long_setting_labels_are_cut() -> None:

@@ -12,7 +12,7 @@ from busbahnhof.engine import GameError, load_game
 from busbahnhof.sim.backends import WorkerLost
 from busbahnhof.sim.rating import Ratings
 from busbahnhof.sim.runner import play_game
-from busbahnhof.sim.tournament import GameResult, arrangements, play_task, tasks, tournament
+from busbahnhof.sim.tournament import GameResult, arrangements, play_task, standings, tasks, tournament
 from support.workers import KillOneWorker
 
 
@@ -26,7 +26,7 @@ def test_arrangements_are_the_distinct_seatings() -> None:
 
 def test_every_arrangement_plays_every_deal_once() -> None:
     game = load_game("busfahrer")
-    todo = tasks(game, ["random", "kartenzaehler", "kartenzaehler"], 7, seed=3)
+    todo = list(tasks(game, ["random", "kartenzaehler", "kartenzaehler"], 7, seed=3))
     assert len(todo) == 9  # 7 games rounded up to whole deals of 3 arrangements
     assert sorted((task.deal, task.seating) for task in todo) == [
         (deal, seating) for deal in range(3) for seating in arrangements(["random", "kartenzaehler", "kartenzaehler"])
@@ -42,6 +42,48 @@ def test_a_deal_is_dealt_alike_in_every_arrangement() -> None:
         played = play_game(game, 2, task.seating, 5, 0).outcome()
         result = play_task(task)
         assert (result.points, result.winners) == (played.points, played.winners)
+
+
+def test_tasks_are_made_as_they_are_asked_for() -> None:
+    """A million games start at once: the first task comes before the second is made."""
+    game = load_game("busfahrer")
+    todo = tasks(game, ["random", "kartenzaehler", "kartenzaehler", "kartenzaehler"], 10**12, seed=3)
+    first, second = next(todo), next(todo)
+    assert (first.deal, first.number, second.deal, second.number) == (0, 0, 0, 1)
+
+
+def test_the_same_seed_plays_the_same_tournament() -> None:
+    """The figures of a small run, fixed: the games a seed plays (and their ratings) never change
+    unnoticed, as when the tasks became a lazy stream and the standings running figures."""
+    report = tournament("busfahrer", ["kartenzaehler", "random", "random"], 9, seed=4, workers=2)
+    rows = {row["bot"]: row for row in report["standings"]}
+    assert [row["bot"] for row in report["standings"]] == ["random", "kartenzaehler"]
+    assert (rows["kartenzaehler"]["games"], rows["kartenzaehler"]["wins"]) == (9, 3.0)
+    assert (rows["random"]["games"], rows["random"]["wins"]) == (18, 6.0)
+    assert rows["random"]["mean_points"] == pytest.approx(190 / 18, abs=1e-12)
+    assert rows["kartenzaehler"]["mean_points"] == pytest.approx(152 / 9, abs=1e-12)
+    assert rows["random"]["mu"] == pytest.approx(26.571396085591758, abs=1e-9)
+    assert rows["kartenzaehler"]["sigma"] == pytest.approx(6.744367447203331, abs=1e-9)
+
+
+def test_standings_are_the_same_in_any_order_of_finishing() -> None:
+    """Running standings (games rated in order once the earlier ones are in) equal figures
+    computed from the whole list: shares and means from every value, ratings game by game."""
+    game = load_game("busfahrer")
+    bots = ["kartenzaehler", "random", "random"]
+    results = [play_task(task) for task in tasks(game, bots, 9, seed=4)]
+    shuffled = results[3:] + results[:3][::-1]
+    assert standings(shuffled, bots) == standings(results, bots)
+    ratings = Ratings(["kartenzaehler", "random"])
+    for result in results:
+        ratings.record(result.seating, result.ranks())
+    for row in standings(shuffled, bots):
+        seats = [(result, seat) for result in results for seat, bot in enumerate(result.seating) if bot == row["bot"]]
+        points = [result.points[seat] for result, seat in seats]
+        assert row["games"] == len(seats)
+        assert row["wins"] == math.fsum(result.payoff(seat) for result, seat in seats)
+        assert row["mean_points"] == math.fsum(points) / len(points)
+        assert (row["mu"], row["sigma"]) == (ratings.of(row["bot"]).mu, ratings.of(row["bot"]).sigma)
 
 
 def test_ranks_put_winners_first_then_points() -> None:

@@ -39,9 +39,17 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the session."""
+    """One headless Chromium per test module, ended with the module.
+
+    Not one per session: for as long as Playwright's synchronous API is open it marks its event
+    loop as running in the main thread (between its calls, too), so every ``asyncio.run()`` of a
+    later test in the same process (the table, store and server tests) would refuse to start
+    while a session-wide browser lived on.  A module's browser is closed before the next
+    module's tests run, whatever the order (``-p randomly``, ``-n``).  Starting Playwright and
+    Chromium costs about 1 s of CPU per module.
+    """
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -13,6 +13,10 @@ share (a shared win counts 1/winners) with the 95 % Wilson interval, its mean po
 OpenSkill Plackett-Luce rating (:mod:`.rating`) updated game by game in deal order, so every
 figure is the same whatever the number of workers.  Seats of the same bot in one game are not
 independent, so for a repeated bot the interval is somewhat narrower than it should be.
+
+The games are made one by one as the workers ask for them (:func:`tasks`) and counted into
+running figures as they finish (:class:`Standings`), so a tournament of millions of games starts
+at once and its memory does not grow with the games (docs/bots.md, "Tournaments").
 """
 
 from __future__ import annotations
@@ -23,15 +27,17 @@ import json
 import math
 import platform
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
+from .aggregate import FigureStats
 from .backends import WorkerLost, check_workers, play_locally
-from .intervals import mean_interval, wilson_interval
+from .intervals import wilson_interval
 from .rating import Ratings
 from .runner import play_game
 
@@ -93,74 +99,126 @@ def play_task(task: Task) -> GameResult:
     return GameResult(task.number, task.seating, outcome.points, outcome.winners, outcome.lower_is_better)
 
 
-def tasks(game: Game[Any, Any], bots: Sequence[str], games: int, seed: int) -> list[Task]:
-    """The games of a tournament of at least ``games`` games, deal by deal."""
+def planned_games(bots: Sequence[str], games: int) -> int:
+    """The games a tournament of at least ``games`` games plays: whole deals of every arrangement."""
+    seatings = len(arrangements(bots))
+    return math.ceil(games / seatings) * seatings
+
+
+def tasks(game: Game[Any, Any], bots: Sequence[str], games: int, seed: int) -> Iterator[Task]:
+    """The games of a tournament of at least ``games`` games, deal by deal, each made only when a
+    worker asks for the next (a million games start at once and take no memory before they are played)."""
     seatings = arrangements(bots)
-    deals = math.ceil(games / len(seatings))
     options_json = json.dumps(game.option_dict(), sort_keys=True)
-    return [
-        Task(game.id, options_json, seating, seed, deal, deal * len(seatings) + index)
-        for deal in range(deals)
-        for index, seating in enumerate(seatings)
-    ]
+    numbers = itertools.count()
+    for deal in range(planned_games(bots, games) // len(seatings)):
+        for seating in seatings:
+            yield Task(game.id, options_json, seating, seed, deal, next(numbers))
 
 
-def _play_all(todo: list[Task], workers: int, progress: Progress | None) -> tuple[list[GameResult], bool]:
-    """The results of the games finished and whether Ctrl-C cut the run short (workers stopped at once).
+class Standings:
+    """The standings of the games finished so far, kept as running figures per bot.
+
+    Games finish in any order on several workers.  Wins and points are counted per value (a
+    bot's seat with its share of the win and its points), so their sums are exact and do not
+    depend on the order; a game is rated only once every game before it is, so the ratings follow
+    the tournament's order whatever the workers.  Memory does not grow with the games: the counts
+    (a few hundred values), the ratings, and the finished games still waiting for an earlier one
+    (at most the games in flight).
+    """
+
+    def __init__(self, bots: Sequence[str]) -> None:
+        self.bots = sorted(set(bots))
+        self.games = 0
+        self.lower_is_better = False
+        self._ratings = Ratings(self.bots)
+        self._seats: Counter[tuple[str, float, int]] = Counter()
+        """Seat-games by (bot, share of the win, points)."""
+        self._waiting: dict[int, GameResult] = {}
+        self._next = 0
+
+    def add(self, result: GameResult) -> None:
+        """Count a finished game; rate it (and the games waiting for it) once every game before it is rated."""
+        self.games += 1
+        self.lower_is_better = result.lower_is_better
+        self._seats.update((name, result.payoff(seat), result.points[seat]) for seat, name in enumerate(result.seating))
+        self._waiting[result.number] = result
+        while self._next in self._waiting:
+            self._rate(self._waiting.pop(self._next))
+            self._next += 1
+
+    def _rate(self, result: GameResult) -> None:
+        self._ratings.record(result.seating, result.ranks())
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Per bot: seat-games, wins, win share with interval, mean points, rating; best rating first.
+
+        Games still waiting for an earlier game that was never finished (a run cut short) are
+        rated now, in order.
+        """
+        for number in sorted(self._waiting):
+            self._rate(self._waiting.pop(number))
+        wins_of = {name: FigureStats() for name in self.bots}
+        points_of = {name: FigureStats() for name in self.bots}
+        for (name, payoff, score), times in self._seats.items():
+            wins_of[name].add(payoff, times)
+            points_of[name].add(float(score), times)
+        rows = []
+        for name in self.bots:
+            wins = wins_of[name]
+            share = wilson_interval(wins.total, wins.count)
+            spread = points_of[name].interval(shares=False)
+            rating = self._ratings.of(name)
+            rows.append(
+                {
+                    "bot": name,
+                    "games": wins.count,
+                    "wins": wins.total,
+                    "win_share": share.estimate,
+                    "win_low": share.low,
+                    "win_high": share.high,
+                    "mean_points": spread.estimate,
+                    "points_low": spread.low,
+                    "points_high": spread.high,
+                    "mu": rating.mu,
+                    "sigma": rating.sigma,
+                    "ordinal": rating.ordinal,
+                }
+            )
+        return sorted(rows, key=lambda row: (-row["ordinal"], row["bot"]))
+
+
+def standings(results: Iterable[GameResult], bots: Sequence[str]) -> list[dict[str, Any]]:
+    """The standings (:meth:`Standings.rows`) of finished games in any order, e.g. of a run cut short."""
+    table = Standings(bots)
+    for result in results:
+        table.add(result)
+    return table.rows()
+
+
+def _play_all(todo: Iterator[Task], table: Standings, planned: int, workers: int, progress: Progress | None) -> bool:
+    """Play ``todo`` into ``table``; whether Ctrl-C cut the run short (workers stopped at once).
 
     Raises:
         WorkerLost: a worker process died (killed, out of memory); the tournament cannot be completed.
     """
-    results: list[GameResult] = []
     try:
-        with contextlib.closing(play_locally(workers, play_task, iter(todo))) as finished:
+        with contextlib.closing(play_locally(workers, play_task, todo)) as finished:
             for result in finished:
-                results.append(result)
+                table.add(result)
                 if progress:
-                    progress(len(results), len(todo))
+                    progress(table.games, planned)
     except KeyboardInterrupt:
-        return results, True
+        return True
     except WorkerLost as lost:
         status = lost.params.get("status")
         raise WorkerLost(
-            f"a worker process died (exit status {status}, e.g. killed or out of memory) after {len(results)}"
-            f" of {len(todo)} games; the tournament stopped: run it again (the same seed plays the same games)",
+            f"a worker process died (exit status {status}, e.g. killed or out of memory) after {table.games}"
+            f" of {planned} games; the tournament stopped: run it again (the same seed plays the same games)",
             key="error.tournament_worker_lost",
-            params={"status": status, "games": len(results), "requested": len(todo)},
+            params={"status": status, "games": table.games, "requested": planned},
         ) from None
-    return results, False
-
-
-def standings(results: Sequence[GameResult], bots: Sequence[str]) -> list[dict[str, Any]]:
-    """Per distinct bot: seat-games, wins, win share with interval, mean points, rating; best rating first."""
-    ordered = sorted(results, key=lambda result: result.number)
-    ratings = Ratings(sorted(set(bots)))
-    for result in ordered:
-        ratings.record(result.seating, result.ranks())
-    rows = []
-    for name in sorted(set(bots)):
-        seats = [(result, seat) for result in ordered for seat, bot in enumerate(result.seating) if bot == name]
-        wins = math.fsum(result.payoff(seat) for result, seat in seats)
-        share = wilson_interval(wins, len(seats))
-        points = mean_interval([float(result.points[seat]) for result, seat in seats]) if seats else None
-        rating = ratings.of(name)
-        rows.append(
-            {
-                "bot": name,
-                "games": len(seats),
-                "wins": wins,
-                "win_share": share.estimate,
-                "win_low": share.low,
-                "win_high": share.high,
-                "mean_points": points.estimate if points else 0.0,
-                "points_low": points.low if points else 0.0,
-                "points_high": points.high if points else 0.0,
-                "mu": rating.mu,
-                "sigma": rating.sigma,
-                "ordinal": rating.ordinal,
-            }
-        )
-    return sorted(rows, key=lambda row: (-row["ordinal"], row["bot"]))
+    return False
 
 
 def tournament(
@@ -195,10 +253,11 @@ def tournament(
     for name in bots:
         make_bot(game, name)
     game.new_state(len(bots), seed)  # refuses a seat count the game does not allow
-    todo = tasks(game, bots, games, seed)
+    planned = planned_games(bots, games)
+    table = Standings(bots)
     started = time.perf_counter()
-    results, interrupted = _play_all(todo, workers, progress)
-    if not results and interrupted:
+    interrupted = _play_all(tasks(game, bots, games, seed), table, planned, workers, progress)
+    if not table.games and interrupted:
         raise KeyboardInterrupt
     elapsed = time.perf_counter() - started
     report: dict[str, Any] = {
@@ -208,14 +267,14 @@ def tournament(
         "players": len(bots),
         "bots": list(bots),
         "arrangements": len(arrangements(bots)),
-        "games": len(results),
+        "games": table.games,
         "seed": seed,
         "workers": workers,
         "python": platform.python_version(),
         "elapsed_seconds": elapsed,
-        "lower_is_better": results[0].lower_is_better if results else False,
-        "standings": standings(results, bots),
+        "lower_is_better": table.lower_is_better,
+        "standings": table.rows(),
     }
     if interrupted:
-        report["interrupted"] = {"requested": len(todo)}
+        report["interrupted"] = {"requested": planned}
     return report

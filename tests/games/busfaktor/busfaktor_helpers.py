@@ -7,7 +7,7 @@ from pathlib import Path
 
 from busbahnhof.engine import load_game
 from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
-from busbahnhof.games.busfaktor.flow import enter_action_phase, place
+from busbahnhof.games.busfaktor.flow import count_free, enter_action_phase, place
 from busbahnhof.games.busfaktor.schema import FACTOR_TYPES
 
 GAME: Busfaktor = load_game("busfaktor")  # type: ignore[assignment]
@@ -88,8 +88,15 @@ def arrange(
     state.offered = state.proposed = 0
     state.draws_left = 0
     enter_action_phase(state)
-    state._legal = None
+    refresh(state)
     return state
+
+
+def refresh(state: BusfaktorState) -> None:
+    """After a scenario wrote the state's fields directly: the facts kept for speed counted afresh
+    (``free``, projects free to cooperate) and the cached legal actions forgotten."""
+    state.free = count_free(state)
+    state._legal = None
 
 
 def named(text: str, game: Busfaktor = GAME) -> str:
@@ -115,5 +122,5 @@ def at_draw(state: BusfaktorState) -> BusfaktorState:
     """Put the arranged state back to the start of the active person's draw phase."""
     state.phase = 0
     state.draws_left = 2
-    state._legal = None
+    refresh(state)
     return state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from busfaktor_helpers import DESIGNER, GAME, arrange, cid
+from busfaktor_helpers import DESIGNER, GAME, arrange, cid, refresh
 
 from busbahnhof.bots import make_bot
 from busbahnhof.engine import Rng
@@ -39,7 +39,7 @@ def test_it_plays_a_negative_event_on_the_leader() -> None:
         projects={1: [("Serverumzug", [])], 2: [("Persistente Identifikatoren", [("TEI-XML-Korpus", "Daten")])]},
     )
     state.dones[2] = [cid("Korpusaufbau")]
-    state._legal = None
+    refresh(state)
     choice = HeuristicBot().choose(state, 0, Rng(0))
     assert str(choice) == f"spiele {cid('Formatmigration')} an {cid('Persistente Identifikatoren')}"
 
@@ -99,6 +99,6 @@ def test_it_takes_a_mehraufwand_off_its_own_project_not_off_another() -> None:
     for extra, project in (("Zusatzprüfung", "Kleines Repositorium"), ("Nachdokumentation", "Kleine Edition")):
         state.astack.remove(names.index(extra))
         lay_extra(state, names.index(extra), names.index(project), DESIGNER.deck.factor_type[names.index(extra)], 1)
-    state._legal = None
+    refresh(state)
     choice = HeuristicBot().choose(state, 0, Rng(0))
     assert str(choice) == f"spiele {names.index('Aufwand gestrichen')} auf {names.index('Zusatzprüfung')}"

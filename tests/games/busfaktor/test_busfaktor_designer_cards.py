@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from busfaktor_helpers import DESIGNER, arrange, legal_texts
+from busfaktor_helpers import DESIGNER, arrange, legal_texts, refresh
 from rich.console import Console
 
 from busbahnhof.engine import IllegalActionError
@@ -33,7 +33,7 @@ def with_extra(state: BusfaktorState, extra: str, project: str, controller: int)
     card = c(extra)
     state.astack.remove(card)
     lay_extra(state, card, c(project), DESIGNER.deck.factor_type[card], controller)
-    state._legal = None
+    refresh(state)
 
 
 def asked_order(state: BusfaktorState) -> list[int | None]:
@@ -167,7 +167,7 @@ def test_after_a_card_ended_it_the_pair_may_cooperate_again() -> None:
     state.apply(f"spiele {c('Zerwürfnis')} auf {c('Betrieb A')}")
     state.apply("verzichten")
     state.offered = 0
-    state._legal = None
+    refresh(state)
     assert f"biete {c(REPO)} mit {c('Kleine Migration')}" in legal_texts(state)
 
 
@@ -236,11 +236,11 @@ def test_a_card_returns_only_jokers() -> None:
         projects={1: [(WORKSHOP, [("Team A", "Team")])]},
     )
     state.active = 1
-    state._legal = None
+    refresh(state)
     state.apply(f"spiele {c('Joker Team')} an {c(WORKSHOP)} als Team")
     state.active = 0
     state.event_used = False
-    state._legal = None
+    refresh(state)
     plays = [x for x in legal_texts(state) if x.startswith("spiele")]
     assert plays == [f"spiele {c('Joker eingezogen')} auf {c('Joker Team')}"], "the factor Team A is no target"
     state.apply(plays[0])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from busfaktor_helpers import arrange, cid
+from busfaktor_helpers import arrange, cid, refresh
 
 DISSENS = "Dokumentierter Dissens"
 
@@ -17,7 +17,7 @@ def test_example_dokumentierter_dissens_needs_two_different_daten_factors() -> N
     assert state.status[project] == 1 and state.need[project] == 1
     assert state.open[project * 4 + 1] == 1
     state.hands[0].append(cid("Normdaten (GND)"))
-    state._legal = None
+    refresh(state)
     state.apply(f"lege {cid('Normdaten (GND)')} an {project} als Daten")
     assert state.dones[0] == [project]
     assert state.deck.points[project] == 3 and state.points(0) == 3
@@ -55,7 +55,7 @@ def test_mehraufwand_counts_as_an_extra_requirement_and_is_spent_on_completion()
     assert state.need[project] == 2 and state.open[project * 4 + 2] == 2
     state.active = 0
     state.hands[0] = [cid("Monitoring"), cid("Bandlaufwerk")]
-    state._legal = None
+    refresh(state)
     state.apply(f"lege {cid('Monitoring')} an {project} als Betrieb")
     assert state.status[project] == 1
     state.apply(f"lege {cid('Bandlaufwerk')} an {project} als Betrieb")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from busfaktor_helpers import arrange, cid, legal_texts
+from busfaktor_helpers import arrange, cid, legal_texts, refresh
 
 from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.busfaktor import BusfaktorState
@@ -42,7 +42,7 @@ def test_preconditions_at_most_one_factor_each(projects: dict[int, Any], why: st
 def test_mehraufwand_does_not_count_for_the_one_factor_limit() -> None:
     state = arrange(projects={0: [(A, [("Monitoring", "Betrieb")])], 1: [(B, [])]})
     state.extra[cid(A)] = cid("Formatmigration")
-    state._legal = None
+    refresh(state)
     assert f"biete {cid(A)} mit {cid(B)}" in legal_texts(state)
 
 
@@ -66,7 +66,7 @@ def test_the_shared_factor_needs_the_partners_consent_and_fills_both_projects() 
     with pytest.raises(IllegalActionError, match="§11"):
         state.apply(f"teile {cid('Monitoring')} an {a} als Betrieb")
     state.proposed = 0
-    state._legal = None
+    refresh(state)
     state.apply(f"teile {cid('Monitoring')} an {a} als Betrieb")
     state.apply("annehmen")
     monitoring = cid("Monitoring")
@@ -87,7 +87,7 @@ def test_each_project_completes_alone_and_the_shared_factor_stays_for_the_partne
     assert state.shared[b] == monitoring and state.open[b * 4 + 2] == 0
     state.active = 1
     state.hands[1] = [cid("Kollationierung"), cid("Projektkoordination")]
-    state._legal = None
+    refresh(state)
     state.apply(f"lege {cid('Kollationierung')} an {b} als Methode")
     state.apply(f"lege {cid('Projektkoordination')} an {b} als Team")
     assert state.status[b] == 2 and monitoring in state.spent
@@ -100,13 +100,13 @@ def test_the_pair_may_cooperate_again_once_both_projects_are_completed() -> None
     state.actives = [[], []]
     state.hands[0] = [cid("Serverumzug")]
     state.started = False
-    state._legal = None
+    refresh(state)
     state.apply(f"beginne {cid('Serverumzug')}")
     state.status[cid("Metadatenschema")] = 1
     state.owner[cid("Metadatenschema")] = 1
     state.actives[1] = [cid("Metadatenschema")]
     state.offered = 0
-    state._legal = None
+    refresh(state)
     assert f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}" in legal_texts(state)
 
 
@@ -183,10 +183,10 @@ def test_cooperation_preconditions(
         assert state.extra[cid(extra)] == cid("Formatmigration")
         state.active = 0
         state.event_used = False
-        state._legal = None
+        refresh(state)
     for p, q in coops:
         state.partner[cid(p)], state.partner[cid(q)] = cid(q), cid(p)
-    state._legal = None
+    refresh(state)
     text = f"biete {cid(offer[0])} mit {cid(offer[1])}"
     assert (text in legal_texts(state)) is legal
     if not legal:
@@ -228,7 +228,7 @@ def _share_then_setback(game_options: dict[str, Any]) -> tuple[BusfaktorState, i
     state.apply("verzichten")
     assert monitoring in state.hands[0] and state.shared[a] < 0 and state.partner[a] >= 0
     state.proposed = 0
-    state._legal = None
+    refresh(state)
     return state, a
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from busfaktor_helpers import MINI, arrange, cid, ids, legal_texts
+from busfaktor_helpers import MINI, arrange, cid, ids, legal_texts, refresh
 
 from busbahnhof.engine import IllegalActionError
 from busbahnhof.games.busfaktor.phases import E4_MOVE, SHARED
@@ -131,7 +131,7 @@ def test_e6_mehraufwand_only_on_another_persons_project_at_most_one_each() -> No
     state.apply("verzichten")
     assert state.extra[cid("Metadatenschema")] == cid("Formatmigration")
     state.event_used = False
-    state._legal = None
+    refresh(state)
     with pytest.raises(IllegalActionError):
         state.apply(f"spiele {cid('Datenschutz-Folgenabschätzung')} an {cid('Metadatenschema')}")
 
@@ -149,7 +149,7 @@ def test_e7_rueckschlag_on_a_shared_factor_ends_sharing_but_not_the_cooperation(
         state.shared[p] = team
         state.open[p * 4] -= 1
         state.need[p] -= 1
-    state._legal = None
+    refresh(state)
     state.apply(f"spiele {cid('Befristung läuft aus')} auf {team}")
     assert state.view(0)["state"]["pending_event"]["affected"] == [1]
     state.apply("verzichten")
@@ -205,7 +205,7 @@ def test_e4_a_shared_factor_moves_only_out_of_its_cooperation_and_stops_being_sh
         state.shared[p] = shared
         state.open[p * 4 + 1] -= 1
         state.need[p] -= 1
-    state._legal = None
+    refresh(state)
     state.apply(f"spiele {cid('Umverteilen', MINI)}")
     assert f"verschiebe {shared} nach {c}" in legal_texts(state)
     assert f"verschiebe {shared} nach {a}" not in legal_texts(state)
@@ -332,6 +332,6 @@ def test_e4_a_factor_moved_by_an_earlier_card_may_move_again_with_the_next_one()
     assert state.view(0)["state"]["pending_event"] is None
     state.event_used = False
     state.hands[0].append(state.spent.pop())
-    state._legal = None
+    refresh(state)
     state.apply(f"spiele {cid('Umstrukturierung')}")
     assert f"verschiebe {factor} nach {back}" in legal_texts(state)

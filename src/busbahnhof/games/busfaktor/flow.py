@@ -149,6 +149,7 @@ def start_project(s: BusfaktorState, project: int) -> None:
     s.owner[project] = seat
     s.status[project] = 1
     s.actives[seat].append(project)
+    note_free(s, project)
     s.started = True
     s.must_start = False
     count_play(s, seat, project)
@@ -163,6 +164,7 @@ def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: in
     s.open[project * 4 + ftype] -= 1
     s.need[project] -= 1
     s.nfac[project] += 1
+    note_free(s, project)
 
 
 def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
@@ -192,6 +194,7 @@ def unplace(s: BusfaktorState, card: int) -> None:
         s.open[project * 4 + ftype] += 1
         s.need[project] += 1
         s.nfac[project] -= 1
+        note_free(s, project)
     s.att[card] = -1
 
 
@@ -278,6 +281,7 @@ def complete(s: BusfaktorState, project: int) -> None:
     seat = s.owner[project]
     leaving = leaving_cards(s, project)
     s.status[project] = 2
+    note_free(s, project)
     s.actives[seat].remove(project)
     s.dones[seat].append(project)
     s.done_round[project] = s.round
@@ -336,6 +340,8 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
         s.nfac[keep] += 1
     s.partner[project] = s.partner[partner] = -1
     s.share_used[project] = s.share_used[partner] = 0
+    note_free(s, project)
+    note_free(s, partner)
     s.emit("cooperation_ended", project=project, project2=partner)
 
 
@@ -344,6 +350,21 @@ def free_to_cooperate(s: BusfaktorState, projects: list[int]) -> list[int]:
     and hold at most one factor (Mehraufwand not counted)."""
     status, partner, nfac = s.status, s.partner, s.nfac
     return [p for p in projects if status[p] == 1 and partner[p] < 0 and nfac[p] <= 1]
+
+
+def note_free(s: BusfaktorState, project: int) -> None:
+    """Keep ``s.free`` (per person, a bit per project free to cooperate, :func:`free_to_cooperate`)
+    right after ``project``'s status, partner or factor count changed."""
+    bit = 1 << project
+    if s.status[project] == 1 and s.partner[project] < 0 and s.nfac[project] <= 1:
+        s.free[s.owner[project]] |= bit
+    else:
+        s.free[s.owner[project]] &= ~bit
+
+
+def count_free(s: BusfaktorState) -> list[int]:
+    """``s.free`` counted afresh from every person's active projects (:func:`free_to_cooperate`)."""
+    return [sum(1 << p for p in free_to_cooperate(s, projects)) for projects in s.actives]
 
 
 def offer(s: BusfaktorState, mine: int, theirs: int) -> None:
@@ -362,6 +383,8 @@ def answer_offer(s: BusfaktorState, accepted: bool) -> None:
     if accepted:
         s.partner[mine] = theirs
         s.partner[theirs] = mine
+        note_free(s, mine)
+        note_free(s, theirs)
         s.coops_begun += 1
     s.emit("offer_accepted" if accepted else "offer_declined", seat=s.decider, project=mine, project2=theirs)
     s.phase = ACTION

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import Action, GameError, Outcome, Rng, State, wrong_kind
 from . import effects, flow
+from .action_phase import action_phase
 from .actions import (
     ACCEPT,
     ATTACH,
@@ -30,7 +31,7 @@ from .actions import (
     Act,
 )
 from .deck import Deck
-from .legal import action_phase, explain, legal_actions
+from .legal import explain, legal_actions
 from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
 from .tables import ActionTables
 from .views import build_view, card_places, known_places, resample_hidden
@@ -49,6 +50,7 @@ _FLAT = frozenset(
         "open",
         "need",
         "nfac",
+        "free",
         "extra",
         "partner",
         "shared",
@@ -82,7 +84,9 @@ class BusfaktorState(State["Busfaktor"]):
     ``< n_projects``): ``owner``, ``status`` (0 not in play, 1 active, 2 completed), ``open``
     (open requirements, 4 per project), ``need`` (their sum), ``nfac`` (factors lying only on
     it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11), ``share_used`` (1 once its
-    cooperation has shared a factor, ruling R11).  Attached cards: ``att``
+    cooperation has shared a factor, ruling R11); ``free`` (per person, a bit per project free to
+    cooperate, §11 Voraussetzungen: a fact derived from the others, kept up to date by
+    :func:`~.flow.note_free` for the offers search lists at every action decision).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
@@ -106,6 +110,7 @@ class BusfaktorState(State["Busfaktor"]):
     open: list[int]
     need: list[int]
     nfac: list[int]
+    free: list[int]
     extra: list[int]
     partner: list[int]
     shared: list[int]
@@ -163,6 +168,7 @@ class BusfaktorState(State["Busfaktor"]):
             self.open.extend(requirement)
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
         self.share_used = [0] * p
+        self.free = [0] * players
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
         self.drawn, self.held, self.plays = [0] * n, [0] * n, [0] * (n * players)
@@ -302,13 +308,14 @@ class BusfaktorState(State["Busfaktor"]):
 
     def __getstate__(self) -> dict[str, Any]:
         data = super().__getstate__()
-        del data["rng_owned"], data["tables"]
+        del data["rng_owned"], data["tables"], data["free"]  # derived: counted afresh on load
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         super().__setstate__(data)
         self.rng_owned = True
         self.tables = self.game.tables
+        self.free = flow.count_free(self)
 
     def card_places(self) -> dict[str, list[Hashable]]:
         return cast(dict[str, list[Hashable]], card_places(self))

@@ -162,47 +162,87 @@ def known_places(s: BusfaktorState, seat: int | None) -> dict[str, list[Hashable
     }
 
 
-def _hidden_slots(s: BusfaktorState, seat: int | None) -> list[tuple[list[int], int]]:
-    """The places (list, index) holding a card ``seat`` cannot identify."""
-    slots: list[tuple[list[int], int]] = []
+def _hidden_places(s: BusfaktorState, seat: int | None) -> list[tuple[list[int], list[int] | None]]:
+    """The places holding cards ``seat`` cannot identify, each with the indices of those cards
+    (``None``: all of them), in the order :func:`resample_hidden` deals them."""
+    places: list[tuple[list[int], list[int] | None]] = []
+    under_by = s.under_by
     for stack in (s.pstack, s.astack):
-        slots.extend((stack, index) for index, card in enumerate(stack) if seat is None or s.under_by[card] != seat)
+        if seat is not None and seat in map(under_by.__getitem__, stack):
+            places.append((stack, [index for index, card in enumerate(stack) if under_by[card] != seat]))
+        else:
+            places.append((stack, None))
     if seat != s.active:
-        slots.extend((s.looked, index) for index in range(len(s.looked)))
+        places.append((s.looked, None))
     for other in range(s.players):
         if other == seat:
             continue
-        seen = list(s.known[other])
-        for index, card in enumerate(s.hands[other]):
+        hand, known = s.hands[other], s.known[other]
+        if not known:
+            places.append((hand, None))
+            continue
+        seen = known[:]
+        hidden = []
+        for index, card in enumerate(hand):
             if card in seen:
                 seen.remove(card)
             else:
-                slots.append((s.hands[other], index))
-    return slots
+                hidden.append(index)
+        places.append((hand, hidden))
+    return places
 
 
 def resample_hidden(s: BusfaktorState, seat: int | None, rng: Rng) -> None:
     """Deal every card ``seat`` cannot identify anew among the places it may be in: each hidden
-    card is exchanged only with hidden cards of its pool (projects; action cards of one reshuffle)."""
-    slots = _hidden_slots(s, seat)
+    card is exchanged only with hidden cards of its pool (projects; action cards of one reshuffle).
+
+    Each pool is sorted, then shuffled (so that states a seat cannot tell apart resample alike,
+    §17: stacks are secret), then dealt from its end to the hidden slots in place order.  Search
+    determinizes for every iteration, so a place whose cards share one pool (a stack, usually a
+    hand) is collected and dealt as a whole.
+    """
     n_projects, pool = s.deck.n_projects, s.pool
     pools: dict[int, list[int]] = {}
-    keys = []  # each slot's pool (as _pool), computed once: search determinizes for every iteration
-    for place, index in slots:
-        card = place[index]
-        key = -1 if card < n_projects else pool[card]
-        keys.append(key)
-        cards = pools.get(key)
-        if cards is None:
-            pools[key] = [card]
+    # per place: its list, the hidden indices, each card's pool (empty if they share one), that one pool
+    dealt: list[tuple[list[int], list[int] | None, list[int], int]] = []
+    for place, indices in _hidden_places(s, seat):
+        cards = place[:] if indices is None else [place[index] for index in indices]
+        if not cards:
+            continue
+        if place is s.pstack:
+            keys = [-1]
+        elif place is s.astack:
+            keys = list(map(pool.__getitem__, cards))
         else:
-            cards.append(card)
-    # Sorted first, so that states a seat cannot tell apart resample alike (§17: stacks are secret).
+            keys = [-1 if card < n_projects else pool[card] for card in cards]
+        one = keys[0] if keys.count(keys[0]) == len(keys) else None
+        if one is None:
+            for card, key in zip(cards, keys, strict=True):
+                pools.setdefault(key, []).append(card)
+            dealt.append((place, indices, keys, 0))
+        else:
+            pools.setdefault(one, []).extend(cards)
+            dealt.append((place, indices, [], one))
     for key in sorted(pools):
         pools[key].sort()
         rng.shuffled(pools[key])
+    reset = s.under_by.count(-1) < len(s.under_by)  # another seat's E1 put some card under a stack
     under_by = s.under_by
-    for (place, index), key in zip(slots, keys, strict=True):
-        place[index] = card = pools[key].pop()
-        under_by[card] = -1  # another seat's E1 put some card there; in this world it knows none
+    for place, indices, keys, one in dealt:
+        if keys:
+            new = [pools[key].pop() for key in keys]
+        else:
+            cards = pools[one]
+            cut = len(cards) - (len(place) if indices is None else len(indices))
+            new = cards[cut:]
+            del cards[cut:]
+            new.reverse()
+        if indices is None:
+            place[:] = new
+        else:
+            for index, card in zip(indices, new, strict=True):
+                place[index] = card
+        if reset:  # in this world that seat knows none of the cards dealt anew
+            for card in new:
+                under_by[card] = -1
     s._legal = None

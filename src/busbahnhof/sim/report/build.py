@@ -6,6 +6,7 @@ per-game figures, paired by game number and seed where both settings played the 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -152,6 +153,8 @@ def option_text(value: Any) -> str:
         name = value.get("name", "")
         digest = str(value.get("sha256", ""))[:12]
         return f"{name} (sha256 {digest}…)" if digest else str(name)
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)  # as on the command line: true, false, null
     return str(value)
 
 
@@ -174,9 +177,12 @@ def facts(context: Context, groups: Sequence[Group]) -> list[tuple[str, str]]:
     t, n = context.text, context.numbers
     info = context.info
     rows = [(t("facts.game"), context.title)]
-    options = ", ".join(f"{key}={option_text(value)}" for key, value in sorted(info.options.items()) if key != "deck")
-    rows.append((t("facts.options"), options or "–"))
     settings = [_setting(group) for group in groups]
+    varied = {key for setting in settings if setting for key in setting.options} | {"deck"}
+    options = ", ".join(
+        f"{key}={option_text(value)}" for key, value in sorted(info.options.items()) if key not in varied
+    )
+    rows.append((t("facts.options"), options or "–"))
     decks = dict.fromkeys(_deck_text(context, group.info) for group in groups)
     decks.pop("", None)
     if decks and not any(setting.deck or "deck" in setting.options for setting in settings if setting):

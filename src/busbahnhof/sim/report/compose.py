@@ -7,9 +7,9 @@ from pathlib import Path
 
 from ...engine import InvalidOptionError
 from . import overview
-from .build import document, facts, read_groups
+from .build import Group, document, facts, read_groups
 from .context import Context
-from .model import Document, Section
+from .model import Document, Heading, Section
 
 
 def report_document(paths: Sequence[Path], lang: str, settings: Sequence[str] = ()) -> Document:
@@ -27,18 +27,26 @@ def report_document(paths: Sequence[Path], lang: str, settings: Sequence[str] = 
             params={"path": ", ".join(map(str, paths))},
         )
     groups = [group for group in groups if group.games]
-    sections = overview.sections(context, [(group.label, group.overview) for group in groups])
-    for group in groups:
-        if group.game is None:
-            continue
-        for section in group.game.sections(context):
-            if group.label and len(groups) > 1:
-                section.title = f"{section.title} ({group.label})"
-            sections.append(section)
+    if len(groups) == 1:
+        group = groups[0]
+        sections = overview.sections(context, [(group.label, group.overview)])
+        sections += group.game.sections(context) if group.game is not None else []
+    else:
+        sections = overview.comparison_sections(context, [(group.label, group.overview) for group in groups])
+        sections += [_setting_section(context, group, number) for number, group in enumerate(groups, 1)]
     games = sum(group.games for group in groups)
     title = context.text("title", game=context.title)
     subtitle = context.text("subtitle", games=context.numbers.count(games), players=context.info.players)
     return document(context, title, subtitle, facts(context, groups), sections)
+
+
+def _setting_section(context: Context, group: Group, number: int) -> Section:
+    """Everything about one setting of a sweep, once: who won, its points, the game's own parts."""
+    section = Section(context.text("setting_title", label=group.label), anchor=f"setting-{number}")
+    section.blocks += overview.setting_blocks(context, group.overview)
+    for part in group.game.sections(context) if group.game is not None else []:
+        section.blocks += [Heading(part.title), *part.blocks]
+    return section
 
 
 def table_of_contents(sections: Sequence[Section]) -> list[tuple[str, str]]:

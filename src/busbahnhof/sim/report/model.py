@@ -44,7 +44,14 @@ class Paragraph:
     text: str
 
 
-Block = Figure | Table | Paragraph
+@dataclass(frozen=True)
+class Heading:
+    """A subheading inside a section (a part of one setting's section in a sweep's report)."""
+
+    text: str
+
+
+Block = Figure | Table | Paragraph | Heading
 
 
 @dataclass

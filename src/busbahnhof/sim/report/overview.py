@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..aggregate import FlatSummary
 from . import figures
 from .context import Context, Metric, figure, points_key, seat_points
-from .model import Cell, Figure, Section, Table
+from .model import Block, Cell, Figure, Heading, Paragraph, Section, Table
 from .stats import Histogram, Moments
 
 DECISIONS = ("outcome", "decisions")
@@ -61,6 +61,40 @@ def sections(context: Context, groups: Sequence[tuple[str, Overview]]) -> list[S
     return [_wins(context, groups), _points(context, groups), _length(context, groups)]
 
 
+def comparison_sections(context: Context, groups: Sequence[tuple[str, Overview]]) -> list[Section]:
+    """Win share by seat and game length of several settings side by side (their points are in
+    each setting's own section: :func:`setting_blocks`)."""
+    return [_wins(context, groups), _length(context, groups)]
+
+
+def setting_blocks(context: Context, overview: Overview) -> list[Block]:
+    """What the comparison leaves to a setting's own section: who won most and least, its points."""
+    kind = "penalty" if context.lower_is_better else "points"
+    return [
+        Paragraph(_verdict(context, overview)),
+        Heading(context.text(f"{kind}.title")),
+        _points_figure(context, overview),
+    ]
+
+
+def _verdict(context: Context, overview: Overview) -> str:
+    """Which seat won most and least often."""
+    t, n = context.text, context.numbers
+    players = context.info.players
+    intervals = [wins.share_interval() for wins in overview.wins]
+    best = max(range(players), key=lambda seat: intervals[seat].estimate)
+    worst = min(range(players), key=lambda seat: intervals[seat].estimate)
+    return t(
+        "wins.caption",
+        best=context.seat(best),
+        best_share=n.share_interval(intervals[best]),
+        worst=context.seat(worst),
+        worst_share=n.share_interval(intervals[worst]),
+        even=n.percent(1 / players),
+        ties=n.percent(overview.ties.mean),
+    )
+
+
 def _wins(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
     t, n = context.text, context.numbers
     players = context.info.players
@@ -75,78 +109,97 @@ def _wins(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
         reference=(1 / players, t("wins.even", share=n.percent(1 / players))),
     )
     section = Section(t("wins.title"), anchor="wins")
-    captions = []
-    for label, overview in groups:
-        intervals = [wins.share_interval() for wins in overview.wins]
-        best = max(range(players), key=lambda seat: intervals[seat].estimate)
-        worst = min(range(players), key=lambda seat: intervals[seat].estimate)
-        prefix = f"{label}: " if label else ""
-        captions.append(
-            prefix
-            + t(
-                "wins.caption",
-                best=context.seat(best),
-                best_share=n.share_interval(intervals[best]),
-                worst=context.seat(worst),
-                worst_share=n.share_interval(intervals[worst]),
-                even=n.percent(1 / players),
-                ties=n.percent(overview.ties.mean),
-            )
-        )
-    section.blocks.append(Figure(image, t("wins.title"), " ".join(captions)))
     points = t("table.penalty" if context.lower_is_better else "table.points")
-    columns = [t("table.seat")]
-    for label, _ in groups:
-        suffix = f" ({label})" if label else ""
-        columns += [t("table.wins") + suffix, points + suffix]
-    rows = []
-    for seat in range(players):
-        cells = [Cell(context.seat(seat))]
-        for _, overview in groups:
-            cells.append(Cell(n.share_interval(overview.wins[seat].share_interval()), number=True))
-            cells.append(Cell(n.interval(overview.points[seat].interval(), 2), number=True))
-        rows.append(tuple(cells))
-    section.blocks.append(Table(t("wins.table"), tuple(columns), tuple(rows), t("wins.note")))
+    if len(groups) == 1:
+        _, overview = groups[0]
+        section.blocks.append(Figure(image, t("wins.title"), _verdict(context, overview)))
+        columns = (t("table.seat"), t("table.wins"), points)
+        rows = tuple(
+            (
+                Cell(context.seat(seat)),
+                Cell(n.share_interval(overview.wins[seat].share_interval()), number=True),
+                Cell(n.interval(overview.points[seat].interval(), 2), number=True),
+            )
+            for seat in range(players)
+        )
+        section.blocks.append(Table(t("wins.table"), columns, rows, t("wins.note")))
+        return section
+    section.blocks.append(Figure(image, t("wins.title"), t("wins.caption_settings", even=n.percent(1 / players))))
+    seats = tuple(t("seat", n=seat + 1) for seat in range(players))
+    win_rows = tuple(
+        (
+            Cell(label),
+            *(Cell(n.share_interval(wins.share_interval()), number=True) for wins in overview.wins),
+            Cell(n.percent(overview.ties.mean), number=True),
+        )
+        for label, overview in groups
+    )
+    section.blocks.append(
+        Table(t("wins.table_settings"), (t("table.setting"), *seats, t("table.ties")), win_rows, t("wins.note"))
+    )
+    point_rows = tuple(
+        (Cell(label), *(Cell(n.interval(moments.interval(), 2), number=True) for moments in overview.points))
+        for label, overview in groups
+    )
+    section.blocks.append(Table(t("wins.points_table", points=points), (t("table.setting"), *seats), point_rows))
     return section
+
+
+def _points_figure(context: Context, overview: Overview, label: str = "") -> Figure:
+    """How often each seat ended with so many points, with who scored most and least."""
+    t, n = context.text, context.numbers
+    kind = "penalty" if context.lower_is_better else "points"
+    series = [(context.seat(seat), overview.points_seen[seat]) for seat in range(overview.players)]
+    image = figures.distributions(n, series, t(f"{kind}.axis"), t("share_of_games"))
+    means = [overview.points[seat].interval() for seat in range(overview.players)]
+    high = max(range(overview.players), key=lambda seat: means[seat].estimate)
+    low = min(range(overview.players), key=lambda seat: means[seat].estimate)
+    everyone = [value for histogram in overview.points_seen for value in histogram.counts]
+    caption = t(
+        f"{kind}.caption",
+        high=context.seat(high),
+        high_mean=n.interval(means[high], 2),
+        low=context.seat(low),
+        low_mean=n.interval(means[low], 2),
+        min=n.number(min(everyone, default=0), 0),
+        max=n.number(max(everyone, default=0), 0),
+    )
+    return Figure(image, t(f"{kind}.title"), (f"{label}: " if label else "") + caption)
 
 
 def _points(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
-    t, n = context.text, context.numbers
     kind = "penalty" if context.lower_is_better else "points"
-    section = Section(t(f"{kind}.title"), anchor="points")
-    for label, overview in groups:
-        series = [(context.seat(seat), overview.points_seen[seat]) for seat in range(overview.players)]
-        image = figures.distributions(n, series, t(f"{kind}.axis"), t("share_of_games"))
-        means = [overview.points[seat].interval() for seat in range(overview.players)]
-        high = max(range(overview.players), key=lambda seat: means[seat].estimate)
-        low = min(range(overview.players), key=lambda seat: means[seat].estimate)
-        everyone = [value for histogram in overview.points_seen for value in histogram.counts]
-        caption = t(
-            f"{kind}.caption",
-            high=context.seat(high),
-            high_mean=n.interval(means[high], 2),
-            low=context.seat(low),
-            low_mean=n.interval(means[low], 2),
-            min=n.number(min(everyone, default=0), 0),
-            max=n.number(max(everyone, default=0), 0),
-        )
-        section.blocks.append(Figure(image, t(f"{kind}.title"), (f"{label}: " if label else "") + caption))
-    return section
+    blocks: list[Block] = [_points_figure(context, overview, label) for label, overview in groups]
+    return Section(context.text(f"{kind}.title"), blocks, anchor="points")
 
 
 def _length(context: Context, groups: Sequence[tuple[str, Overview]]) -> Section:
     t, n = context.text, context.numbers
     series = [(label or t("length.games"), overview.length) for label, overview in groups]
     image = figures.distributions(n, series, t("length.axis"), t("share_of_games"))
-    captions = []
-    for label, overview in groups:
-        captions.append(
-            (f"{label}: " if label else "")
-            + t(
-                "length.caption",
-                mean=n.interval(overview.length_moments.interval(), 1),
-                low=n.number(overview.length.quantile(0.05), 0),
-                high=n.number(overview.length.quantile(0.95), 0),
-            )
+    section = Section(t("length.title"), anchor="length")
+    if len(groups) == 1:
+        _, overview = groups[0]
+        caption = t(
+            "length.caption",
+            mean=n.interval(overview.length_moments.interval(), 1),
+            low=n.number(overview.length.quantile(0.05), 0),
+            high=n.number(overview.length.quantile(0.95), 0),
         )
-    return Section(t("length.title"), [Figure(image, t("length.title"), " ".join(captions))], anchor="length")
+        section.blocks.append(Figure(image, t("length.title"), caption))
+        return section
+    section.blocks.append(Figure(image, t("length.title"), t("length.caption_settings")))
+    rows = tuple(
+        (
+            Cell(label),
+            Cell(n.interval(overview.length_moments.interval(), 1), number=True),
+            Cell(
+                f"{n.number(overview.length.quantile(0.05), 0)}\u2013{n.number(overview.length.quantile(0.95), 0)}",
+                number=True,
+            ),
+        )
+        for label, overview in groups
+    )
+    columns = (t("table.setting"), t("length.mean"), t("length.middle"))
+    section.blocks.append(Table(t("length.table"), columns, rows))
+    return section

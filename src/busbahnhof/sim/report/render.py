@@ -8,7 +8,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ...engine.records import write_text_atomically
 from .compose import table_of_contents
-from .model import Document, Figure, Paragraph, Table
+from .model import Block, Document, Figure, Heading, Table
 
 _ENVIRONMENT = Environment(
     loader=PackageLoader("busbahnhof.sim.report", "templates"),
@@ -28,8 +28,9 @@ def render_html(document: Document) -> str:
     return template.render(doc=document, toc=table_of_contents(document.sections), kind=_kind)
 
 
-def _kind(block: Figure | Table | Paragraph) -> str:
-    return "figure" if isinstance(block, Figure) else "table" if isinstance(block, Table) else "paragraph"
+def _kind(block: Block) -> str:
+    kinds: list[tuple[type[Block], str]] = [(Figure, "figure"), (Table, "table"), (Heading, "heading")]
+    return next((kind for cls, kind in kinds if isinstance(block, cls)), "paragraph")
 
 
 def write_report(document: Document, path: Path) -> None:

@@ -12,6 +12,8 @@ export const title = "Bus";
 export const drawn = true;
 
 const NARROW = "(max-width: 600px)";
+/** Drawing units kept below the map's and the panel's content on a phone. */
+const PART_MARGIN = 16;
 
 /** What an action is chosen by on the map: intersections ("i:14") and lots ("l:27"). */
 function picksOf(action) {
@@ -138,6 +140,7 @@ function map(ctx, pick, narrow) {
   });
   if (!narrow) return box;
   const panel = svg ? splitPanel(svg, ctx.t("bus.panel")) : null;
+  if (panel) queueMicrotask(() => [svg, panel.firstChild].forEach(cropToDrawing)); // once both are on the page
   const zoom = h(
     "button",
     {
@@ -173,6 +176,19 @@ function splitPanel(svg, label) {
   panel.append(group);
   svg.setAttribute("viewBox", `0 0 ${mapWidth} ${height}`);
   return h("div", { class: "bus-panel" }, panel);
+}
+
+/** Phones: split apart, the map and the panel would each keep the whole drawing's height (the
+ *  taller one's), and the shorter would end in an empty band as high as the difference; so each
+ *  is cut below its own content (its box, measured once it is on the page). */
+function cropToDrawing(svg) {
+  const group = svg.querySelector("g.map, g.panel");
+  if (!svg.isConnected || !group) return;
+  const box = group.getBBox();
+  const matrix = group.transform.baseVal.consolidate()?.matrix ?? { d: 1, f: 0 };
+  const bottom = matrix.d * (box.y + box.height) + matrix.f + PART_MARGIN;
+  const [x, y, width, height] = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (box.height > 0 && bottom < y + height) svg.setAttribute("viewBox", `${x} ${y} ${width} ${bottom - y}`);
 }
 
 function players(ctx) {

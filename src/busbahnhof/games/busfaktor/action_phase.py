@@ -1,0 +1,205 @@
+"""The legal actions of the action phase (§8), the decision search asks for most often.
+
+Search plays millions of action-phase decisions (docs/bench.md, "Search speed"), so the rules'
+predicates are written out here rather than asked through helper calls, and which projects are
+free to cooperate is kept up to date (``BusfaktorState.free``) rather than recounted.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from .actions import DONE_ACT, Act
+from .deck import AREA_TARGET, EVENT, FACTOR
+from .effects import allowed_take, area_hits, attached_cards
+from .flow import cooperating_with
+from .phases import SHARED
+
+if TYPE_CHECKING:
+    from .state import BusfaktorState
+
+
+def action_phase(s: BusfaktorState) -> tuple[Act, ...]:
+    """§8: start, attach, share, play an event, offer a cooperation, or pass.
+
+    In hand order (card ids: projects, factors, events): each project's start, each factor's
+    attachments, each event's plays; then the shared factors (§11) and the offers (§8.4).
+    """
+    found = own_actions(s)
+    offers(s, found)
+    return tuple(found)
+
+
+def own_actions(s: BusfaktorState) -> list[Act]:
+    """§8.1-§8.3, §11: every action-phase action but the offers, in the order of :func:`action_phase`."""
+    seat = s.active
+    hand = s.hands[seat]
+    if len(hand) > 1:
+        hand = sorted(hand)
+    tables = s.tables
+    n_projects = s.deck.n_projects
+    if s.must_start:
+        start = tables.start
+        return [start[c] for c in hand if c < n_projects]
+    found: list[Act] = [DONE_ACT]
+    mine = s.actives[seat]
+    first_event = tables.first_event
+    event_free = not s.event_used
+    for card in hand:
+        if card < n_projects:
+            if not s.started:
+                found.append(tables.start[card])
+        elif card < first_event:
+            if mine:
+                opened, placements = s.open, tables.attach[card]
+                for p in mine:
+                    for index, _, action in placements[p]:
+                        if opened[index]:
+                            found.append(action)
+        elif event_free or s.deck.free_event[card]:
+            event_plays(s, card, found)
+    if mine:
+        partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
+        again = s.game.options.shared_factor_at_a_time  # may_share_again, written out
+        for p in mine:
+            q = partner[p]
+            if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and (again or not s.share_used[p]):
+                share_options(s, p, q, hand, event_free, found)
+    return found
+
+
+def may_share_again(s: BusfaktorState, project: int) -> bool:
+    """§11 "Pro Kooperation darf höchstens ein Faktor gemeinsam genutzt werden" (ruling R11): by default
+    once per cooperation, ever; with the option ``shared_factor_at_a_time`` again after the first left."""
+    return not s.share_used[project] or s.game.options.shared_factor_at_a_time
+
+
+def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool, found: list[Act]) -> None:
+    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need (added to ``found``)."""
+    opened = s.open
+    mine, theirs = p * 4, q * 4
+    if not (
+        (opened[mine] and opened[theirs])
+        or (opened[mine + 1] and opened[theirs + 1])
+        or (opened[mine + 2] and opened[theirs + 2])
+        or (opened[mine + 3] and opened[theirs + 3])
+    ):
+        return  # no type both still need: nothing to share
+    deck = s.deck
+    kinds, share = deck.kind, s.tables.share
+    for card in hand:
+        kind = kinds[card]
+        if kind == FACTOR or (kind == EVENT and deck.template[card] == 5 and (event_free or deck.free_event[card])):
+            for index, t, action in share[card][p]:
+                if opened[index] and opened[theirs + t]:
+                    found.append(action)
+
+
+def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
+    """§12: an event with a target may be played only with at least one legal target (added to ``found``)."""
+    deck = s.deck
+    template = deck.template[card]
+    if template == 8:
+        return
+    play = s.tables.play[card]
+    if template == 1:
+        if s.pstack if deck.stack[card] == 0 else (s.astack or s.spent):
+            found.append(play)
+    elif template == 2:
+        if s.astack or s.spent:
+            found.append(play)
+    elif template == 3:
+        if any(allowed_take(s, card, c) for c in s.discard):
+            found.append(play)
+    elif template == 4:
+        if moves(s, card):
+            found.append(play)
+    elif template == 5:
+        opened, placements = s.open, s.tables.joker[card]
+        for p in s.actives[s.active]:
+            for index, _, action in placements[p]:
+                if opened[index]:
+                    found.append(action)
+    elif template == 6:
+        seat, extra, plays = s.active, s.extra, s.tables.extra[card]
+        for other in range(s.players):
+            if other != seat:
+                found.extend([plays[p] for p in s.actives[other] if extra[p] < 0])
+    elif deck.area[card] != AREA_TARGET:
+        if area_hits(s, card):
+            found.append(play)
+    else:
+        plays = s.tables.setback[card]
+        found.extend([plays[f] for f in attached_cards(s, card)])
+
+
+def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
+    """§13 E4: (card, new project) pairs within the card's reach, of the kinds its ``cards`` allow.
+
+    Reach ``eigene``: cards lying only on the player's own projects, to another own project;
+    ``alle``: any attached card to any other active project.  A shared factor moves only to a
+    project outside its cooperation and then stops being shared (ruling).  A factor or joker needs
+    an open requirement of its chosen type there; a Mehraufwand (§4, ruling R19) a project without
+    one (§13 E6).  A card this event already moved does not move again (N different factors, ruling R6).
+    """
+    seat, owner = s.active, s.owner
+    everyone = s.deck.reach[card] == 1
+    projects = [p for p in compress(range(s.deck.n_projects), map(_ACTIVE, s.status)) if everyone or owner[p] == seat]
+    result: list[tuple[int, int]] = []
+    moved = s.moved
+    for f in attached_cards(s, card):
+        if f in moved:
+            continue
+        where = s.att[f]
+        if where == SHARED:
+            if not everyone:
+                continue
+            excluded = {p for p in range(s.deck.n_projects) if s.shared[p] == f}
+        elif everyone or s.owner[where] == seat:
+            excluded = {where}
+        else:
+            continue
+        t = s.ctype[f]
+        if where != SHARED and s.extra[where] == f:
+            result.extend((f, p) for p in projects if p not in excluded and s.extra[p] < 0)
+        else:
+            result.extend((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
+    return result
+
+
+_ACTIVE = (1).__eq__
+"""``_ACTIVE(status[p])``: project ``p`` is active."""
+
+
+def offers(s: BusfaktorState, found: list[Act]) -> None:
+    """§8.4, §11 Voraussetzungen (added to ``found``); ruling: one offer per other person and turn.
+
+    Both projects must be free to cooperate (:func:`~.flow.free_to_cooperate`): the per-person
+    masks ``free`` (:func:`~.flow.note_free`) say so without a look at every active project.
+    """
+    seat = s.active
+    free = s.free
+    free_mine = free[seat]
+    if not free_mine:
+        return
+    actives = s.actives
+    mine = []
+    for p in actives[seat]:
+        if free_mine >> p & 1:
+            mine.append(p)
+    busy = -1  # the persons already offered to or cooperating with, found only once someone qualifies
+    table = s.tables.offer
+    for other in range(s.players):
+        free_theirs = free[other]
+        if not free_theirs or other == seat:
+            continue
+        if busy < 0:
+            busy = s.offered | cooperating_with(s, seat)
+        if not busy >> other & 1:
+            theirs = actives[other]
+            for p in mine:
+                row = table[p]
+                for q in theirs:
+                    if free_theirs >> q & 1:
+                        found.append(row[q])

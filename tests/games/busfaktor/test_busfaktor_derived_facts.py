@@ -1,0 +1,78 @@
+"""Facts Busfaktor keeps for speed (issue 11: search speed) agree with a recount from scratch.
+
+``BusfaktorState.free`` (per person, a bit per project free to cooperate, §11 Voraussetzungen)
+is kept up to date where a project's status, partner or factor count changes, instead of being
+recounted for the offers at every action decision.  Random games of every preset and of the
+designer deck (which ends cooperations by card text) check it at every decision, in the
+checked game and in a silenced clone played on the trusted fast path.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+from busfaktor_helpers import DESIGNER
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from busbahnhof.engine import Rng, load_game
+from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
+from busbahnhof.games.busfaktor.flow import free_to_cooperate
+
+GAMES = [load_game("busfaktor", **options) for options in Busfaktor.presets.values()] + [DESIGNER]
+
+
+def free_from_scratch(state: BusfaktorState) -> list[int]:
+    """§11 Voraussetzungen, per person: active, in no cooperation, at most one factor."""
+    return [
+        sum(1 << p for p in free_to_cooperate(state, list(range(state.deck.n_projects))) if state.owner[p] == seat)
+        for seat in range(state.players)
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(GAMES), players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_free_to_cooperate_matches_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
+    state = game.new_state(players, seed)
+    assert isinstance(state, BusfaktorState)
+    chooser = Rng(seed)
+    while not state.is_over:
+        assert state.free == free_from_scratch(state)
+        fast = state.clone()
+        fast.silence()
+        fast.apply_trusted(fast.random_action(Rng(seed)))
+        assert fast.free == free_from_scratch(fast)
+        legal = state.legal_actions()
+        state.apply(chooser.pick(legal))
+    assert state.free == free_from_scratch(state)
+    assert pickle.loads(pickle.dumps(state)).free == state.free  # left out of the pickle, counted on load
+
+
+def test_the_offers_follow_the_kept_facts_over_a_game() -> None:
+    """The offers a 4-player game lists are the pairs of free projects of persons not yet offered to
+    and not cooperating (§8.4, §11), decision by decision."""
+    state = load_game("busfaktor").new_state(4, 11)
+    assert isinstance(state, BusfaktorState)
+    chooser = Rng(11)
+    listed = 0
+    while not state.is_over:
+        if state.phase == 1 and not state.must_start:
+            seat = state.active
+            free = free_from_scratch(state)
+            offered = {str(a) for a in state.legal_actions() if str(a).startswith("biete")}
+            expected = set()
+            for p in state.actives[seat]:
+                for other in range(state.players):
+                    if other != seat and free[seat] >> p & 1 and not state.offered >> other & 1:
+                        busy = any(
+                            state.partner[q] >= 0
+                            and state.owner[state.partner[q]] == other
+                            and (state.status[q] == 1 or state.status[state.partner[q]] == 1)
+                            for q in state.actives[seat] + state.dones[seat]
+                        )
+                        if not busy:
+                            expected |= {f"biete {p} mit {q}" for q in state.actives[other] if free[other] >> q & 1}
+            assert offered == expected
+            listed += len(offered)
+        state.apply(chooser.pick(state.legal_actions()))
+    assert listed > 0
