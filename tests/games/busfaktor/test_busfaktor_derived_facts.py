@@ -1,5 +1,7 @@
 """Facts Busfaktor keeps for speed (issue 11: search speed) agree with a recount from scratch.
 
+The action tables (``tables.py``) hold, for a factor of one type, its attachment per project.
+
 ``BusfaktorState.free`` (per person, a bit per project free to cooperate, §11 Voraussetzungen)
 is kept up to date where a project's status, partner or factor count changes, instead of being
 recounted for the offers at every action decision.  Random games of every preset and of the
@@ -17,6 +19,8 @@ from hypothesis import strategies as st
 
 from busbahnhof.engine import Rng, load_game
 from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
+from busbahnhof.games.busfaktor.actions import ATTACH, act
+from busbahnhof.games.busfaktor.deck import FACTOR
 from busbahnhof.games.busfaktor.flow import free_to_cooperate
 
 GAMES = [load_game("busfaktor", **options) for options in Busfaktor.presets.values()] + [DESIGNER]
@@ -76,3 +80,17 @@ def test_the_offers_follow_the_kept_facts_over_a_game() -> None:
             listed += len(offered)
         state.apply(chooser.pick(state.legal_actions()))
     assert listed > 0
+
+
+def test_single_type_attachments_are_the_interned_actions() -> None:
+    """§8.2: a factor of one type attaches only as that type; the table holds exactly ``act(ATTACH, ...)``."""
+    for game in GAMES:
+        deck, tables = game.deck, game.tables
+        for card in range(deck.size):
+            ftype = tables.attach_type[card]
+            if deck.kind[card] == FACTOR and len(deck.types[card]) == 1:
+                assert ftype == deck.types[card][0]
+                assert tables.attach_one[card] == tuple(act(ATTACH, card, p, ftype) for p in range(deck.n_projects))
+                assert [row[0][2] for row in tables.attach[card]] == list(tables.attach_one[card])
+            else:
+                assert ftype == -1 and tables.attach_one[card] == ()

@@ -52,11 +52,18 @@ def own_actions(s: BusfaktorState) -> list[Act]:
                 found.append(tables.start[card])
         elif card < first_event:
             if mine:
-                opened, placements = s.open, tables.attach[card]
-                for p in mine:
-                    for index, _, action in placements[p]:
-                        if opened[index]:
-                            found.append(action)
+                opened, ftype = s.open, tables.attach_type[card]
+                if ftype >= 0:  # the usual factor, of one type: one open requirement to look at per project
+                    attach = tables.attach_one[card]
+                    for p in mine:
+                        if opened[p * 4 + ftype]:
+                            found.append(attach[p])
+                else:
+                    placements = tables.attach[card]
+                    for p in mine:
+                        for index, _, action in placements[p]:
+                            if opened[index]:
+                                found.append(action)
         elif event_free or s.deck.free_event[card]:
             event_plays(s, card, found)
     if mine:

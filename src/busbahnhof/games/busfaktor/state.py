@@ -31,8 +31,9 @@ from .actions import (
     Act,
 )
 from .deck import Deck
-from .legal import explain, legal_actions
+from .legal import draw_sources, explain, legal_actions
 from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
+from .phases import DRAW as DRAW_PHASE
 from .tables import ActionTables
 from .views import build_view, card_places, known_places, resample_hidden
 
@@ -219,7 +220,13 @@ class BusfaktorState(State["Busfaktor"]):
         """``legal[rng.below(len(legal))]`` of :meth:`legal_actions`, without the engine's cache."""
         legal = self._legal
         if legal is None:
-            legal = action_phase(self) if self.phase == ACTION else legal_actions(self)
+            phase = self.phase
+            if phase == ACTION:
+                legal = action_phase(self)
+            elif phase == DRAW_PHASE:
+                legal = draw_sources(self)
+            else:
+                legal = legal_actions(self)
         return legal[rng.below(len(legal))]
 
     def _explain_illegal(self, action: Action) -> GameError:
@@ -228,7 +235,8 @@ class BusfaktorState(State["Busfaktor"]):
         return explain(self, action)
 
     def _apply(self, action: Action) -> None:
-        action = cast(Act, action)  # the base class applies only legal actions, all of them Act
+        if TYPE_CHECKING:  # the base class applies only legal actions, all of them Act (no call at run time)
+            action = cast(Act, action)
         verb, a = action.verb, action.a
         if verb == DRAW:
             flow.draw(self, a)
