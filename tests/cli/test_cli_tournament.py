@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -55,17 +57,19 @@ def test_bad_input_is_a_clear_error(cli: Invoke) -> None:
 
 
 @pytest.mark.slow
-def test_sigterm_keeps_the_finished_games_and_exits_143(tmp_path: Path) -> None:
-    """A tournament stopped by ``kill`` (a background job ignores Ctrl-C) still reports its games."""
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_stopped_tournament_reports_the_finished_games(tmp_path: Path, signum: int, status: int) -> None:
+    """A tournament stopped by ``kill`` (SIGTERM: a background job ignores Ctrl-C) or by Ctrl-C
+    (SIGINT to the whole process group) reports its games and exits 143 or 130, as ``simulate``."""
     out = tmp_path / "cut.json"
     args = ["tournament", "busfahrer", "--bots", "kartenzaehler,random", "--games", "200000", "--workers", "2",
             "--json", str(out), "--lang", "en"]  # fmt: skip
     process = subprocess.Popen([sys.executable, "-m", "busbahnhof", *args], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
     time.sleep(15)  # the workers start and some games finish
-    process.terminate()
+    os.killpg(process.pid, signum)
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 143, stderr
+    assert process.returncode == status, stderr
     assert "Traceback" not in stderr
     report = json.loads(out.read_text(encoding="utf-8"))
     assert 0 < report["games"] < 200_000 and report["interrupted"]["requested"] == 200_000
