@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from .actions import DONE_ACT, Act
 from .deck import AREA_TARGET, EVENT, FACTOR
 from .effects import allowed_take, area_hits, attached_cards
-from .flow import cooperating_with
 from .phases import SHARED
 
 if TYPE_CHECKING:
@@ -183,7 +182,8 @@ def offers(s: BusfaktorState, found: list[Act]) -> None:
     """§8.4, §11 Voraussetzungen (added to ``found``); ruling: one offer per other person and turn.
 
     Both projects must be free to cooperate (:func:`~.flow.free_to_cooperate`): the per-person
-    masks ``free`` (:func:`~.flow.note_free`) say so without a look at every active project.
+    masks ``free`` (:func:`~.flow.note_free`) say so without a look at every active project, and
+    ``cooperating`` (:func:`~.flow.note_cooperations`) whom the person cooperates with already.
     """
     seat = s.active
     free = s.free
@@ -195,14 +195,12 @@ def offers(s: BusfaktorState, found: list[Act]) -> None:
     for p in actives[seat]:
         if free_mine >> p & 1:
             mine.append(p)
-    busy = -1  # the persons already offered to or cooperating with, found only once someone qualifies
+    busy = s.offered | s.cooperating[seat]  # the persons already offered to or cooperating with (§11)
     table = s.tables.offer
     for other in range(s.players):
         free_theirs = free[other]
         if not free_theirs or other == seat:
             continue
-        if busy < 0:
-            busy = s.offered | cooperating_with(s, seat)
         if not busy >> other & 1:
             theirs = actives[other]
             for p in mine:
