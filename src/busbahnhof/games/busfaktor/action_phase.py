@@ -11,7 +11,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from .actions import DONE_ACT, Act
-from .deck import AREA_TARGET, EVENT, FACTOR
+from .deck import AREA_TARGET
 from .effects import allowed_take, area_hits, attached_cards
 from .phases import SHARED
 
@@ -92,12 +92,11 @@ def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free
         or (opened[mine + 3] and opened[theirs + 3])
     ):
         return  # no type both still need: nothing to share
-    deck = s.deck
-    kinds, share = deck.kind, s.tables.share
+    free_event, first_event, share = s.deck.free_event, s.tables.first_event, s.tables.share
     for card in hand:
-        kind = kinds[card]
-        if kind == FACTOR or (kind == EVENT and deck.template[card] == 5 and (event_free or deck.free_event[card])):
-            for index, t, action in share[card][p]:
+        placements = share[card][p]  # empty but for factors and E5 jokers
+        if placements and (card < first_event or event_free or free_event[card]):
+            for index, t, action in placements:
                 if opened[index] and opened[theirs + t]:
                     found.append(action)
 

@@ -164,7 +164,8 @@ def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: in
     s.open[project * 4 + ftype] -= 1
     s.need[project] -= 1
     s.nfac[project] += 1
-    note_free(s, project)
+    if s.nfac[project] == 2:  # §11 Voraussetzungen: with a second factor it is no longer free to cooperate
+        s.free[s.owner[project]] &= ~(1 << project)
 
 
 def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
@@ -194,7 +195,8 @@ def unplace(s: BusfaktorState, card: int) -> None:
         s.open[project * 4 + ftype] += 1
         s.need[project] += 1
         s.nfac[project] -= 1
-        note_free(s, project)
+        if s.nfac[project] == 1:  # down to one factor: free to cooperate again if active and in none
+            note_free(s, project)
     s.att[card] = -1
 
 
