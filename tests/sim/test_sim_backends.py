@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from busbahnhof.engine import InvalidOptionError
 from busbahnhof.sim import GameRow, read_results, simulate
-from busbahnhof.sim.backends import make_backend
+from busbahnhof.sim.backends import make_backend, play_locally
 from support.workers import KillOneWorker
 
 SWEEP = [("pyramid", ["4-3-2-1", "5-4-3-2-1"])]
@@ -77,3 +78,29 @@ def test_a_worker_killed_mid_run_is_an_error_not_a_hang(tmp_path: Path) -> None:
     assert time.monotonic() - started < 120
     rows = list(read_results(tmp_path / "r.csv")[1])
     assert rows, "the games finished before are written"
+
+
+def big_result(_task: int) -> bytes:
+    """A result so large that a worker is still writing it when the run is stopped."""
+    return b"x" * (64 * 1024 * 1024)
+
+
+def test_stopping_while_a_worker_writes_its_result_does_not_hang() -> None:
+    """Closing the stream (Ctrl-C, SIGTERM, the end) kills the workers; one killed halfway through
+    writing a result left half a message in the pipe, and the executor's thread waited for the
+    rest for ever (seen as a hung Ctrl-C in a real run). Before the fix this hung every time."""
+    closed: list[float] = []
+
+    def stop_after_the_first_result() -> None:
+        started = time.monotonic()
+        stream = play_locally(2, big_result, iter(range(100)))
+        next(stream)
+        stream.close()
+        closed.append(time.monotonic() - started)
+
+    for _ in range(3):
+        stopper = threading.Thread(target=stop_after_the_first_result, daemon=True)
+        stopper.start()
+        stopper.join(timeout=60)
+        assert not stopper.is_alive(), "closing the stream hangs"
+    assert len(closed) == 3

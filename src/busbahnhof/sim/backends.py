@@ -135,9 +135,29 @@ def play_locally(workers: int, play: Callable[[T], R], tasks: Iterator[T]) -> Ge
         # Stop at once: kill the workers (a task may run for minutes), then let the executor
         # notice and clean up. ProcessPoolExecutor, unlike multiprocessing.Pool, survives a
         # worker that died holding a queue's lock (it terminates the rest and frees the queues).
-        for process in processes | (set(multiprocessing.active_children()) - before):
+        workers_now = processes | (set(multiprocessing.active_children()) - before)
+        for process in workers_now:
             process.kill()
+        for process in workers_now:
+            process.join(timeout=LOST_WORKER_SECONDS)
+        _unblock_results(executor)
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _unblock_results(executor: ProcessPoolExecutor) -> None:
+    """Let the executor's thread see the end of the result pipe once every worker is dead.
+
+    A worker killed while it was writing a result leaves half a message in the pipe; the thread
+    reading it then waits for the rest for ever (``shutdown`` hung with it: seen after Ctrl-C,
+    the main thread in ``shutdown``, the executor's thread in ``Connection._recv``).  This process
+    holds the pipe's other write end too; closing it makes the read end with EOF, which the
+    executor takes for a broken pool and cleans up.  (An attribute of CPython's executor, looked
+    up carefully: without it nothing changes.)
+    """
+    queue = getattr(executor, "_result_queue", None)
+    writer = getattr(queue, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 _worker_play: Callable[[Any], Any] | None = None
