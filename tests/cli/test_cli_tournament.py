@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
 from typer.testing import Result
 
+from busbahnhof.cli.common import Ui
+from busbahnhof.cli.run_progress import RunProgress
+from busbahnhof.cli.simulate import format_figure
+from busbahnhof.cli.tournament import done_line
 from busbahnhof.sim.tournament import tournament
 
 Invoke = Callable[..., Result]
@@ -32,6 +38,21 @@ def test_json_report_matches_the_python_function(cli: Invoke, tmp_path: Path) ->
     for heading in ("Bot", "Games", "Wins % (95% interval)", "Penalty points", "mu", "sigma"):
         assert heading in result.stdout
     assert "kartenzaehler" in result.stdout and f"Report saved: {out}" in result.stdout
+    assert "Tournament: Busfahrer: 0 of 6 games (0 %), 0 games/s, --:-- left" in result.stderr, "progress in a log"
+    assert "Tournament: Busfahrer: 6 of 6 games (100 %), " in result.stderr and ", 0:00 left" in result.stderr
+    assert re.search(r"^6 games in [0-9.]+ s \([0-9,]+ games/s, 1 process\)\.$", result.stdout, re.MULTILINE)
+
+
+def test_slow_games_are_counted_in_seconds_per_game() -> None:
+    """A searching bot takes many seconds a game: "0 games/s" would say nothing."""
+    ui = Ui("en")
+    report = {"games": 4, "elapsed_seconds": 170.0, "workers": 2}
+    assert done_line(ui, report) == "4 games in 170.00 s (42.5 s per game, 2 processes)."
+    assert done_line(ui, {**report, "games": 1000}) == "1,000 games in 170.00 s (6 games/s, 2 processes)."
+    number = partial(format_figure, lang="en", decimals=0)
+    with RunProgress(ui, "Tournament: Bus", number, interactive=False) as progress:
+        assert progress.speed_text(1 / 42.0, 84.0) == "42 s per game, 1:24 left"
+        assert progress.speed_text(6.0, 84.0) == "6 games/s, 1:24 left"
 
 
 def test_german_table_and_plot(cli: Invoke, tmp_path: Path) -> None:

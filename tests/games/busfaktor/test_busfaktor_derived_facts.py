@@ -3,8 +3,10 @@
 The action tables (``tables.py``) hold, for a factor of one type, its attachment per project.
 
 ``BusfaktorState.free`` (per person, a bit per project free to cooperate, §11 Voraussetzungen)
-is kept up to date where a project's status, partner or factor count changes, instead of being
-recounted for the offers at every action decision.  Random games of every preset and of the
+is kept up to date where a project's status, partner or factor count changes, and
+``BusfaktorState.cooperating`` (per person, whom it has a running cooperation with) where a
+cooperation begins or ends or one of its projects is completed, instead of being recounted for
+the offers at every action decision.  Random games of every preset and of the
 designer deck (which ends cooperations by card text) check it at every decision, in the
 checked game and in a silenced clone played on the trusted fast path.
 """
@@ -34,22 +36,35 @@ def free_from_scratch(state: BusfaktorState) -> list[int]:
     ]
 
 
+def cooperating_from_scratch(state: BusfaktorState) -> list[int]:
+    """§11, per person: the persons it has a cooperation with that still has an active project."""
+    masks = [0] * state.players
+    for p in range(state.deck.n_projects):
+        q = state.partner[p]
+        if q >= 0 and 1 in (state.status[p], state.status[q]):
+            masks[state.owner[p]] |= 1 << state.owner[q]
+    return masks
+
+
 @settings(max_examples=40, deadline=None)
 @given(game=st.sampled_from(GAMES), players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
-def test_free_to_cooperate_matches_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
+def test_free_and_cooperating_match_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
     state = game.new_state(players, seed)
     assert isinstance(state, BusfaktorState)
     chooser = Rng(seed)
     while not state.is_over:
         assert state.free == free_from_scratch(state)
+        assert state.cooperating == cooperating_from_scratch(state)
         fast = state.clone()
         fast.silence()
         fast.apply_trusted(fast.random_action(Rng(seed)))
         assert fast.free == free_from_scratch(fast)
+        assert fast.cooperating == cooperating_from_scratch(fast)
         legal = state.legal_actions()
         state.apply(chooser.pick(legal))
     assert state.free == free_from_scratch(state)
-    assert pickle.loads(pickle.dumps(state)).free == state.free  # left out of the pickle, counted on load
+    loaded = pickle.loads(pickle.dumps(state))  # the facts are left out of the pickle and counted on load
+    assert (loaded.free, loaded.cooperating) == (state.free, state.cooperating)
 
 
 def test_the_offers_follow_the_kept_facts_over_a_game() -> None:

@@ -52,6 +52,7 @@ _FLAT = frozenset(
         "need",
         "nfac",
         "free",
+        "cooperating",
         "extra",
         "partner",
         "shared",
@@ -87,7 +88,9 @@ class BusfaktorState(State["Busfaktor"]):
     it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11), ``share_used`` (1 once its
     cooperation has shared a factor, ruling R11); ``free`` (per person, a bit per project free to
     cooperate, §11 Voraussetzungen: a fact derived from the others, kept up to date by
-    :func:`~.flow.note_free` for the offers search lists at every action decision).  Attached cards: ``att``
+    :func:`~.flow.note_free` for the offers search lists at every action decision), ``cooperating``
+    (per person, a bit per person it has a running cooperation with, :func:`~.flow.cooperating_with`,
+    kept by :func:`~.flow.note_cooperations` and :func:`~.flow.end_cooperation`).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
@@ -112,6 +115,7 @@ class BusfaktorState(State["Busfaktor"]):
     need: list[int]
     nfac: list[int]
     free: list[int]
+    cooperating: list[int]
     extra: list[int]
     partner: list[int]
     shared: list[int]
@@ -170,6 +174,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
         self.share_used = [0] * p
         self.free = [0] * players
+        self.cooperating = [0] * players
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
         self.drawn, self.held, self.plays = [0] * n, [0] * n, [0] * (n * players)
@@ -316,7 +321,7 @@ class BusfaktorState(State["Busfaktor"]):
 
     def __getstate__(self) -> dict[str, Any]:
         data = super().__getstate__()
-        del data["rng_owned"], data["tables"], data["free"]  # derived: counted afresh on load
+        del data["rng_owned"], data["tables"], data["free"], data["cooperating"]  # derived: counted afresh on load
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -324,6 +329,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.rng_owned = True
         self.tables = self.game.tables
         self.free = flow.count_free(self)
+        self.cooperating = flow.count_cooperating(self)
 
     def card_places(self) -> dict[str, list[Hashable]]:
         return cast(dict[str, list[Hashable]], card_places(self))
