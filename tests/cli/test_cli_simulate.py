@@ -161,6 +161,27 @@ def test_a_sweep_compares_the_settings_with_intervals_and_paired_differences(cli
     assert estimate in result.stdout and "* the difference to the first setting is significant" in result.stdout
 
 
+def test_long_setting_labels_are_numbered_with_a_legend_where_they_do_not_fit() -> None:
+    """Each setting is written out once, above the table, not folded over three lines in every row."""
+    from rich.console import Console
+
+    from busbahnhof.cli.common import Ui
+    from busbahnhof.cli.simulate import print_sweep
+
+    report = simulate("busfahrer", 3, ["random"] * 3, 4, 1,
+                      sweeps=[("pyramid", ["4-3-2-1", "5-4-3-2-1"]), ("rising_penalties", [False, True])])  # fmt: skip
+    label = "pyramid=5-4-3-2-1, rising_penalties=false"
+    shown = {}
+    for width in (80, 140):
+        ui = Ui("en")
+        ui.out = Console(width=width, record=True, color_system=None)
+        print_sweep(ui, report)
+        shown[width] = ui.out.export_text()
+    assert shown[80].count(label) == 1 and f"#3  {label}" in shown[80] and "│   #3 " in shown[80]
+    assert all(len(line) <= 80 for line in shown[80].splitlines())
+    assert shown[140].count(f"│   {label} ") > 1 and "#3" not in shown[140], "wide enough: the labels in the rows"
+
+
 def test_several_decks_are_a_sweep(cli: Invoke, tmp_path: Path) -> None:
     out = tmp_path / "decks.json"
     result = cli("simulate", "busfaktor", "--games", "3", "--players", "2", "--deck", "mini", "--deck", "standard",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 from busbahnhof.engine import GameError, InvalidOptionError, Rng
 from busbahnhof.interop.codecs import Codec, make_codec
+from busbahnhof.interop.incremental import SeatEncoder
 
 CONFIGURATIONS = [
     ("busfahrer", 4, {}),
@@ -154,3 +156,50 @@ def test_unknown_games_and_player_counts_are_refused() -> None:
     codec = make_codec("busfahrer", 4)
     with pytest.raises(InvalidOptionError, match=r"outside 0\.\.111"):
         codec.actions.action(112)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGURATIONS)
+def test_incremental_encoding_is_the_encoding_of_the_view(game: str, players: int, options: dict[str, Any]) -> None:
+    """A seat's encoder, following games one after another (a reset), gives exactly
+    ``encode_view(view(seat))`` at every position, also after an illegal action and when fed the
+    positions of two games in turn; an array it returned never changes afterwards."""
+    codec = make_codec(game, players, **options)
+    following = [SeatEncoder(codec, seat) for seat in range(players)]
+    alternating = [SeatEncoder(codec, seat) for seat in range(players)]
+    rng = random.Random(7)
+    returned: list[tuple[np.ndarray, np.ndarray]] = []
+    other_game = playout_states(codec, 99)
+    for seed in range(3):
+        state = codec.game.new_state(players, seed)
+        for turn in itertools.count():
+            if rng.random() < 0.1 and not state.is_over:  # an illegal action changes nothing
+                illegal = [a for a in codec.actions.names if codec.actions.index[a] not in codec.actions.indices(state)]
+                with pytest.raises(GameError):
+                    state.apply(rng.choice(illegal))
+            for seat in range(players):
+                defined = codec.encode_view(state.view(seat))
+                observed = following[seat].encode(state)
+                where = f"seed {seed}, seat {seat}, turn {turn}"
+                assert np.array_equal(observed, defined), (
+                    f"{where}: {fields_at(codec, np.flatnonzero(observed != defined))}"
+                )
+                twin = other_game[min(turn, len(other_game) - 1)]
+                assert np.array_equal(alternating[seat].encode(twin), codec.encode(twin, seat)), where
+                assert np.array_equal(alternating[seat].encode(state), defined), where
+                if rng.random() < 0.05:
+                    returned.append((observed, observed.copy()))
+            if state.is_over:
+                break
+            state.apply(codec.actions.action(rng.choice(codec.actions.indices(state))))
+    assert all(np.array_equal(array, copy) for array, copy in returned)
+
+
+def test_an_encoder_that_failed_halfway_starts_afresh() -> None:
+    codec = make_codec("busfahrer", 4)
+    state = playout_states(codec, 1)[30]
+    encoder = SeatEncoder(codec, 1)
+    broken = state.clone()
+    broken.hands = None  # a part that cannot be read
+    with pytest.raises(TypeError):
+        encoder.encode(broken)
+    assert np.array_equal(encoder.encode(state), codec.encode(state, 1))

@@ -34,6 +34,12 @@ def test_the_example_learns_the_questions(capsys: pytest.CaptureFixture[str]) ->
 def test_the_benchmark_measures_every_loop(capsys: pytest.CaptureFixture[str]) -> None:
     bench.main(["busfahrer", "--games", "3", "--rounds", "1"])
     figures = json.loads(capsys.readouterr().out)
-    assert set(figures["decisions_per_second"]) == {"engine", "pettingzoo", "gymnasium", "pettingzoo+obs"}
+    assert set(figures["decisions_per_second"]) == {
+        "engine",
+        "pettingzoo",
+        "gymnasium",
+        "gymnasium+masks",
+        "pettingzoo+obs",
+    }
     assert all(rate > 0 for rate in figures["decisions_per_second"].values())
     assert len(figures["load_average"]) == 2

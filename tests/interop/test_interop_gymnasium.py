@@ -9,6 +9,7 @@ from gymnasium.utils.env_checker import check_env
 
 import busbahnhof.interop.gymnasium  # noqa: F401 - registers the environments
 from busbahnhof.engine import GameError, IllegalActionError
+from busbahnhof.interop.gymnasium import BusbahnhofGymEnv
 
 ENVIRONMENTS = [("Busfahrer", "kartenzaehler"), ("Bus", "planer"), ("Busfaktor", "heuristik")]
 
@@ -60,3 +61,34 @@ def test_same_seed_same_game() -> None:
     b, _ = second.reset(seed=9)
     assert np.array_equal(a, b)
     assert first.unwrapped.state.record() == second.unwrapped.state.record()
+
+
+@pytest.mark.parametrize("name", ["Busfahrer", "Bus", "Busfaktor"])
+def test_every_observation_is_the_encoding_of_the_learning_seats_view(name: str) -> None:
+    """Two environments played in turn, over several episodes (resets) and illegal actions: each
+    observation is exactly ``encode_view`` of the learning seat's view, and no array returned
+    earlier changes later."""
+    environments = [gymnasium.make(f"busbahnhof/{name}-v0", players=3, seat=seat).unwrapped for seat in (0, 2)]
+    rng = np.random.default_rng(3)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def check(environment: BusbahnhofGymEnv, observation: np.ndarray) -> None:
+        defined = environment.codec.encode_view(environment.state.view(environment.seat))
+        assert np.array_equal(observation, defined)
+        kept.append((observation, observation.copy()))
+
+    for episode in range(3):
+        for environment in environments:
+            check(environment, environment.reset(seed=episode)[0])
+        done = [False, False]
+        while not all(done):
+            for number, environment in enumerate(environments):
+                if done[number]:
+                    continue
+                legal = np.flatnonzero(environment.action_masks())
+                illegal = rng.random() < 0.02 and episode > 0
+                action = int(np.flatnonzero(~environment.action_masks())[0]) if illegal else int(rng.choice(legal))
+                observation, _, done[number], _, info = environment.step(action)
+                assert illegal == ("illegal_action" in info)
+                check(environment, observation)
+    assert all(np.array_equal(array, copy) for array, copy in kept)

@@ -104,3 +104,30 @@ def test_ansi_rendering_leaves_the_terminal_colours_of_the_process_alone() -> No
     for colour in PLAYER_COLOURS[:3]:
         red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
         assert f"38;2;{red};{green};{blue}" in styled
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_every_agents_observation_is_the_encoding_of_its_view(game: str, players: int) -> None:
+    """Observed at every step, over two games, with illegal indices refused in between: every
+    agent's observation is exactly ``encode_view`` of its seat's view, and no array returned
+    earlier changes later."""
+    aec = env(game, players=players)
+    rng = np.random.default_rng(5)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for seed in (1, 2):
+        aec.reset(seed=seed)
+        for _ in aec.agent_iter():
+            for seat, other in enumerate(aec.possible_agents):
+                observation = aec.observe(other)["observation"]
+                assert np.array_equal(observation, aec.codec.encode_view(aec.state.view(seat)))
+                kept.append((observation, observation.copy()))
+            _, _, terminated, truncated, info = aec.last(observe=False)
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            if rng.random() < 0.05:
+                illegal = next(i for i in range(len(aec.codec.actions)) if i not in info["legal_actions"])
+                with pytest.raises(IllegalActionError):
+                    aec.step(illegal)
+            aec.step(int(rng.choice(info["legal_actions"])))
+    assert all(np.array_equal(array, copy) for array, copy in kept)

@@ -1,6 +1,7 @@
 """The progress of a long run on stderr: a bar on a terminal, a plain line every few seconds elsewhere.
 
-Both show games done of planned, games/s and the time left.  The rate counts only the games
+Both show games done of planned, games/s (seconds per game when a game takes longer than a second,
+as with searching bots) and the time left; ``simulate`` and ``tournament`` use it.  The rate counts only the games
 played since the run started here, so a resumed run's games read back from its results file do
 not make it look faster than it is.
 """
@@ -29,7 +30,8 @@ def format_duration(seconds: float) -> str:
 
 
 class RunProgress:
-    """``progress(done, total)`` for :func:`busbahnhof.sim.simulate`; use as a context manager.
+    """``progress(done, total)`` for :func:`busbahnhof.sim.simulate` and
+    :func:`busbahnhof.sim.tournament.tournament`; use as a context manager.
 
     Args:
         ui: the interface (its stderr console, its language).
@@ -79,7 +81,7 @@ class RunProgress:
         if self.first is None:
             self.first = (done, now)
         rate, left = self.speed(done, total, now)
-        speed = self.ui.t("simulate.speed", rate=self.number(rate), eta=format_duration(left))
+        speed = self.speed_text(rate, left)
         if self.interactive:
             self.bar.update(self.task, completed=done, total=total, speed=speed)
         elif now - self.last_line >= self.every or done == total:
@@ -97,6 +99,13 @@ class RunProgress:
                 highlight=False,
                 soft_wrap=True,
             )
+
+    def speed_text(self, rate: float, left: float) -> str:
+        """``512 games/s, 28:38 left``; below one game a second (a searching bot) the seconds a game
+        takes instead: ``42 s per game, 1:10:00 left``."""
+        if 0 < rate < 1:
+            return self.ui.t("simulate.speed_slow", seconds=self.number(1 / rate), eta=format_duration(left))
+        return self.ui.t("simulate.speed", rate=self.number(rate), eta=format_duration(left))
 
     def speed(self, done: int, total: int, now: float) -> tuple[float, float]:
         """Games/s since the start and the seconds left at that rate (``nan`` while unknown)."""

@@ -154,10 +154,11 @@ def _interval_cells(ui: Ui, leaf: dict[str, float] | None, signed: bool = False)
     return [estimate, f"{low} – {high}"]
 
 
-def sweep_table(ui: Ui, report: dict[str, Any]) -> Table:
-    """Per figure (a heading row) and setting (a row each) the mean with its 95 % interval and the
-    paired difference to the first setting."""
+def sweep_table(ui: Ui, report: dict[str, Any], names: list[str] | None = None) -> Table:
+    """Per figure (a heading row) and setting (a row each, called by its label or by ``names``) the
+    mean with its 95 % interval and the paired difference to the first setting."""
     settings = report["settings"]
+    names = names or [setting["label"] for setting in settings]
     table = Table(title=ui.t("simulate.sweep_title", games=format_figure(report["games"], ui.lang)))
     label_column(table, ui.t("simulate.figure_setting"))
     for heading in ("mean", "interval", "difference", "interval"):
@@ -166,10 +167,10 @@ def sweep_table(ui: Ui, report: dict[str, Any]) -> Table:
     differences = [{}, *(_labelled(ui, setting["difference"]) for setting in settings[1:])]
     for label in dict.fromkeys(label for figures in means for label in figures):
         table.add_row(Text(label, style="bold"))
-        for position, setting in enumerate(settings):
+        for position in range(len(settings)):
             cells = _interval_cells(ui, means[position].get(label))
             cells += _interval_cells(ui, differences[position].get(label), signed=True)
-            table.add_row(Text(f"  {setting['label']}"), *cells, end_section=position == len(settings) - 1)
+            table.add_row(Text(f"  {names[position]}"), *cells, end_section=position == len(settings) - 1)
     return table
 
 
@@ -275,8 +276,7 @@ def simulate(
 def print_report(ui: Ui, report: dict[str, Any]) -> None:
     """The tables of ``report`` (per seat and per figure; with a sweep the comparison) and the closing line."""
     if "settings" in report:
-        ui.out.print(sweep_table(ui, report))
-        ui.out.print(ui.t("simulate.significant"))
+        print_sweep(ui, report)
     else:
         for table in seat_tables(ui, report):
             ui.out.print(table)
@@ -295,6 +295,21 @@ def print_report(ui: Ui, report: dict[str, Any]) -> None:
             processes=workers,
         )
     )
+
+
+def print_sweep(ui: Ui, report: dict[str, Any]) -> None:
+    """The comparison of the settings; where their labels would not fit beside the figures, the
+    rows name them ``#1``, ``#2``, ... and a legend above says which is which."""
+    table = sweep_table(ui, report)
+    natural = Measurement.get(ui.out, ui.out.options.update_width(UNLIMITED_WIDTH), table).maximum
+    if natural > ui.out.width:
+        labels = [setting["label"] for setting in report["settings"]]
+        ui.out.print(ui.t("simulate.settings_legend"))
+        for number, label in enumerate(labels, 1):
+            ui.out.print(Text(f"  #{number}  {label}"))
+        table = sweep_table(ui, report, [f"#{number}" for number in range(1, len(labels) + 1)])
+    ui.out.print(table)
+    ui.out.print(ui.t("simulate.significant"))
 
 
 def results_line(ui: Ui, report: dict[str, Any]) -> str:

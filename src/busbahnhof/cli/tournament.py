@@ -8,12 +8,12 @@ SIGTERM), as ``simulate`` does.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.measure import Measurement
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..bots import parse_bot_spec
@@ -21,6 +21,7 @@ from ..engine import InvalidOptionError, write_text_atomically
 from ..sim.tournament import tournament as run_tournament
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
 from .output import STDOUT, check_output_path
+from .run_progress import RunProgress
 from .simulate import UNLIMITED_WIDTH, StopOnTerminate, format_figure
 
 
@@ -55,6 +56,21 @@ def standings_table(ui: Ui, report: dict[str, Any], title: str) -> Table:
     return table
 
 
+def done_line(ui: Ui, report: dict[str, Any]) -> str:
+    """How many games took how long, at which rate (seconds per game below one a second), in how many processes."""
+    elapsed, games = report["elapsed_seconds"], report["games"]
+    common = {
+        "games": ui.t("simulate.games", count=format_figure(games, ui.lang)),
+        "seconds": format_figure(elapsed, ui.lang, 2, whole_bare=False),
+        "processes": ui.t("simulate.processes", count=report["workers"]),
+    }
+    if games < elapsed:
+        return ui.t(
+            "tournament.done_slow", per_game=format_figure(elapsed / games, ui.lang, 1, whole_bare=False), **common
+        )
+    return ui.t("simulate.done", rate=format_figure(games / elapsed, ui.lang, 0), **common)
+
+
 def tournament(
     ctx: typer.Context,
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. busfahrer.")],
@@ -79,13 +95,10 @@ def tournament(
         check_output_path(json_out, "--json")
     if plot_out is not None:
         check_output_path(plot_out, "--plot", ".png")
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    number = partial(format_figure, lang=ui.lang, decimals=0)
     try:
-        with Progress(*columns, console=ui.err, transient=True) as bar, StopOnTerminate() as cut:
-            task = bar.add_task(ui.t("tournament.progress", game=game.title), total=None)
-            report = run_tournament(
-                game, seating, games, seed, workers, lambda done, total: bar.update(task, completed=done, total=total)
-            )
+        with RunProgress(ui, ui.t("tournament.progress", game=game.title), number) as bar, StopOnTerminate() as cut:
+            report = run_tournament(game, seating, games, seed, workers, bar)
     except KeyboardInterrupt:
         ui.err.print(ui.t("simulate.interrupted_none"), style="red")
         raise typer.Exit(cut.status) from None
@@ -106,6 +119,7 @@ def tournament(
         natural = Measurement.get(ui.out, ui.out.options.update_width(UNLIMITED_WIDTH), table).maximum
         ui.out.width = max(ui.out.width, natural)  # cut no heading or figure
         ui.out.print(table)
+        ui.out.print(done_line(ui, report))
         if json_out is not None:
             ui.out.print(ui.t("simulate.saved", path=str(json_out)))
     if plot_out is not None:

@@ -6,7 +6,9 @@ opponents="heuristik")``.  The other seats are played by named bots of the bot r
 (``busbahnhof games`` lists them): one name for every other seat, or a spec such as
 ``"random,heuristik:2"`` in seat order.  The observation is the learning seat's encoded view (a
 flat ``float32`` vector, ``docs/interop.md``); :meth:`BusbahnhofGymEnv.action_masks` gives the
-legal actions for masked policies (e.g. sb3-contrib's ``MaskablePPO``).  The reward is 0 until
+legal actions for masked policies (e.g. sb3-contrib's ``MaskablePPO``), and while the episode
+runs the info of ``reset`` and ``step`` has them as indices (``info["legal_actions"]``, as in the
+PettingZoo environment).  The reward is 0 until
 the end, then the outcome's payoff (1 shared among the winners).
 
 An illegal action (one the mask excludes) leaves the game unchanged and, by default
@@ -26,8 +28,8 @@ from gymnasium import spaces
 from ..bots.registry import make_bot, parse_bot_spec
 from ..engine import Bot, GameError, Rng, State
 from .codecs import make_codec
+from .incremental import SeatEncoder
 from .layout import Vector
-from .pettingzoo import SEED_RANGE
 from .render import ansi_text
 
 ILLEGAL_REWARD = -1.0
@@ -69,52 +71,71 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         self.observation_space = spaces.Box(layout.low, layout.high, dtype=np.float32)
         self.action_space = spaces.Discrete(len(self.codec.actions))
         self.state: State[Any] | None = None
-        self._bots: dict[int, Bot] = {}
+        others = [s for s in range(players) if s != seat]
+        self._bots: dict[int, Bot] = {s: make_bot(self.codec.game, name) for s, name in zip(others, names, strict=True)}
+        """Made once: a bot decides from the state it is given alone (``engine.bot``)."""
         self._bot_rng = Rng(0)
+        self._encoder = SeatEncoder(self.codec, seat)
+        self._indices_of = self.codec.actions.indices_of
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
-        draw = self.np_random.integers(SEED_RANGE, size=2)
-        self.state = self.codec.game.new_state(self.codec.players, int(draw[0]))
-        self._bot_rng = Rng(int(draw[1]))
-        others = [s for s in range(self.codec.players) if s != self.seat]
-        self._bots = {s: make_bot(self.codec.game, name) for s, name in zip(others, self.opponent_names, strict=True)}
-        self._play_bots()
-        return self._observation(), {}
+        game_seed, bot_seed = self.np_random.bit_generator.random_raw(2).tolist()
+        self.state = self.codec.game.new_state(self.codec.players, game_seed)
+        self._bot_rng = Rng(bot_seed)
+        if self._play_bots(self.state) is None:  # a game the bots alone finish
+            return self._encoder.encode(self.state), {}
+        return self._encoder.encode(self.state), {"legal_actions": self._indices_of(self.state.legal_actions())}
 
     def _game(self) -> State[Any]:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
 
-    def _play_bots(self) -> None:
-        state = self._game()
-        while not state.is_over and state.to_move != self.seat:
+    def _play_bots(self, state: State[Any]) -> int | None:
+        """Let the bots decide until the learning seat is to move or the game is over; the seat to move."""
+        bots, rng, learner = self._bots, self._bot_rng, self.seat
+        seat = state.to_move
+        while seat is not None and seat != learner:
+            state.apply(bots[seat].choose(state, seat, rng), seat)
             seat = state.to_move
-            if seat is None:
-                break
-            state.apply(self._bots[seat].choose(state, seat, self._bot_rng), seat)
-
-    def _observation(self) -> Vector:
-        return self.codec.encode(self._game(), self.seat)
+        return seat
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """True at every legal action of the learning seat (all False once the game is over); read-only."""
         return self.codec.actions.mask(self._game()).view(np.bool_)
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """Play the learning seat's action, then the bots' until the learning seat is to move again.
+
+        The index is looked up among the legal ones and that very action object is applied
+        unchecked (``apply_trusted``: it is one of ``legal_actions()``); an index that is not legal
+        goes through the engine's ``apply``, which refuses it naming the rule and changes nothing.
+        """
         state = self._game()
+        index = int(action)
+        legal = state.legal_actions()
         try:
-            state.apply(self.codec.actions.action(int(action)), self.seat)
-        except GameError as error:
-            if self.illegal_action == "raise":
-                raise
-            return self._observation(), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
-        self._play_bots()
-        if state.is_over:
+            position = self._indices_of(legal).index(index)
+        except ValueError:  # not legal now: the engine says why (and nothing changes)
+            try:
+                state.apply(self.codec.actions.action(index), self.seat)
+            except GameError as error:
+                if self.illegal_action == "raise":
+                    raise
+                return self._encoder.encode(state), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
+        else:
+            state.apply_trusted(legal[position])
+        if self._play_bots(state) is None:
             outcome = state.outcome()
-            return self._observation(), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
-        return self._observation(), 0.0, False, False, {}
+            return self._encoder.encode(state), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
+        return (
+            self._encoder.encode(state),
+            0.0,
+            False,
+            False,
+            {"legal_actions": self._indices_of(state.legal_actions())},
+        )
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -8,8 +8,9 @@ reshaped views, as OpenSpiel's Python observers do (``tensor`` and ``dict``).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -124,10 +125,24 @@ class Writer:
         self._places.append(self._start[name] + row * self._width[name] + index)
         self._values.append(value)
 
+    def width(self, name: str) -> int:
+        """The row width of field ``name`` (its last dimension)."""
+        return self._width[name]
+
+    def written_by(self, write: Callable[..., None], *arguments: Any) -> list[int]:
+        """Call ``write(*arguments, self)`` and return the positions it wrote."""
+        ones, places = len(self._ones), len(self._places)
+        write(*arguments, self)
+        return self._ones[ones:] + self._places[places:]
+
+    def entries(self) -> tuple[list[int], list[float]]:
+        """The positions written and their values."""
+        return self._ones + self._places, [1.0] * len(self._ones) + self._values
+
     def vector(self) -> Vector:
-        """The observation: zeros except what was written (positions converted to arrays first:
-        numpy indexes faster with an array than with a list)."""
+        """The observation: zeros except what was written (in one numpy step: positions and
+        values converted to arrays first, numpy indexes faster with an array than with a list)."""
         flat = np.zeros(self._layout.size, np.float32)
-        flat[np.array(self._ones, np.intp)] = 1
-        flat[np.array(self._places, np.intp)] = np.array(self._values, np.float32)
+        positions, values = self.entries()
+        flat[np.array(positions, np.intp)] = np.array(values, np.float32)
         return flat

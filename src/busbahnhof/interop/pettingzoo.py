@@ -25,6 +25,7 @@ from pettingzoo import AECEnv
 
 from ..engine import Action, State, derive_seed
 from .codecs import Codec, make_codec
+from .incremental import SeatEncoder
 from .render import ansi_text
 
 SEED_RANGE = 2**63
@@ -72,6 +73,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._info: dict[str, Any] = {}
         self._running: State[Any] | None = None
         """The state while its game runs, ``None`` once it is over (every agent terminated)."""
+        self._encoders = [SeatEncoder(self.codec, seat) for seat in range(players)]
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -120,7 +122,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         seat = self._seats[agent]
         space = self.codec.actions
         return {
-            "observation": self.codec.encode(state, seat),
+            "observation": self._encoders[seat].encode(state),
             "action_mask": space.mask_of_actions(self._legal_actions) if seat == state.to_move else space.mask_of(()),
         }
 

@@ -203,6 +203,8 @@ def _play_all(todo: Iterator[Task], table: Standings, planned: int, workers: int
         WorkerLost: a worker process died (killed, out of memory); the tournament cannot be completed.
     """
     try:
+        if progress:
+            progress(0, planned)
         with contextlib.closing(play_locally(workers, play_task, todo)) as finished:
             for result in finished:
                 table.add(result)
@@ -237,7 +239,7 @@ def tournament(
         games: at least this many games (rounded up to whole deals).
         seed: the run's seed.
         workers: worker processes (1 plays in this process); the figures do not depend on it.
-        progress: called as ``progress(games_done, games)`` after each game.
+        progress: called as ``progress(games_done, games)`` once before the first game and after each game.
 
     Raises:
         GameError: unknown game or bot, a seat count the game does not allow, bad numbers.

@@ -1,8 +1,12 @@
 """Facts Busfaktor keeps for speed (issue 11: search speed) agree with a recount from scratch.
 
+The action tables (``tables.py``) hold, for a factor of one type, its attachment per project.
+
 ``BusfaktorState.free`` (per person, a bit per project free to cooperate, §11 Voraussetzungen)
-is kept up to date where a project's status, partner or factor count changes, instead of being
-recounted for the offers at every action decision.  Random games of every preset and of the
+is kept up to date where a project's status, partner or factor count changes, and
+``BusfaktorState.cooperating`` (per person, whom it has a running cooperation with) where a
+cooperation begins or ends or one of its projects is completed, instead of being recounted for
+the offers at every action decision.  Random games of every preset and of the
 designer deck (which ends cooperations by card text) check it at every decision, in the
 checked game and in a silenced clone played on the trusted fast path.
 """
@@ -17,6 +21,8 @@ from hypothesis import strategies as st
 
 from busbahnhof.engine import Rng, load_game
 from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
+from busbahnhof.games.busfaktor.actions import ATTACH, act
+from busbahnhof.games.busfaktor.deck import FACTOR
 from busbahnhof.games.busfaktor.flow import free_to_cooperate
 
 GAMES = [load_game("busfaktor", **options) for options in Busfaktor.presets.values()] + [DESIGNER]
@@ -30,22 +36,35 @@ def free_from_scratch(state: BusfaktorState) -> list[int]:
     ]
 
 
+def cooperating_from_scratch(state: BusfaktorState) -> list[int]:
+    """§11, per person: the persons it has a cooperation with that still has an active project."""
+    masks = [0] * state.players
+    for p in range(state.deck.n_projects):
+        q = state.partner[p]
+        if q >= 0 and 1 in (state.status[p], state.status[q]):
+            masks[state.owner[p]] |= 1 << state.owner[q]
+    return masks
+
+
 @settings(max_examples=40, deadline=None)
 @given(game=st.sampled_from(GAMES), players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
-def test_free_to_cooperate_matches_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
+def test_free_and_cooperating_match_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
     state = game.new_state(players, seed)
     assert isinstance(state, BusfaktorState)
     chooser = Rng(seed)
     while not state.is_over:
         assert state.free == free_from_scratch(state)
+        assert state.cooperating == cooperating_from_scratch(state)
         fast = state.clone()
         fast.silence()
         fast.apply_trusted(fast.random_action(Rng(seed)))
         assert fast.free == free_from_scratch(fast)
+        assert fast.cooperating == cooperating_from_scratch(fast)
         legal = state.legal_actions()
         state.apply(chooser.pick(legal))
     assert state.free == free_from_scratch(state)
-    assert pickle.loads(pickle.dumps(state)).free == state.free  # left out of the pickle, counted on load
+    loaded = pickle.loads(pickle.dumps(state))  # the facts are left out of the pickle and counted on load
+    assert (loaded.free, loaded.cooperating) == (state.free, state.cooperating)
 
 
 def test_the_offers_follow_the_kept_facts_over_a_game() -> None:
@@ -76,3 +95,17 @@ def test_the_offers_follow_the_kept_facts_over_a_game() -> None:
             listed += len(offered)
         state.apply(chooser.pick(state.legal_actions()))
     assert listed > 0
+
+
+def test_single_type_attachments_are_the_interned_actions() -> None:
+    """§8.2: a factor of one type attaches only as that type; the table holds exactly ``act(ATTACH, ...)``."""
+    for game in GAMES:
+        deck, tables = game.deck, game.tables
+        for card in range(deck.size):
+            ftype = tables.attach_type[card]
+            if deck.kind[card] == FACTOR and len(deck.types[card]) == 1:
+                assert ftype == deck.types[card][0]
+                assert tables.attach_one[card] == tuple(act(ATTACH, card, p, ftype) for p in range(deck.n_projects))
+                assert [row[0][2] for row in tables.attach[card]] == list(tables.attach_one[card])
+            else:
+                assert ftype == -1 and tables.attach_one[card] == ()

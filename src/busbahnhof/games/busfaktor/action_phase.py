@@ -11,9 +11,8 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from .actions import DONE_ACT, Act
-from .deck import AREA_TARGET, EVENT, FACTOR
+from .deck import AREA_TARGET
 from .effects import allowed_take, area_hits, attached_cards
-from .flow import cooperating_with
 from .phases import SHARED
 
 if TYPE_CHECKING:
@@ -52,11 +51,18 @@ def own_actions(s: BusfaktorState) -> list[Act]:
                 found.append(tables.start[card])
         elif card < first_event:
             if mine:
-                opened, placements = s.open, tables.attach[card]
-                for p in mine:
-                    for index, _, action in placements[p]:
-                        if opened[index]:
-                            found.append(action)
+                opened, ftype = s.open, tables.attach_type[card]
+                if ftype >= 0:  # the usual factor, of one type: one open requirement to look at per project
+                    attach = tables.attach_one[card]
+                    for p in mine:
+                        if opened[p * 4 + ftype]:
+                            found.append(attach[p])
+                else:
+                    placements = tables.attach[card]
+                    for p in mine:
+                        for index, _, action in placements[p]:
+                            if opened[index]:
+                                found.append(action)
         elif event_free or s.deck.free_event[card]:
             event_plays(s, card, found)
     if mine:
@@ -86,12 +92,11 @@ def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free
         or (opened[mine + 3] and opened[theirs + 3])
     ):
         return  # no type both still need: nothing to share
-    deck = s.deck
-    kinds, share = deck.kind, s.tables.share
+    free_event, first_event, share = s.deck.free_event, s.tables.first_event, s.tables.share
     for card in hand:
-        kind = kinds[card]
-        if kind == FACTOR or (kind == EVENT and deck.template[card] == 5 and (event_free or deck.free_event[card])):
-            for index, t, action in share[card][p]:
+        placements = share[card][p]  # empty but for factors and E5 jokers
+        if placements and (card < first_event or event_free or free_event[card]):
+            for index, t, action in placements:
                 if opened[index] and opened[theirs + t]:
                     found.append(action)
 
@@ -176,7 +181,8 @@ def offers(s: BusfaktorState, found: list[Act]) -> None:
     """§8.4, §11 Voraussetzungen (added to ``found``); ruling: one offer per other person and turn.
 
     Both projects must be free to cooperate (:func:`~.flow.free_to_cooperate`): the per-person
-    masks ``free`` (:func:`~.flow.note_free`) say so without a look at every active project.
+    masks ``free`` (:func:`~.flow.note_free`) say so without a look at every active project, and
+    ``cooperating`` (:func:`~.flow.note_cooperations`) whom the person cooperates with already.
     """
     seat = s.active
     free = s.free
@@ -188,14 +194,12 @@ def offers(s: BusfaktorState, found: list[Act]) -> None:
     for p in actives[seat]:
         if free_mine >> p & 1:
             mine.append(p)
-    busy = -1  # the persons already offered to or cooperating with, found only once someone qualifies
+    busy = s.offered | s.cooperating[seat]  # the persons already offered to or cooperating with (§11)
     table = s.tables.offer
     for other in range(s.players):
         free_theirs = free[other]
         if not free_theirs or other == seat:
             continue
-        if busy < 0:
-            busy = s.offered | cooperating_with(s, seat)
         if not busy >> other & 1:
             theirs = actives[other]
             for p in mine:

@@ -87,7 +87,8 @@ def draw(s: BusfaktorState, source: int) -> None:
     if source == 0:
         give_to_hand(s, seat, s.pstack.pop(), False)
     elif source == 1:
-        renew_action_stack(s)
+        if not s.astack:
+            renew_action_stack(s)
         give_to_hand(s, seat, s.astack.pop(), False)
     else:
         card = s.discard.pop()
@@ -164,7 +165,8 @@ def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: in
     s.open[project * 4 + ftype] -= 1
     s.need[project] -= 1
     s.nfac[project] += 1
-    note_free(s, project)
+    if s.nfac[project] == 2:  # §11 Voraussetzungen: with a second factor it is no longer free to cooperate
+        s.free[s.owner[project]] &= ~(1 << project)
 
 
 def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
@@ -194,7 +196,8 @@ def unplace(s: BusfaktorState, card: int) -> None:
         s.open[project * 4 + ftype] += 1
         s.need[project] += 1
         s.nfac[project] -= 1
-        note_free(s, project)
+        if s.nfac[project] == 1:  # down to one factor: free to cooperate again if active and in none
+            note_free(s, project)
     s.att[card] = -1
 
 
@@ -284,6 +287,8 @@ def complete(s: BusfaktorState, project: int) -> None:
     note_free(s, project)
     s.actives[seat].remove(project)
     s.dones[seat].append(project)
+    if s.partner[project] >= 0:  # the cooperation runs on only while the partner project is active
+        note_cooperations(s, project)
     s.done_round[project] = s.round
     s.emit("complete", seat=seat, project=project, points=s.deck.points[project])
     s.shared[project] = -1
@@ -315,6 +320,13 @@ def cooperating_with(s: BusfaktorState, seat: int) -> int:
     return busy
 
 
+def note_cooperations(s: BusfaktorState, project: int) -> None:
+    """Keep ``s.cooperating`` (per person, :func:`cooperating_with`) right after the cooperation of
+    ``project`` began or its project was completed: recounted for both persons of the pair."""
+    for seat in (s.owner[project], s.owner[s.partner[project]]):
+        s.cooperating[seat] = cooperating_with(s, seat)
+
+
 def end_cooperation(s: BusfaktorState, project: int) -> None:
     """§11 "Eine begonnene Kooperation kann nicht freiwillig beendet werden. Kartentext kann diese
     Regel ausdrücklich überschreiben": a card ends the cooperation of ``project`` (ruling R20).
@@ -342,6 +354,8 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
     s.share_used[project] = s.share_used[partner] = 0
     note_free(s, project)
     note_free(s, partner)
+    s.cooperating[s.owner[project]] = cooperating_with(s, s.owner[project])
+    s.cooperating[s.owner[partner]] = cooperating_with(s, s.owner[partner])
     s.emit("cooperation_ended", project=project, project2=partner)
 
 
@@ -360,6 +374,11 @@ def note_free(s: BusfaktorState, project: int) -> None:
         s.free[s.owner[project]] |= bit
     else:
         s.free[s.owner[project]] &= ~bit
+
+
+def count_cooperating(s: BusfaktorState) -> list[int]:
+    """``s.cooperating`` counted afresh (:func:`cooperating_with` of every person)."""
+    return [cooperating_with(s, seat) for seat in range(s.players)]
 
 
 def count_free(s: BusfaktorState) -> list[int]:
@@ -385,6 +404,7 @@ def answer_offer(s: BusfaktorState, accepted: bool) -> None:
         s.partner[theirs] = mine
         note_free(s, mine)
         note_free(s, theirs)
+        note_cooperations(s, mine)
         s.coops_begun += 1
     s.emit("offer_accepted" if accepted else "offer_declined", seat=s.decider, project=mine, project2=theirs)
     s.phase = ACTION

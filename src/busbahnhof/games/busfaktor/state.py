@@ -31,8 +31,9 @@ from .actions import (
     Act,
 )
 from .deck import Deck
-from .legal import explain, legal_actions
+from .legal import draw_sources, explain, legal_actions
 from .phases import ACTION, ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER, E4_MOVE, OVER, REACT
+from .phases import DRAW as DRAW_PHASE
 from .tables import ActionTables
 from .views import build_view, card_places, known_places, resample_hidden
 
@@ -51,6 +52,7 @@ _FLAT = frozenset(
         "need",
         "nfac",
         "free",
+        "cooperating",
         "extra",
         "partner",
         "shared",
@@ -86,7 +88,9 @@ class BusfaktorState(State["Busfaktor"]):
     it), ``extra`` (its Mehraufwand), ``partner`` and ``shared`` (§11), ``share_used`` (1 once its
     cooperation has shared a factor, ruling R11); ``free`` (per person, a bit per project free to
     cooperate, §11 Voraussetzungen: a fact derived from the others, kept up to date by
-    :func:`~.flow.note_free` for the offers search lists at every action decision).  Attached cards: ``att``
+    :func:`~.flow.note_free` for the offers search lists at every action decision), ``cooperating``
+    (per person, a bit per person it has a running cooperation with, :func:`~.flow.cooperating_with`,
+    kept by :func:`~.flow.note_cooperations` and :func:`~.flow.end_cooperation`).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
@@ -111,6 +115,7 @@ class BusfaktorState(State["Busfaktor"]):
     need: list[int]
     nfac: list[int]
     free: list[int]
+    cooperating: list[int]
     extra: list[int]
     partner: list[int]
     shared: list[int]
@@ -169,6 +174,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
         self.share_used = [0] * p
         self.free = [0] * players
+        self.cooperating = [0] * players
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
         self.drawn, self.held, self.plays = [0] * n, [0] * n, [0] * (n * players)
@@ -219,7 +225,13 @@ class BusfaktorState(State["Busfaktor"]):
         """``legal[rng.below(len(legal))]`` of :meth:`legal_actions`, without the engine's cache."""
         legal = self._legal
         if legal is None:
-            legal = action_phase(self) if self.phase == ACTION else legal_actions(self)
+            phase = self.phase
+            if phase == ACTION:
+                legal = action_phase(self)
+            elif phase == DRAW_PHASE:
+                legal = draw_sources(self)
+            else:
+                legal = legal_actions(self)
         return legal[rng.below(len(legal))]
 
     def _explain_illegal(self, action: Action) -> GameError:
@@ -228,7 +240,8 @@ class BusfaktorState(State["Busfaktor"]):
         return explain(self, action)
 
     def _apply(self, action: Action) -> None:
-        action = cast(Act, action)  # the base class applies only legal actions, all of them Act
+        if TYPE_CHECKING:  # the base class applies only legal actions, all of them Act (no call at run time)
+            action = cast(Act, action)
         verb, a = action.verb, action.a
         if verb == DRAW:
             flow.draw(self, a)
@@ -308,7 +321,7 @@ class BusfaktorState(State["Busfaktor"]):
 
     def __getstate__(self) -> dict[str, Any]:
         data = super().__getstate__()
-        del data["rng_owned"], data["tables"], data["free"]  # derived: counted afresh on load
+        del data["rng_owned"], data["tables"], data["free"], data["cooperating"]  # derived: counted afresh on load
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -316,6 +329,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.rng_owned = True
         self.tables = self.game.tables
         self.free = flow.count_free(self)
+        self.cooperating = flow.count_cooperating(self)
 
     def card_places(self) -> dict[str, list[Hashable]]:
         return cast(dict[str, list[Hashable]], card_places(self))

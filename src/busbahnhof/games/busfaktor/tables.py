@@ -41,6 +41,8 @@ class ActionTables:
         first_event: the lowest event id (ids: projects, then factors, then events, ``deck.py``).
         start, play, secure, discard, take, under, complete: the one-card action of each card.
         attach: per card, per project its §8.2 placements (factors only; empty for other cards).
+        attach_type: per card, the one type of a factor with a single type, else -1.
+        attach_one: per card, per project the attachment of such a factor (empty for other cards).
         share: the §11 shared-factor proposals the same way (factors and E5 jokers).
         joker: the E5 joker plays the same way (E5 events only).
         extra: per card, per project the E6 Mehraufwand play (E6 events only; empty for other cards).
@@ -57,6 +59,8 @@ class ActionTables:
     under: tuple[Act, ...]
     complete: tuple[Act, ...]
     attach: tuple[Placements, ...]
+    attach_type: tuple[int, ...]
+    attach_one: tuple[tuple[Act, ...], ...]
     share: tuple[Placements, ...]
     joker: tuple[Placements, ...]
     extra: tuple[tuple[Act, ...], ...]
@@ -73,6 +77,7 @@ def build_tables(deck: Deck) -> ActionTables:
     cards, projects = range(deck.size), range(deck.n_projects)
     kind, template = deck.kind, deck.template
     none: Placements = ((),) * deck.n_projects
+    single = [deck.types[c][0] if kind[c] == FACTOR and len(deck.types[c]) == 1 else -1 for c in cards]
     sharable = [kind[c] == FACTOR or (kind[c] == EVENT and template[c] == 5) for c in cards]
     return ActionTables(
         first_event=next((c for c in cards if kind[c] == EVENT), deck.size),
@@ -84,6 +89,10 @@ def build_tables(deck: Deck) -> ActionTables:
         under=tuple(act(UNDER, c) for c in cards),
         complete=tuple(act(COMPLETE, p) for p in projects),
         attach=tuple(_placements(ATTACH, c, deck) if kind[c] == FACTOR else none for c in cards),
+        attach_type=tuple(single[c] for c in cards),
+        attach_one=tuple(
+            tuple(act(ATTACH, c, p, single[c]) for p in projects) if single[c] >= 0 else () for c in cards
+        ),
         share=tuple(_placements(SHARE, c, deck) if sharable[c] else none for c in cards),
         joker=tuple(_placements(PLAY_JOKER, c, deck) if template[c] == 5 else none for c in cards),
         extra=tuple(tuple(act(PLAY_EXTRA, c, p) for p in projects) if template[c] == 6 else () for c in cards),

@@ -9,13 +9,20 @@ A codec is made for one configuration (game with its rule options, player count)
   that ``view(seat)`` is built from, as the view does (a seat's own hand, never another's),
   without building the view's dicts first.  A test compares the two at many positions of
   random games for every seat, and the hidden-information test runs on :meth:`encode`.
+
+:meth:`Codec.encode` writes the observation part by part (:class:`Part`): each part reads a
+value from the state (what the view shows of it) and writes its entries from that value alone,
+so an encoder that kept the values of its last observation rewrites only the parts whose value
+changed (:mod:`..incremental`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -30,6 +37,75 @@ def seat_fields(players: int) -> list[Field]:
         Field("seat", (players,), 1, "one-hot: the observing seat (seats are 0-based, in table order)"),
         Field("to_move", (players,), 1, "one-hot: the seat that decides now (all 0 once the game is over)"),
     ]
+
+
+Span = int | Callable[[Any, Any, int], Iterable[int]]
+"""How the items of a column belong to rows (:class:`Rows`)."""
+
+
+@dataclass(frozen=True)
+class Rows:
+    """How a part is written row by row, so that an encoder rewrites only the rows that changed.
+
+    The part alone writes ``fields``, and row ``r`` of the part is row ``r`` (the first index)
+    of each of them.  The part's value is a tuple of columns (or one column), each a list.  A
+    column's span tells which rows its items belong to: a number ``k``, ``k`` items per row
+    (item ``i`` belongs to row ``i // k``), or a function ``span(value, old, i)`` giving the rows
+    that item ``i`` concerns in the value or the old one (e.g. a project's status concerns the
+    cards lying at it).
+
+    Attributes:
+        fields: the fields the part writes.
+        spans: per column, its span.
+        write: ``write(value, row, out)`` writes the entries of row ``row`` from ``value`` alone.
+    """
+
+    fields: tuple[str, ...]
+    spans: tuple[Span, ...]
+    write: Callable[[Any, int, Writer], None]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of an observation and the value it is written from.
+
+    Attributes:
+        read: ``read(state, seat)``, the state's values the piece is written from: ints, lists and
+            tuples of them; it may return the state's own lists (the incremental encoder copies
+            what it keeps, :func:`..incremental.snapshot`).
+        write: ``write(value, out)`` writes the piece's entries from ``value`` alone (equal values
+            give equal entries), only what ``view(seat)`` shows.
+        rows: how to write it row by row, if it can be.
+    """
+
+    read: Callable[[Any, int], Any]
+    write: Callable[[Any, Writer], None]
+    rows: Rows | None = None
+
+
+class Attributes:
+    """A part's ``read`` that takes the state's attributes ``names`` (one value, or a tuple of
+    several; the seat does not matter), picklable as OpenSpiel's states need."""
+
+    def __init__(self, *names: str) -> None:
+        self._get = attrgetter(*names)
+
+    def __call__(self, state: State[Any], seat: int) -> Any:
+        return self._get(state)
+
+
+def _read_seats(state: State[Any], seat: int) -> tuple[int, int | None]:
+    return seat, state.to_move
+
+
+def _write_seats(seats: tuple[int, int | None], out: Writer) -> None:
+    seat, to_move = seats
+    out.one("seat", seat)
+    out.one("to_move", to_move)
+
+
+SEATS = Part(_read_seats, _write_seats)
+"""The fields every observation starts with: the observing seat and the seat to move."""
 
 
 def name_index(names: Sequence[str], name: str) -> int:
@@ -50,11 +126,17 @@ class Codec(ABC):
         layout: the observation fields.
     """
 
+    incremental: ClassVar[bool] = True
+    """Whether an encoder following a game rewrites only the parts that changed
+    (:mod:`..incremental`); ``False`` where between two decisions of a seat nearly every part
+    changes, so that comparing and keeping the parts' values costs more than it saves."""
+
     def __init__(self, game: Game[Any, Any], players: int) -> None:
         self.game = game
         self.players = players
         self.actions = ActionSpace(game, self.action_names())
         self.layout = Layout(seat_fields(players) + self.fields())
+        self.parts: tuple[Part, ...] = (SEATS, *self.observation_parts())
 
     @abstractmethod
     def action_names(self) -> Iterable[str]:
@@ -69,15 +151,15 @@ class Codec(ABC):
         """Write the game's fields of ``view`` (the ``"state"`` part of ``view(seat)``) to ``out``."""
 
     @abstractmethod
-    def write(self, state: Any, seat: int, out: Writer) -> None:
-        """Write the same entries as :meth:`fill` of ``view(seat)``, read from the state's fields."""
+    def observation_parts(self) -> list[Part]:
+        """The parts that write the game's fields: together the same entries as :meth:`fill` of
+        ``view(seat)``, read from the state's fields."""
 
     def encode(self, state: State[Any], seat: int) -> Vector:
         """The flat observation of ``seat``: what ``view(seat)`` shows, nothing else (read from the state)."""
         out = Writer(self.layout)
-        out.one("seat", seat)
-        out.one("to_move", state.to_move)
-        self.write(state, seat, out)
+        for part in self.parts:
+            part.write(part.read(state, seat), out)
         return out.vector()
 
     def encode_view(self, view: dict[str, Any]) -> Vector:

@@ -28,9 +28,9 @@ from ...games.bus.actions import AREA_NAMES, AREA_SLOTS, BUILDING_NAMES, SLOT_LE
 from ...games.bus.board import Board
 from ...games.bus.lines import LINE_MARKERS, marked_ends
 from ...games.bus.rules import ACTION_MARKERS, MAX_BUSES, PASSENGERS_TOTAL
-from ...games.bus.state import PHASE_NAMES, BusState
+from ...games.bus.state import OVER, PHASE_NAMES, SETUP_BUILDINGS
 from ..layout import Field, Writer
-from .base import Codec, name_index
+from .base import Attributes, Codec, Part, Rows, name_index
 
 PHASES = (
     "setup_buildings",
@@ -147,39 +147,116 @@ class BusCodec(Codec):
         for name in ("markers_left", "markers_placed", "passed", "deliveries", "scores"):
             out.put(name, view[name])
 
-    def write(self, state: BusState, seat: int, out: Writer) -> None:
-        p = self.players
-        out.one("phase", PHASE_INDEX[state.phase])
-        out.set("round", state.round)
-        decision = state.decision_info()
-        if decision is not None:
-            if decision["slot"] is not None:
-                out.one("slot", SLOT_LETTERS.index(decision["slot"]))
-            out.set("power", decision["power"] or 0)
-            out.set("left", decision["left"] or 0)
-        out.one("start_player", state.start_player)
-        out.one("clock", state.clock)
-        out.set("time_stones_left", state.stones_left)
-        out.put("time_stones_taken", state.stones)
-        out.many_rows("streets", state.street_players)
-        lines = state.line_nodes
-        out.many_rows("line_nodes", lines)
-        out.many_rows("line_ends", [(nodes[0], nodes[-1]) if nodes else () for nodes in lines])
-        out.many_rows("marked_ends", [marked_ends(nodes) for nodes in lines])
-        out.put("line_markers_left", state.line_markers_left)
-        out.rows("buildings", [kind + 1 for kind in state.building])  # -1 (empty) -> column 0
-        out.many("lot_passenger", [lot for lot, inside in enumerate(state.occupied) if inside])
-        out.put("standing", state.standing)
-        out.set("passenger_supply", state.supply)
-        out.put("buses", state.buses)
-        board: list[int] = []  # per slot in board order: the seat of its marker, p for empty
-        for area, occupants in enumerate(state.slots):
-            board.extend(occupants)
-            board.extend([p] * (state.slot_count(area) - len(occupants)))
-        out.rows("action_board", board)
-        out.put("markers_left", state.markers)
-        out.put("markers_placed", state.placed)
-        out.put("passed", state.passed)
-        out.put("deliveries", state.deliveries)
-        scores = [delivered - stones for delivered, stones in zip(state.deliveries, state.stones, strict=True)]
-        out.put("scores", scores)
+    def observation_parts(self) -> list[Part]:
+        return [
+            Part(Attributes(*TABLE), _write_table),
+            Part(Attributes("stones", "deliveries"), _write_stones_and_deliveries),
+            Part(Attributes("street_players"), _write_streets, Rows(("streets",), (1,), _write_street)),
+            Part(Attributes("line_nodes", "line_markers_left"), _write_lines, Rows(LINE_FIELDS, (1, 1), _write_line)),
+            Part(
+                Attributes("building", "occupied"),
+                _write_lots,
+                Rows(("buildings", "lot_passenger"), (1, 1), _write_lot),
+            ),
+            Part(Attributes("standing"), _write_standing, Rows(("standing",), (1,), _write_standing_at)),
+            Part(Attributes("buses"), _write_buses),
+            Part(Attributes("slots"), _write_action_board),
+            Part(Attributes("markers", "placed", "passed"), _write_markers),
+        ]
+
+
+TABLE = ("phase", "round", "slot", "power", "left", "start_player", "clock", "stones_left", "supply")
+Table = tuple[int, int, int, int, int, int, int, int, int]
+"""Phase, round, slot, power, executions left, start player, clock hand, time stones left,
+passengers in the supply."""
+LINE_FIELDS = ("line_nodes", "line_ends", "marked_ends", "line_markers_left")
+
+
+def _write_table(table: Table, out: Writer) -> None:
+    phase, round_number, slot, power, left, start_player, clock, stones_left, supply = table
+    out.one("phase", PHASE_INDEX[phase])
+    out.set("round", round_number)
+    if phase != OVER:  # the decision, as ``BusState.decision_info`` tells it
+        resolving = phase < SETUP_BUILDINGS
+        if resolving and slot >= 0:
+            out.one("slot", slot)
+        out.set("power", power if resolving else 0)
+        out.set("left", left)
+    out.one("start_player", start_player)
+    out.one("clock", clock)
+    out.set("time_stones_left", stones_left)
+    out.set("passenger_supply", supply)
+
+
+def _write_stones_and_deliveries(counts: tuple[list[int], list[int]], out: Writer) -> None:
+    stones, deliveries = counts
+    out.put("time_stones_taken", stones)
+    out.put("deliveries", deliveries)
+    out.put("scores", [delivered - taken for delivered, taken in zip(deliveries, stones, strict=True)])
+
+
+def _write_streets(street_players: list[tuple[int, ...]], out: Writer) -> None:
+    out.many_rows("streets", street_players)
+
+
+def _write_street(street_players: list[tuple[int, ...]], street: int, out: Writer) -> None:
+    out.many("streets", street_players[street], street)
+
+
+Lines = tuple[list[list[int]], list[int]]
+"""Per seat the intersections its line passes, in order, and its line markers in supply."""
+
+
+def _write_lines(lines: Lines, out: Writer) -> None:
+    for seat in range(len(lines[0])):
+        _write_line(lines, seat, out)
+
+
+def _write_line(lines: Lines, seat: int, out: Writer) -> None:
+    nodes = lines[0][seat]
+    out.many("line_nodes", nodes, seat)
+    if nodes:
+        out.many("line_ends", (nodes[0], nodes[-1]), seat)
+        out.many("marked_ends", marked_ends(nodes), seat)
+    out.set("line_markers_left", lines[1][seat], seat)
+
+
+def _write_lots(lots: tuple[list[int], list[bool]], out: Writer) -> None:
+    building, occupied = lots
+    out.rows("buildings", [kind + 1 for kind in building])  # -1 (empty) -> column 0
+    out.many("lot_passenger", [lot for lot, inside in enumerate(occupied) if inside])
+
+
+def _write_lot(lots: tuple[list[int], list[bool]], lot: int, out: Writer) -> None:
+    building, occupied = lots
+    out.one("buildings", building[lot] + 1, lot)
+    if occupied[lot]:
+        out.one("lot_passenger", lot)
+
+
+def _write_standing(standing: list[int], out: Writer) -> None:
+    out.put("standing", standing)
+
+
+def _write_standing_at(standing: list[int], intersection: int, out: Writer) -> None:
+    out.set("standing", standing[intersection], intersection)
+
+
+def _write_buses(buses: list[int], out: Writer) -> None:
+    out.put("buses", buses)
+
+
+def _write_action_board(slots: list[list[int]], out: Writer) -> None:
+    players = out.width("action_board") - 1
+    board: list[int] = []  # per slot in board order: the seat of its marker, ``players`` for empty
+    for count, occupants in zip(AREA_SLOTS, slots, strict=True):
+        board.extend(occupants)
+        board.extend([players] * (count - len(occupants)))
+    out.rows("action_board", board)
+
+
+def _write_markers(markers: tuple[list[int], list[int], list[bool]], out: Writer) -> None:
+    left, placed, passed = markers
+    out.put("markers_left", left)
+    out.put("markers_placed", placed)
+    out.put("passed", passed)

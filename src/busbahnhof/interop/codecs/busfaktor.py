@@ -16,7 +16,8 @@ The default deck (74 cards, 16 projects) gives 7,735 actions, the ``mini`` deck 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import Any
 
 from ...games.busfaktor.actions import (
@@ -47,7 +48,7 @@ from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER
 from ...games.busfaktor.schema import FACTOR_TYPES
 from ...games.busfaktor.state import BusfaktorState
 from ..layout import Field, Writer
-from .base import Codec, name_index
+from .base import Attributes, Codec, Part, Rows, name_index
 
 TYPES = len(FACTOR_TYPES)
 
@@ -247,90 +248,272 @@ class BusfaktorCodec(Codec):
         out.set("moves_left", pending["moves_left"] or 0)
         out.many("moved", pending["moved"] or ())
 
-    def write(self, state: BusfaktorState, seat: int, out: Writer) -> None:
+    def observation_parts(self) -> list[Part]:
         # What views.build_view shows the seat: its own hand only, the cards its own E1 put under
         # a stack, the cards an E1 looks at only to the active person; the rest is public.
-        s = state
-        n_projects = s.deck.n_projects
-        out.one("phase", s.phase)
-        out.set("round", s.round)
-        out.one("active", s.active)
-        out.one("start_player", s.start)
-        out.many("hand", s.hands[seat])
-        out.put("hand_sizes", [len(hand) for hand in s.hands])
-        out.put("hand_projects", [sum(1 for c in hand if c < n_projects) for hand in s.hands])
-        out.many_rows("known_hand_cards", s.known)
-        out.put("stacks", (len(s.pstack), len(s.astack), len(s.spent)))
-        out.set("reshuffles", s.reshuffles)
-        out.many("spent", s.spent)
-        out.many("discard", s.discard)
-        if s.discard:
-            out.one("discard_top", s.discard[-1])
-        under_by = s.under_by
-        for row, stack in enumerate((s.pstack, s.astack)):
-            for index, card in enumerate(stack):
-                if under_by[card] == seat:
-                    out.set("placed_under", index + 1, card, row)
-        self._write_projects(s, out)
-        out.many_rows("completed", s.dones)
-        out.put("scores", [s.points(other) for other in range(s.players)])
-        out.put("turn", (s.draws_left, s.started, s.event_used, s.must_start))
-        if s.pending >= 0:
-            out.one("pending_event", s.pending)
-            if s.target >= 0:
-                out.one("pending_target", s.target)
-            out.many("affected", s.affected)
-            out.many("still_asked", s.queue)
-            if seat == s.active:
-                out.many("looked", s.looked)
-            out.set("looked_count", len(s.looked))
-            moves = s.deck.template[s.pending] == 4  # E4
-            out.set("moves_left", (s.moves_left or 0) if moves else 0)
-            if moves:
-                out.many("moved", s.moved)
-        if s.phase == ANSWER_OFFER:
-            out.one("offer", s.offer_mine, 0)
-            out.one("offer", s.offer_theirs, 1)
-        elif s.phase == ANSWER_SHARE:
-            out.one("share_card", s.share_card)
-            out.one("share_project", s.share_project)
-            out.one("share_type", s.share_type)
-        elif s.phase == COMPLETE_ORDER:
-            out.one("completing", s.decider)
-            out.many("completing_projects", ready_projects(s, s.decider))
+        return [
+            Part(_read_table, _write_table),
+            Part(_read_hand, _write_hand),
+            Part(Attributes("hands"), self._write_hand_counts),
+            Part(Attributes("known"), _write_known, Rows(("known_hand_cards",), (1,), _write_known_row)),
+            Part(Attributes("spent", "discard"), _write_open_cards),
+            Part(_read_placed_under, _write_placed_under),
+            Part(
+                Attributes(*PROJECT_COLUMNS), _write_projects, Rows(PROJECT_FIELDS, (1, 1, 4, 1, 1, 1), _write_project)
+            ),
+            Part(
+                Attributes(*CARD_COLUMNS),
+                self._write_cards_at_projects,
+                Rows(CARD_FIELDS, (_cards_at, 1, 1, 1, _cards_at, _cards_at), _write_card_at_project),
+            ),
+            Part(
+                Attributes("dones", "actives"),
+                self._write_completed,
+                Rows(("completed", "scores"), (1, 1), self._write_seat_completed),
+            ),
+            Part(_read_pending, _write_pending),
+            Part(_read_answer, _write_answer),
+        ]
 
-    @staticmethod
-    def _write_projects(s: BusfaktorState, out: Writer) -> None:
-        """The projects on the table and the cards lying at them (as ``_fill_project`` of each)."""
-        status, extra = s.status, s.extra
-        for p in range(s.deck.n_projects):
-            if not status[p]:
-                continue
-            active = status[p] == 1
-            out.one("project_status", 1 if active else 2, p)
-            out.one("project_owner", s.owner[p], p)
-            if active:
-                out.put("project_open", s.open[p * TYPES : p * TYPES + TYPES], p)
-            if s.partner[p] >= 0:
-                out.one("partner", s.partner[p], p)
-            if s.share_used[p]:
-                out.one("shared_once", p)
-            if s.done_round[p]:
-                out.set("round_completed", s.done_round[p], p)
-        att, ctype, ctrl = s.att, s.ctype, s.ctrl
-        placed: list[tuple[int, int, int, int | None]] = []  # card, project, role, controller
-        for c in range(s.deck.n_projects, s.deck.size):
-            p = att[c]
-            if p >= 0 and status[p] and extra[p] != c:
-                placed.append((c, p, 0, ctrl[c]))
-        for p in range(s.deck.n_projects):
-            if status[p]:
-                if extra[p] >= 0:
-                    placed.append((extra[p], p, 1, None))
-                if s.shared[p] >= 0:
-                    placed.append((s.shared[p], p, 2, ctrl[s.shared[p]]))
-        for c, p, role, controller in placed:
-            out.one("card_project", p, c)
-            out.one("card_role", role, c)
-            out.one("card_type", ctype[c], c)
-            out.one("card_controller", controller, c)
+    def _write_hand_counts(self, hands: list[list[int]], out: Writer) -> None:
+        is_project = self.deck.n_projects.__gt__
+        out.put("hand_sizes", list(map(len, hands)))
+        out.put("hand_projects", [sum(map(is_project, hand)) for hand in hands])
+
+    def _write_cards_at_projects(self, cards: CardsAtProjects, out: Writer) -> None:
+        """The cards lying at projects on the table (as ``_fill_project`` of each): attached,
+        Mehraufwand, shared."""
+        status, att, _, _, extra, shared = cards
+        lying = {c for c in compress(range(len(att)), map(NOT_AT_A_PROJECT.__lt__, att)) if c >= self.deck.n_projects}
+        lying.update(card for p, card in enumerate(extra) if card >= 0 and status[p])
+        lying.update(card for p, card in enumerate(shared) if card >= 0 and status[p])
+        for card in lying:
+            _write_card_at_project(cards, card, out)
+
+    def _write_completed(self, projects: tuple[list[list[int]], list[list[int]]], out: Writer) -> None:
+        for seat in range(len(projects[0])):
+            self._write_seat_completed(projects, seat, out)
+
+    def _write_seat_completed(self, projects: tuple[list[list[int]], list[list[int]]], seat: int, out: Writer) -> None:
+        """A seat's completed projects and its points (§16: completed projects' values minus one
+        per active, unfinished project)."""
+        dones, actives = projects
+        out.many("completed", dones[seat], seat)
+        out.set("scores", sum(map(self.deck.points.__getitem__, dones[seat])) - len(actives[seat]), seat)
+
+
+Table = tuple[int, int, int, int, int, int, int, int, int, int, int, int]
+"""Phase, round, active person, start player, the three stacks' sizes, reshuffles, draws left,
+project started, event played, must start."""
+
+
+def _read_table(s: BusfaktorState, seat: int) -> Table:
+    return (
+        s.phase,
+        s.round,
+        s.active,
+        s.start,
+        len(s.pstack),
+        len(s.astack),
+        len(s.spent),
+        s.reshuffles,
+        s.draws_left,
+        s.started,
+        s.event_used,
+        s.must_start,
+    )
+
+
+def _write_table(table: Table, out: Writer) -> None:
+    phase, round_number, active, start, *stacks, reshuffles, draws_left, started, event_used, must_start = table
+    out.one("phase", phase)
+    out.set("round", round_number)
+    out.one("active", active)
+    out.one("start_player", start)
+    out.put("stacks", stacks)
+    out.set("reshuffles", reshuffles)
+    out.put("turn", (draws_left, started, event_used, must_start))
+
+
+def _read_hand(s: BusfaktorState, seat: int) -> list[int]:
+    return s.hands[seat]
+
+
+def _write_hand(hand: list[int], out: Writer) -> None:
+    out.many("hand", hand)
+
+
+def _write_known(known: list[list[int]], out: Writer) -> None:
+    out.many_rows("known_hand_cards", known)
+
+
+def _write_known_row(known: list[list[int]], seat: int, out: Writer) -> None:
+    out.many("known_hand_cards", known[seat], seat)
+
+
+def _write_open_cards(cards: tuple[list[int], list[int]], out: Writer) -> None:
+    spent, discard = cards
+    out.many("spent", spent)
+    out.many("discard", discard)
+    if discard:
+        out.one("discard_top", discard[-1])
+
+
+def _read_placed_under(s: BusfaktorState, seat: int) -> tuple[tuple[int, int, int], ...]:
+    """The cards ``seat``'s E1 put under the project / action stack: (stack, place from the bottom, card)."""
+    under_by = s.under_by
+    if seat not in under_by:
+        return ()
+    return tuple(
+        (row, index, card)
+        for row, stack in enumerate((s.pstack, s.astack))
+        for index, card in enumerate(stack)
+        if under_by[card] == seat
+    )
+
+
+def _write_placed_under(placed: tuple[tuple[int, int, int], ...], out: Writer) -> None:
+    for row, index, card in placed:
+        out.set("placed_under", index + 1, card, row)
+
+
+Projects = tuple[list[int], list[int], list[int], list[int], list[int], list[int]]
+"""Per project: status, owner, open requirements (four each), partner, shared once, round completed."""
+
+PROJECT_COLUMNS = ("status", "owner", "open", "partner", "share_used", "done_round")
+PROJECT_FIELDS = ("project_status", "project_owner", "project_open", "partner", "shared_once", "round_completed")
+
+
+def _write_projects(projects: Projects, out: Writer) -> None:
+    """The projects on the table (as ``_fill_project`` of each)."""
+    for p, state in enumerate(projects[0]):
+        if state:
+            _write_project(projects, p, out)
+
+
+def _write_project(projects: Projects, p: int, out: Writer) -> None:
+    status, owner, open_needs, partner, share_used, done_round = projects
+    state = status[p]
+    if not state:
+        return
+    active = state == 1
+    out.one("project_status", 1 if active else 2, p)
+    out.one("project_owner", owner[p], p)
+    if active:
+        out.put("project_open", open_needs[p * TYPES : p * TYPES + TYPES], p)
+    if partner[p] >= 0:
+        out.one("partner", partner[p], p)
+    if share_used[p]:
+        out.one("shared_once", p)
+    if done_round[p]:
+        out.set("round_completed", done_round[p], p)
+
+
+CardsAtProjects = tuple[list[int], list[int], list[int], list[int], list[int], list[int]]
+"""Project status; per card its project, type and controller; per project its Mehraufwand and shared card."""
+
+CARD_COLUMNS = ("status", "att", "ctype", "ctrl", "extra", "shared")
+CARD_FIELDS = ("card_project", "card_role", "card_type", "card_controller")
+NOT_AT_A_PROJECT = -1
+"""``att`` of a card at no project (``SHARED``, below it, marks a shared factor)."""
+
+
+def _cards_at(cards: CardsAtProjects, old: CardsAtProjects, project: int) -> list[int]:
+    """The cards lying at ``project`` in ``cards`` or ``old`` (attached, its Mehraufwand, its shared card)."""
+    lying = [*compress(range(len(cards[1])), map(project.__eq__, cards[1]))]
+    lying += compress(range(len(old[1])), map(project.__eq__, old[1]))
+    lying += (card for card in (cards[4][project], cards[5][project], old[4][project], old[5][project]) if card >= 0)
+    return lying
+
+
+def _write_card_at_project(cards: CardsAtProjects, card: int, out: Writer) -> None:
+    """Where ``card`` lies if it lies at a project on the table: the project, its role (attached
+    factor or joker, Mehraufwand, shared factor), the type it fills and its controller."""
+    status, att, ctype, ctrl, extra, shared = cards
+    p = att[card]
+    places: list[tuple[int, int, int | None]] = (
+        [(p, 0, ctrl[card])] if p >= 0 and status[p] and extra[p] != card else []
+    )
+    if card in extra:
+        places += ((p, 1, None) for p in compress(range(len(extra)), map(card.__eq__, extra)) if status[p])
+    if card in shared:  # a shared factor lies between two projects (§11)
+        places += ((p, 2, ctrl[card]) for p in compress(range(len(shared)), map(card.__eq__, shared)) if status[p])
+    for p, role, controller in places:
+        out.one("card_project", p, card)
+        out.one("card_role", role, card)
+        out.one("card_type", ctype[card], card)
+        out.one("card_controller", controller, card)
+
+
+Pending = tuple[int, int, Sequence[int], Sequence[int], Sequence[int] | None, int, int, Sequence[int]]
+"""The event being resolved, its target, the seats affected, the seats still to react, the cards
+an E1 looks at (``None`` for a seat that may not see them), how many, E4's moves left and moved
+factors (0 and empty unless an E4 is pending); -1, 0 or empty when no event is pending."""
+
+NO_EVENT: Pending = (-1, -1, (), (), (), 0, 0, ())
+
+
+def _read_pending(s: BusfaktorState, seat: int) -> Pending:
+    event = s.pending
+    if event < 0:
+        return NO_EVENT
+    e4 = s.deck.template[event] == 4
+    return (
+        event,
+        s.target,
+        s.affected,
+        s.queue,
+        s.looked if seat == s.active else None,
+        len(s.looked),
+        (s.moves_left or 0) if e4 else 0,
+        s.moved if e4 else (),
+    )
+
+
+def _write_pending(pending: Pending, out: Writer) -> None:
+    event, target, affected, still_asked, looked, looked_count, moves_left, moved = pending
+    if event < 0:
+        return
+    out.one("pending_event", event)
+    if target >= 0:
+        out.one("pending_target", target)
+    out.many("affected", affected)
+    out.many("still_asked", still_asked)
+    if looked is not None:
+        out.many("looked", looked)
+    out.set("looked_count", looked_count)
+    out.set("moves_left", moves_left)
+    out.many("moved", moved)
+
+
+def _read_answer(s: BusfaktorState, seat: int) -> tuple[int, ...]:
+    """The decision answered now: its phase and what it is about (an offer's two projects; a
+    shared factor's card, project and type; the seat choosing the order of completions and its
+    projects), empty in the other phases."""
+    phase = s.phase
+    if phase == ANSWER_OFFER:
+        return phase, s.offer_mine, s.offer_theirs
+    if phase == ANSWER_SHARE:
+        return phase, s.share_card, s.share_project, s.share_type
+    if phase == COMPLETE_ORDER:
+        return phase, s.decider, *ready_projects(s, s.decider)
+    return ()
+
+
+def _write_answer(answer: tuple[int, ...], out: Writer) -> None:
+    if not answer:
+        return
+    phase, *about = answer
+    if phase == ANSWER_OFFER:
+        mine, theirs = about
+        out.one("offer", mine, 0)
+        out.one("offer", theirs, 1)
+    elif phase == ANSWER_SHARE:
+        card, project, factor_type = about
+        out.one("share_card", card)
+        out.one("share_project", project)
+        out.one("share_type", factor_type)
+    else:
+        decider, *ready = about
+        out.one("completing", decider)
+        out.many("completing_projects", ready)
