@@ -80,6 +80,16 @@ class ServerProcess:
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
 
+    def pause(self) -> None:
+        """``SIGSTOP``: the process answers nothing (the kernel still accepts connections) until :meth:`resume`."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """``SIGCONT`` after :meth:`pause`."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGCONT)
+
     def stop(self) -> None:
         """A normal shutdown (SIGTERM), killed if it hangs."""
         if self.process is None or self.process.poll() is not None:

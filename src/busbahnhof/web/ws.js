@@ -1,5 +1,7 @@
 // One WebSocket per seat (or spectator): every server message is the whole truth for that seat.
-// Reconnects by itself; the server sends the full current view on every connect.
+// Reconnects by itself; the server sends the full current view on every connect. What the player
+// sends while the socket is (re)connecting waits and goes out as soon as it is open: a click while
+// the page shows "reconnecting" is not lost (the server refuses it as stale if the table moved on).
 
 export class TableConnection {
   /**
@@ -14,6 +16,7 @@ export class TableConnection {
     this.closed = false;
     this.retry = 0;
     this.rematch = null;
+    this.outbox = [];
   }
 
   url() {
@@ -34,6 +37,7 @@ export class TableConnection {
       this.retry = 0;
       this.log = [];
       this.opts.onStatus?.("open");
+      for (const text of this.outbox.splice(0)) socket.send(text);
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -68,9 +72,16 @@ export class TableConnection {
 
   /** Send one action in the game's notation for the version we are looking at. */
   send(action) {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.state) return false;
-    this.socket.send(JSON.stringify({ type: "action", version: this.state.version, action }));
+    if (!this.state) return false;
+    this.post({ type: "action", version: this.state.version, action });
     return true;
+  }
+
+  /** Send a message now, or once the socket is open again (in the order they were made). */
+  post(message) {
+    const text = JSON.stringify(message);
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
+    else if (!this.closed) this.outbox.push(text);
   }
 
   setLanguage(lang) {
@@ -80,7 +91,7 @@ export class TableConnection {
 
   /** Take the seat back from the bot that played it while this player's time had run out. */
   back() {
-    this.socket?.send(JSON.stringify({ type: "back" }));
+    this.post({ type: "back" });
   }
 
   reconnect() {
@@ -92,6 +103,7 @@ export class TableConnection {
 
   close() {
     this.closed = true;
+    this.outbox = [];
     if (this.socket) this.socket.close();
     this.socket = null;
   }

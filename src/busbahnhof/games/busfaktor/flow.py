@@ -87,7 +87,8 @@ def draw(s: BusfaktorState, source: int) -> None:
     if source == 0:
         give_to_hand(s, seat, s.pstack.pop(), False)
     elif source == 1:
-        renew_action_stack(s)
+        if not s.astack:
+            renew_action_stack(s)
         give_to_hand(s, seat, s.astack.pop(), False)
     else:
         card = s.discard.pop()
