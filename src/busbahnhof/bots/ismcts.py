@@ -188,10 +188,10 @@ def roll_out(world: State[Any], rng: Rng, guide: Guide | None, policy: Bot | Non
 
     ``policy`` is the guide's heuristic bot (``None``: random rollouts).  Random decisions take the
     protocol's trusted fast path (``random_action``, ``apply_trusted``: the same draws as picking
-    from the legal list); the heuristic's answers go through the checked ``apply``."""
+    from the legal list; unguided, the whole rollout is ``play_out``, the same loop as one call);
+    the heuristic's answers go through the checked ``apply``."""
     if guide is None:
-        while not world.is_over:
-            world.apply_trusted(world.random_action(rng))
+        world.play_out(rng)
         return payoffs(world)
     threshold = EPSILON_GRAIN if policy is None else round(guide.epsilon * EPSILON_GRAIN)
     steps = 0

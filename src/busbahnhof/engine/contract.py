@@ -341,6 +341,21 @@ def _content(state: State[Any]) -> bytes:
     return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+def _check_play_out(state: State[Any], seed: int, where: str) -> None:
+    """``play_out(rng)`` of a clone ends in the state (and leaves ``rng`` in the state) that
+    ``while not is_over: apply_trusted(random_action(rng))`` of another clone does."""
+    looped, fused = state.clone(), state.clone()
+    loop_rng, fused_rng = Rng(seed), Rng(seed)
+    while not looped.is_over:
+        looped.apply_trusted(looped.random_action(loop_rng))
+    fused.play_out(fused_rng)
+    require(fused.is_over, f"{where}: play_out stopped before the end")
+    require(
+        _content(fused) == _content(looped) and fused_rng.getstate() == loop_rng.getstate(),
+        f"{where}: play_out played another game than apply_trusted(random_action(rng))",
+    )
+
+
 def check_fast_path(game: Game[Any, Any], players: int, seed: int) -> int:
     """The trusted fast path plays exactly the game the checked path plays; returns the decisions.
 
@@ -349,7 +364,8 @@ def check_fast_path(game: Game[Any, Any], players: int, seed: int) -> int:
     ``apply_trusted(random_action(rng))`` from an equal generator.  Every decision must pick the
     same action, the end must be the same state (the log aside) with the same outcome, the
     silenced copy and its clones keep no log, and the checked ``apply`` of the silenced copy
-    still refuses what is not legal, changing nothing.
+    still refuses what is not legal, changing nothing.  Every 40th decision, ``play_out`` of a
+    clone of the silenced copy must play the rest of the game as its loop does.
     """
     where = f"{game.id} seed {seed}"
     checked = game.new_state(players, seed)
@@ -370,6 +386,8 @@ def check_fast_path(game: Game[Any, Any], players: int, seed: int) -> int:
             else:
                 raise AssertionError(f"{where} step {step}: a silenced state accepted nonsense")
             require(_content(fast) == before, f"{where} step {step}: refused input changed a silenced state")
+        if step % 40 == 0:
+            _check_play_out(fast, seed + step, f"{where} step {step}")
         legal = checked.legal_actions()
         action = legal[chooser.below(len(legal))]
         fast_action = fast.random_action(fast_chooser)

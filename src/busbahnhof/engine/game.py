@@ -10,8 +10,9 @@ writes its rules:
 
 Search and benchmarks play millions of decisions nobody reads, so the protocol has a trusted fast
 path beside the checked one (``docs/protocol.md``): :meth:`State.random_action` (a game may pick
-without building the whole list), :meth:`State.apply_trusted` (no validation) and
-:meth:`State.silence` (no event log).  It plays exactly the games the checked path plays; the
+without building the whole list), :meth:`State.apply_trusted` (no validation),
+:meth:`State.play_out` (a random rollout to the end in one loop) and :meth:`State.silence` (no
+event log).  It plays exactly the games the checked path plays; the
 contract suite (``check_fast_path``) holds every game and preset to that.
 """
 
@@ -439,6 +440,17 @@ class State(ABC, Generic[G]):
         self._legal = None
         self.history.append(action)
         self._apply(action)
+
+    def play_out(self, rng: Rng) -> None:
+        """Play on with uniformly random actions to the end: exactly ``while not is_over:
+        apply_trusted(random_action(rng))``, the same numbers drawn from ``rng``, the same history.
+
+        The rollout of search (trusted: only for silenced worlds nobody looks at).  A game may
+        override it with one loop that skips the protocol's calls per decision; the contract
+        suite (``check_fast_path``) checks that the override plays the same game.
+        """
+        while not self.is_over:
+            self.apply_trusted(self.random_action(rng))
 
     def silence(self) -> None:
         """Keep no event log from now on (and drop the log so far): for the sampled worlds of a

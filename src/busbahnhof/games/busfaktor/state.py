@@ -234,6 +234,42 @@ class BusfaktorState(State["Busfaktor"]):
                 legal = legal_actions(self)
         return legal[rng.below(len(legal))]
 
+    def play_out(self, rng: Rng) -> None:
+        """The protocol's random rollout as one loop: per decision the legal list of
+        :meth:`random_action`, ``legal[rng.below(len(legal))]`` drawn inline (the same numbers), the
+        action into ``history`` and carried out as :meth:`_apply` would, the draws and the action
+        phase's attachments and passes without its dispatch."""
+        getrandbits = rng.getrandbits
+        history = self.history
+        legal = cast("tuple[Act, ...] | None", self._legal)  # the game's own actions (once per rollout)
+        self._legal = None
+        phase = self.phase
+        while phase != OVER:
+            if legal is None:
+                if phase == ACTION:
+                    legal = action_phase(self)
+                elif phase == DRAW_PHASE:
+                    legal = draw_sources(self)
+                else:
+                    legal = legal_actions(self)
+            n = len(legal)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            action = legal[r]
+            legal = None
+            history.append(action)
+            if phase == DRAW_PHASE:
+                flow.draw(self, action.a)
+            elif phase == ACTION and action.verb == ATTACH:
+                flow.attach(self, action.a, action.b, action.c)
+            elif phase == ACTION and action.verb == DONE:
+                flow.finish_actions(self)
+            else:
+                self._apply(action)
+            phase = self.phase
+
     def _explain_illegal(self, action: Action) -> GameError:
         if not isinstance(action, Act):
             raise wrong_kind(action, Act)
