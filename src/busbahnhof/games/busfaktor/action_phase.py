@@ -65,7 +65,7 @@ def own_actions(s: BusfaktorState) -> list[Act]:
                                 found.append(action)
         elif event_free or s.deck.free_event[card]:
             event_plays(s, card, found)
-    if mine:
+    if mine and s.cooperating[seat]:  # a shared factor needs a running cooperation (§11)
         partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
         again = s.game.options.shared_factor_at_a_time  # may_share_again, written out
         for p in mine:

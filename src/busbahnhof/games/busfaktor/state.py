@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import Action, GameError, Outcome, Rng, State, wrong_kind
 from . import effects, flow
-from .action_phase import action_phase
+from .action_phase import action_phase, offers, own_actions
 from .actions import (
     ACCEPT,
     ATTACH,
@@ -241,13 +241,14 @@ class BusfaktorState(State["Busfaktor"]):
         phase's attachments and passes without its dispatch."""
         getrandbits = rng.getrandbits
         history = self.history
-        legal = cast("tuple[Act, ...] | None", self._legal)  # the game's own actions (once per rollout)
+        legal = cast("Sequence[Act] | None", self._legal)  # the game's own actions (once per rollout)
         self._legal = None
         phase = self.phase
         while phase != OVER:
             if legal is None:
                 if phase == ACTION:
-                    legal = action_phase(self)
+                    legal = own_actions(self)  # action_phase(self) as a list
+                    offers(self, legal)
                 elif phase == DRAW_PHASE:
                     legal = draw_sources(self)
                 else:
@@ -262,10 +263,14 @@ class BusfaktorState(State["Busfaktor"]):
             history.append(action)
             if phase == DRAW_PHASE:
                 flow.draw(self, action.a)
-            elif phase == ACTION and action.verb == ATTACH:
-                flow.attach(self, action.a, action.b, action.c)
-            elif phase == ACTION and action.verb == DONE:
-                flow.finish_actions(self)
+            elif phase == ACTION:
+                verb = action.verb
+                if verb == ATTACH:
+                    flow.attach(self, action.a, action.b, action.c)
+                elif verb == DONE:
+                    flow.finish_actions(self)
+                else:
+                    self._apply(action)
             else:
                 self._apply(action)
             phase = self.phase
