@@ -147,7 +147,7 @@ class IsmctsBot:
         path: list[tuple[Node, int]] = []
         prior = self.guide.prior if self.guide else 0
         while not world.is_over:
-            mover = cast(int, world.to_move)  # a running game has a seat to move
+            mover: int = world.to_move  # type: ignore[assignment]  # a running game has one (cast costs a call)
             legal = world.legal_actions()
             hint = self._hint(world, mover, rng) if len(legal) > 1 else None
             children = node.children
@@ -174,8 +174,8 @@ class IsmctsBot:
                 world.apply_trusted(action)
                 path.append((child, mover))
                 break
-            node = cast(Node, best)  # every action has a child here, and UCT scores exceed -1
-            world.apply_trusted(cast(Action, best_action))
+            node = best  # type: ignore[assignment]  # every action has a child here, and UCT scores exceed -1
+            world.apply_trusted(best_action)  # type: ignore[arg-type]
             path.append((node, mover))
         values = roll_out(world, rng, self.guide, self._policy)
         for child, mover in path:

@@ -39,10 +39,11 @@ def play_event(s: BusfaktorState, card: int, target: int, ftype: int) -> None:
     s.pending = card
     s.target = target
     s.target_type = ftype
-    if target >= 0:
-        s.emit("event_target", seat=seat, card=card, target=target)
-    else:
-        s.emit("event", seat=seat, card=card)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        if target >= 0:
+            s.emit("event_target", seat=seat, card=card, target=target)
+        else:
+            s.emit("event", seat=seat, card=card)
     if deck.negative[card]:
         affected, single = affected_by(s, card, target)
         open_window(s, affected, single)

@@ -121,7 +121,8 @@ def discard(s: BusfaktorState, card: int) -> None:
     seat = s.active
     take_from_hand(s, seat, card)
     s.discard.append(card)
-    s.emit("discard", seat=seat, card=card)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("discard", seat=seat, card=card)
     if len(s.hands[seat]) <= HAND_LIMIT:
         end_turn(s)
 
@@ -136,7 +137,8 @@ def end_turn(s: BusfaktorState) -> None:
             s.phase = OVER
             s.emit("game_end")
             return
-        s.emit("round", round=s.round)
+        if s.keeps_log:  # hot in search, whose worlds are silent
+            s.emit("round", round=s.round)
     begin_turn(s, following)
 
 
@@ -154,7 +156,8 @@ def start_project(s: BusfaktorState, project: int) -> None:
     s.started = True
     s.must_start = False
     count_play(s, seat, project)
-    s.emit("start", seat=seat, project=project)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("start", seat=seat, project=project)
 
 
 def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
@@ -290,7 +293,8 @@ def complete(s: BusfaktorState, project: int) -> None:
     if s.partner[project] >= 0:  # the cooperation runs on only while the partner project is active
         note_cooperations(s, project)
     s.done_round[project] = s.round
-    s.emit("complete", seat=seat, project=project, points=s.deck.points[project])
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("complete", seat=seat, project=project, points=s.deck.points[project])
     s.shared[project] = -1
     s.extra[project] = -1
     for card in leaving:
@@ -393,7 +397,8 @@ def offer(s: BusfaktorState, mine: int, theirs: int) -> None:
     s.decider = s.owner[theirs]
     s.offered |= 1 << s.decider
     s.phase = ANSWER_OFFER
-    s.emit("offer", seat=s.active, seat2=s.decider, project=mine, project2=theirs)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("offer", seat=s.active, seat2=s.decider, project=mine, project2=theirs)
 
 
 def answer_offer(s: BusfaktorState, accepted: bool) -> None:
@@ -406,7 +411,8 @@ def answer_offer(s: BusfaktorState, accepted: bool) -> None:
         note_free(s, theirs)
         note_cooperations(s, mine)
         s.coops_begun += 1
-    s.emit("offer_accepted" if accepted else "offer_declined", seat=s.decider, project=mine, project2=theirs)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("offer_accepted" if accepted else "offer_declined", seat=s.decider, project=mine, project2=theirs)
     s.phase = ACTION
 
 
@@ -420,14 +426,16 @@ def propose_share(s: BusfaktorState, card: int, project: int, ftype: int) -> Non
     s.phase = ANSWER_SHARE
     if card not in s.known[s.active]:
         s.known[s.active].append(card)
-    s.emit("share_proposed", seat=s.active, seat2=s.decider, card=card, project=project, type=ftype)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("share_proposed", seat=s.active, seat2=s.decider, card=card, project=project, type=ftype)
 
 
 def answer_share(s: BusfaktorState, accepted: bool) -> None:
     """§11: with consent the factor fills one requirement of its type at both projects (§13 E5 for jokers)."""
     s.phase = ACTION
     card, project, ftype = s.share_card, s.share_project, s.share_type
-    s.emit("share_accepted" if accepted else "share_declined", seat=s.decider, card=card)
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        s.emit("share_accepted" if accepted else "share_declined", seat=s.decider, card=card)
     if not accepted:
         return
     seat = s.active
