@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
+
 from busfaktor_helpers import arrange, at_draw, cid, ids
 
 from busbahnhof.engine import Rng
 from busbahnhof.games.busfaktor import BusfaktorState
+from busbahnhof.games.busfaktor.views import resample_hidden
 
 SAMPLES = 60
 
@@ -61,3 +64,20 @@ def test_cards_drawn_unseen_are_exchanged_only_with_cards_of_the_same_reshuffle(
         assert set(twin.hands[1]) == before
         assert not before & set(twin.astack)
     assert state.known_places(0)["hand 1"] == [frozenset(before)] * 2
+
+
+def test_a_sampled_world_draws_its_chance_from_the_seed_determinize_drew() -> None:
+    """The world's generator (for a reshuffle, §7) is ``Rng(rng.below(2**62))`` drawn after
+    resampling, seeded only when first needed; its clones and pickles carry the same generator,
+    and the state it was sampled from keeps its own."""
+    state = arrange(3, hands={0: ["Monitoring"], 1: ["Fachbeirat"]})
+    before = state.rng.getstate()
+    world = state.determinize(1, Rng(5))
+    replay_rng, twin = Rng(5), state.clone()
+    resample_hidden(twin, 1, replay_rng)
+    expected = Rng(replay_rng.below(1 << 62)).getstate()
+    assert pickle.loads(pickle.dumps(world)).rng.getstate() == expected
+    clone = world.clone()
+    clone.chance().getrandbits(64)
+    assert world.chance().getstate() == expected
+    assert state.chance().getstate() == before

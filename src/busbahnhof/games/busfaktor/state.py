@@ -96,7 +96,9 @@ class BusfaktorState(State["Busfaktor"]):
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
     (ruling R14): ``under_by`` (per card: the seat whose E1 put it under the stack it lies in,
     -1 otherwise) and ``pool`` (per action card: the number of the reshuffle that put it into
-    the Aktionsstapel, 0 for the first deal).
+    the Aktionsstapel, 0 for the first deal).  Chance comes only through :meth:`chance`: a clone
+    shares its source's generator until it needs one (``rng_owned``), a sampled world of
+    :meth:`determinize` gets one seeded with ``rng_seed`` then.
     """
 
     deck: Deck
@@ -157,10 +159,12 @@ class BusfaktorState(State["Busfaktor"]):
     fired: int
     coops_begun: int
     rng_owned: bool
+    rng_seed: int
 
     def __init__(self, game: Busfaktor, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
         self.rng_owned = True
+        self.rng_seed = -1
         deck = self.deck = game.deck
         self.tables = game.tables
         n, p = deck.size, deck.n_projects
@@ -354,20 +358,25 @@ class BusfaktorState(State["Busfaktor"]):
         return build_view(self, seat)
 
     def chance(self) -> Rng:
-        """The state's generator, made its own first if a clone still shares it."""
+        """The state's generator, made its own first if a clone still shares it (or seeded now
+        with ``rng_seed``, the seed :meth:`determinize` drew for it)."""
         if not self.rng_owned:
-            self.rng = self.rng.copy()
+            self.rng = self.rng.copy() if self.rng_seed < 0 else Rng(self.rng_seed)
+            self.rng_seed = -1
             self.rng_owned = True
         return self.rng
 
     def __getstate__(self) -> dict[str, Any]:
         data = super().__getstate__()
+        if data.pop("rng_seed") >= 0:  # the generator determinize drew, as chance() would seed it
+            data["rng"] = Rng(self.rng_seed)
         del data["rng_owned"], data["tables"], data["free"], data["cooperating"]  # derived: counted afresh on load
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         super().__setstate__(data)
         self.rng_owned = True
+        self.rng_seed = -1
         self.tables = self.game.tables
         self.free = flow.count_free(self)
         self.cooperating = flow.count_cooperating(self)
@@ -384,8 +393,9 @@ class BusfaktorState(State["Busfaktor"]):
         under a stack, which reshuffle each action card came from."""
         twin = self.clone()
         resample_hidden(twin, seat, rng)
-        twin.rng = Rng(rng.below(1 << 62))
-        twin.rng_owned = True
+        # The sampled world's own generator: seeded only when chance() first needs it (seeding a
+        # Mersenne Twister costs about 38,000 instructions; most rollouts never reshuffle).
+        twin.rng_seed = rng.below(1 << 62)
         return twin
 
     def clone(self) -> BusfaktorState:
