@@ -149,7 +149,7 @@ class IsmctsBot:
         while not world.is_over:
             mover: int = world.to_move  # type: ignore[assignment]  # a running game has one (cast costs a call)
             legal = world.legal_actions()
-            hint = self._hint(world, mover, rng) if len(legal) > 1 else None
+            hint = self._hint(world, mover, rng) if self._policy is not None and len(legal) > 1 else None
             children = node.children
             untried: list[tuple[Key, Action]] = []
             best: Node | None = None

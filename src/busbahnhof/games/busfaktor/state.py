@@ -252,7 +252,8 @@ class BusfaktorState(State["Busfaktor"]):
             if legal is None:
                 if phase == ACTION:
                     legal = own_actions(self)  # action_phase(self) as a list
-                    offers(self, legal)
+                    if self.free[self.active]:  # offers' own first test, without the call
+                        offers(self, legal)
                 elif phase == DRAW_PHASE:
                     legal = draw_sources(self)
                 else:
