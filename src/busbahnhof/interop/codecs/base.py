@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...engine import Game, State
+from ..compiled import compiled_module
 from ..layout import Field, Layout, Vector, Writer
 from ..spaces import ActionSpace
 
@@ -137,6 +138,12 @@ class Codec(ABC):
         self.actions = ActionSpace(game, self.action_names())
         self.layout = Layout(seat_fields(players) + self.fields())
         self.parts: tuple[Part, ...] = (SEATS, *self.observation_parts())
+        self.compiled: Any = self._compiled_encoder()
+        """The compiled encoder of this configuration (:mod:`..compiled`), or ``None``."""
+
+    def _compiled_encoder(self) -> Any:
+        module = compiled_module(self.game.id)
+        return None if module is None else module.Encoder(self.layout)
 
     @abstractmethod
     def action_names(self) -> Iterable[str]:
@@ -156,7 +163,14 @@ class Codec(ABC):
         ``view(seat)``, read from the state's fields."""
 
     def encode(self, state: State[Any], seat: int) -> Vector:
-        """The flat observation of ``seat``: what ``view(seat)`` shows, nothing else (read from the state)."""
+        """The flat observation of ``seat``: what ``view(seat)`` shows, nothing else (read from the
+        state; by the compiled encoder where it is built, else by :meth:`encode_parts`)."""
+        if self.compiled is not None:
+            return self.compiled.encode(state, seat)  # type: ignore[no-any-return]
+        return self.encode_parts(state, seat)
+
+    def encode_parts(self, state: State[Any], seat: int) -> Vector:
+        """:meth:`encode` in Python, part by part: the definition the compiled encoders follow."""
         out = Writer(self.layout)
         for part in self.parts:
             part.write(part.read(state, seat), out)

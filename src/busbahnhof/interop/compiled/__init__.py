@@ -1,0 +1,27 @@
+"""Observation encoders compiled with Cython, one per game: the same numbers as the Python codecs, faster.
+
+The Python parts of each codec (``codecs/<game>.py``) define the encoding from the state; the
+module ``compiled/<game>.pyx`` writes the very same entries in compiled code, which an
+environment needs to add little to the engine's own time (docs/interop.md, "Speed").  They are
+built at install time (``setup.py``); where they were not built (no C compiler) or the
+environment variable ``BUSBAHNHOF_PURE_PYTHON=1`` is set, the codecs encode in Python.  Tests
+compare both with the encoding of the view at every position of random games.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+PURE_PYTHON_VARIABLE = "BUSBAHNHOF_PURE_PYTHON"
+
+
+def compiled_module(game: str) -> ModuleType | None:
+    """The compiled encoder module of ``game``, or ``None`` where it is not built or not wanted."""
+    if os.environ.get(PURE_PYTHON_VARIABLE) == "1":
+        return None
+    try:
+        return importlib.import_module(f"{__name__}.{game}")
+    except ImportError:
+        return None

@@ -1,0 +1,58 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""What every compiled encoder shares: the vector, the seat fields, the layout's offsets.
+
+A game's encoder subclasses :class:`Encoder`, reads the offsets of its fields in ``__init__``
+(:meth:`Encoder.start`, :meth:`Encoder.width`) and writes them in ``fill``, mirroring its
+Python codec's parts (``codecs/<game>.py``) entry for entry.
+"""
+
+from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from libc.string cimport memset
+
+import numpy as np
+
+from .writing cimport Out, one, put
+
+_empty = np.empty
+_float32 = np.float32
+
+
+cdef class Encoder:
+    """The observation of one codec configuration, encoded from the state in compiled code."""
+
+    def __init__(self, layout):
+        self.layout = layout
+        self.size = layout.size
+        self.seat_start = layout.starts["seat"]
+        self.to_move_start = layout.starts["to_move"]
+
+    cdef Py_ssize_t start(self, str name) except -1:
+        """Where field ``name`` begins in the flat vector."""
+        return self.layout.starts[name]
+
+    cdef Py_ssize_t width(self, str name) except -1:
+        """The row width of field ``name``."""
+        return self.layout.widths[name]
+
+    def encode(self, state, Py_ssize_t seat):
+        """The flat observation of ``seat``: equal to the Python codec's ``encode_parts(state, seat)``."""
+        flat = _empty(self.size, _float32)
+        cdef Py_buffer buffer
+        cdef Out out
+        PyObject_GetBuffer(flat, &buffer, PyBUF_WRITABLE)  # a new C-contiguous float32 vector
+        try:
+            out.data = <float*>buffer.buf
+            out.size = self.size
+            memset(out.data, 0, self.size * sizeof(float))
+            put(&out, self.seat_start + seat, 1.0)
+            one(&out, self.to_move_start, state.to_move)
+            self.fill(&out, state, seat)
+        finally:
+            PyBuffer_Release(&buffer)
+        return flat
+
+    def __reduce__(self):
+        return type(self), (self.layout,)
+
+    cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
+        raise NotImplementedError("a game's encoder writes its own fields")

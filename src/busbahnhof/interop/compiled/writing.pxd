@@ -1,0 +1,61 @@
+# cython: language_level=3
+"""Writing an observation's entries from compiled code: bounds-checked stores into the flat vector.
+
+Every compiled encoder (``busfahrer.pyx``, ``bus.pyx``, ``busfaktor.pyx``) writes through these,
+with the offsets and row widths of the codec's :class:`..layout.Layout`, exactly the entries
+that the Python :class:`..layout.Writer` collects for the same codec.  A position outside the
+vector is an ``IndexError`` (as numpy raises for the Python writer), never a stray store.
+"""
+
+cdef struct Out:
+    float* data
+    Py_ssize_t size
+
+
+cdef inline int put(Out* out, Py_ssize_t position, double value) except -1:
+    """Entry ``position`` is ``value``."""
+    if position < 0 or position >= out.size:
+        raise IndexError(f"observation entry {position} outside 0..{out.size - 1}: the codec is out of step with its game")
+    out.data[position] = <float>value
+    return 0
+
+
+cdef inline int one(Out* out, Py_ssize_t base, object index) except -1:
+    """Entry ``base + index`` is 1; ``index`` ``None`` sets nothing (``Writer.one``)."""
+    if index is not None:
+        put(out, base + <Py_ssize_t>index, 1.0)
+    return 0
+
+
+cdef inline int many(Out* out, Py_ssize_t base, object indices) except -1:
+    """Every entry ``base + i`` for ``i`` in ``indices`` is 1 (``Writer.many``)."""
+    for index in indices:
+        put(out, base + <Py_ssize_t>index, 1.0)
+    return 0
+
+
+cdef inline int values(Out* out, Py_ssize_t base, object items) except -1:
+    """The entries from ``base`` on are ``items`` (``Writer.put``)."""
+    cdef Py_ssize_t k = 0
+    for item in items:
+        put(out, base + k, <double>item)
+        k += 1
+    return 0
+
+
+cdef inline int many_rows(Out* out, Py_ssize_t base, Py_ssize_t width, object rows) except -1:
+    """Many-hot rows from the first: row ``k`` has a 1 in every column of ``rows[k]`` (``Writer.many_rows``)."""
+    cdef Py_ssize_t k = 0
+    for columns in rows:
+        many(out, base + k * width, columns)
+        k += 1
+    return 0
+
+
+cdef inline int one_hot_rows(Out* out, Py_ssize_t base, Py_ssize_t width, object columns) except -1:
+    """One-hot rows from the first: row ``k`` has a 1 in column ``columns[k]`` (``Writer.rows``)."""
+    cdef Py_ssize_t k = 0
+    for column in columns:
+        one(out, base + k * width, column)
+        k += 1
+    return 0
