@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import itertools
-import random
 from typing import Any
 
 import numpy as np
 import pytest
+from interop_helpers import playout_states
 
 from busbahnhof.engine import GameError, InvalidOptionError, Rng
 from busbahnhof.interop.codecs import Codec, make_codec
-from busbahnhof.interop.incremental import SeatEncoder
 
 CONFIGURATIONS = [
     ("busfahrer", 4, {}),
@@ -21,18 +19,6 @@ CONFIGURATIONS = [
     ("busfaktor", 4, {}),
     ("busfaktor", 2, {"deck": "mini"}),
 ]
-
-
-def playout_states(codec: Codec, seed: int) -> list[Any]:
-    """Every state of one random game (clones), each decision taken through the action space."""
-    rng = random.Random(seed)
-    state = codec.game.new_state(codec.players, seed)
-    states = [state.clone()]
-    while not state.is_over:
-        indices = codec.actions.indices(state)
-        state.apply(codec.actions.action(rng.choice(indices)))
-        states.append(state.clone())
-    return states
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGURATIONS)
@@ -54,6 +40,14 @@ def test_every_legal_action_has_an_index_and_observations_stay_in_bounds(
                 codec.check(flat)
 
 
+def encodings(codec: Codec, state: Any, seat: int) -> list[tuple[str, np.ndarray]]:
+    """The observation of ``seat`` in every way the codec encodes a state: Python, and compiled where built."""
+    ways = [("python", codec.encode_parts(state, seat))]
+    if codec.compiled is not None:
+        ways.append(("compiled", codec.compiled.encode(state, seat)))
+    return ways
+
+
 def fields_at(codec: Codec, entries: np.ndarray) -> list[str]:
     """The names of the fields holding the flat ``entries``."""
     slices = codec.layout.slices
@@ -64,17 +58,19 @@ def fields_at(codec: Codec, entries: np.ndarray) -> list[str]:
 def test_the_encoding_from_the_state_is_the_encoding_of_the_view(
     game: str, players: int, options: dict[str, Any]
 ) -> None:
-    """``encode`` reads the state's fields directly; it must give exactly what ``encode_view`` of
-    ``view(seat)`` (the definition) gives, at every position of random games, for every seat."""
+    """``encode`` reads the state's fields directly, in Python (``encode_parts``) and in the
+    compiled encoder; both must give exactly what ``encode_view`` of ``view(seat)`` (the
+    definition) gives, at every position of random games, for every seat."""
     codec = make_codec(game, players, **options)
     used = np.zeros(codec.layout.size, bool)
     for seed in range(3):
         for state in playout_states(codec, seed):
             for seat in range(players):
-                fast, defined = codec.encode(state, seat), codec.encode_view(state.view(seat))
-                differing = np.flatnonzero(fast != defined)
-                where = f"seed {seed}, seat {seat}, turn {len(state.history)}"
-                assert not differing.size, f"{where}: {fields_at(codec, differing)}"
+                defined = codec.encode_view(state.view(seat))
+                for way, fast in encodings(codec, state, seat):
+                    differing = np.flatnonzero(fast != defined)
+                    where = f"{way}, seed {seed}, seat {seat}, turn {len(state.history)}"
+                    assert not differing.size, f"{where}: {fields_at(codec, differing)}"
                 used |= defined != 0
     unused = [name for name, part in codec.layout.slices.items() if not used[part].any()]
     assert len(unused) <= len(codec.layout.fields) // 5, f"the games compared leave too many fields at 0: {unused}"
@@ -156,50 +152,3 @@ def test_unknown_games_and_player_counts_are_refused() -> None:
     codec = make_codec("busfahrer", 4)
     with pytest.raises(InvalidOptionError, match=r"outside 0\.\.111"):
         codec.actions.action(112)
-
-
-@pytest.mark.parametrize(("game", "players", "options"), CONFIGURATIONS)
-def test_incremental_encoding_is_the_encoding_of_the_view(game: str, players: int, options: dict[str, Any]) -> None:
-    """A seat's encoder, following games one after another (a reset), gives exactly
-    ``encode_view(view(seat))`` at every position, also after an illegal action and when fed the
-    positions of two games in turn; an array it returned never changes afterwards."""
-    codec = make_codec(game, players, **options)
-    following = [SeatEncoder(codec, seat) for seat in range(players)]
-    alternating = [SeatEncoder(codec, seat) for seat in range(players)]
-    rng = random.Random(7)
-    returned: list[tuple[np.ndarray, np.ndarray]] = []
-    other_game = playout_states(codec, 99)
-    for seed in range(3):
-        state = codec.game.new_state(players, seed)
-        for turn in itertools.count():
-            if rng.random() < 0.1 and not state.is_over:  # an illegal action changes nothing
-                illegal = [a for a in codec.actions.names if codec.actions.index[a] not in codec.actions.indices(state)]
-                with pytest.raises(GameError):
-                    state.apply(rng.choice(illegal))
-            for seat in range(players):
-                defined = codec.encode_view(state.view(seat))
-                observed = following[seat].encode(state)
-                where = f"seed {seed}, seat {seat}, turn {turn}"
-                assert np.array_equal(observed, defined), (
-                    f"{where}: {fields_at(codec, np.flatnonzero(observed != defined))}"
-                )
-                twin = other_game[min(turn, len(other_game) - 1)]
-                assert np.array_equal(alternating[seat].encode(twin), codec.encode(twin, seat)), where
-                assert np.array_equal(alternating[seat].encode(state), defined), where
-                if rng.random() < 0.05:
-                    returned.append((observed, observed.copy()))
-            if state.is_over:
-                break
-            state.apply(codec.actions.action(rng.choice(codec.actions.indices(state))))
-    assert all(np.array_equal(array, copy) for array, copy in returned)
-
-
-def test_an_encoder_that_failed_halfway_starts_afresh() -> None:
-    codec = make_codec("busfahrer", 4)
-    state = playout_states(codec, 1)[30]
-    encoder = SeatEncoder(codec, 1)
-    broken = state.clone()
-    broken.hands = None  # a part that cannot be read
-    with pytest.raises(TypeError):
-        encoder.encode(broken)
-    assert np.array_equal(encoder.encode(state), codec.encode(state, 1))

@@ -28,7 +28,6 @@ from gymnasium import spaces
 from ..bots.registry import make_bot, parse_bot_spec
 from ..engine import Bot, GameError, Rng, State
 from .codecs import make_codec
-from .incremental import SeatEncoder
 from .layout import Vector
 from .render import ansi_text
 
@@ -75,7 +74,6 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         self._bots: dict[int, Bot] = {s: make_bot(self.codec.game, name) for s, name in zip(others, names, strict=True)}
         """Made once: a bot decides from the state it is given alone (``engine.bot``)."""
         self._bot_rng = Rng(0)
-        self._encoder = SeatEncoder(self.codec, seat)
         self._indices_of = self.codec.actions.indices_of
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
@@ -84,8 +82,12 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         self.state = self.codec.game.new_state(self.codec.players, game_seed)
         self._bot_rng = Rng(bot_seed)
         if self._play_bots(self.state) is None:  # a game the bots alone finish
-            return self._encoder.encode(self.state), {}
-        return self._encoder.encode(self.state), {"legal_actions": self._indices_of(self.state.legal_actions())}
+            return self._observe(self.state), {}
+        return self._observe(self.state), {"legal_actions": self._indices_of(self.state.legal_actions())}
+
+    def _observe(self, state: State[Any]) -> Vector:
+        """The learning seat's observation: a new array, never changed later."""
+        return self.codec.encode(state, self.seat)
 
     def _game(self) -> State[Any]:
         if self.state is None:
@@ -123,14 +125,14 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
             except GameError as error:
                 if self.illegal_action == "raise":
                     raise
-                return self._encoder.encode(state), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
+                return self._observe(state), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
         else:
             state.apply_trusted(legal[position])
         if self._play_bots(state) is None:
             outcome = state.outcome()
-            return self._encoder.encode(state), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
+            return self._observe(state), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
         return (
-            self._encoder.encode(state),
+            self._observe(state),
             0.0,
             False,
             False,

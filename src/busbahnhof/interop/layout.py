@@ -8,9 +8,8 @@ reshaped views, as OpenSpiel's Python observers do (``tensor`` and ``dict``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -128,12 +127,6 @@ class Writer:
     def width(self, name: str) -> int:
         """The row width of field ``name`` (its last dimension)."""
         return self._width[name]
-
-    def written_by(self, write: Callable[..., None], *arguments: Any) -> list[int]:
-        """Call ``write(*arguments, self)`` and return the positions it wrote."""
-        ones, places = len(self._ones), len(self._places)
-        write(*arguments, self)
-        return self._ones[ones:] + self._places[places:]
 
     def entries(self) -> tuple[list[int], list[float]]:
         """The positions written and their values."""

@@ -25,7 +25,6 @@ from pettingzoo import AECEnv
 
 from ..engine import Action, State, derive_seed
 from .codecs import Codec, make_codec
-from .incremental import SeatEncoder
 from .render import ansi_text
 
 SEED_RANGE = 2**63
@@ -73,7 +72,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._info: dict[str, Any] = {}
         self._running: State[Any] | None = None
         """The state while its game runs, ``None`` once it is over (every agent terminated)."""
-        self._encoders = [SeatEncoder(self.codec, seat) for seat in range(players)]
+        self._encode = self.codec.encode
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -122,7 +121,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         seat = self._seats[agent]
         space = self.codec.actions
         return {
-            "observation": self._encoders[seat].encode(state),
+            "observation": self._encode(state, seat),
             "action_mask": space.mask_of_actions(self._legal_actions) if seat == state.to_move else space.mask_of(()),
         }
 

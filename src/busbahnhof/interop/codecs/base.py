@@ -10,10 +10,10 @@ A codec is made for one configuration (game with its rule options, player count)
   without building the view's dicts first.  A test compares the two at many positions of
   random games for every seat, and the hidden-information test runs on :meth:`encode`.
 
-:meth:`Codec.encode` writes the observation part by part (:class:`Part`): each part reads a
-value from the state (what the view shows of it) and writes its entries from that value alone,
-so an encoder that kept the values of its last observation rewrites only the parts whose value
-changed (:mod:`..incremental`).
+:meth:`Codec.encode_parts` writes the observation in Python part by part (:class:`Part`): each
+part reads a value from the state (what the view shows of it) and writes its entries from that
+value alone.  The game's compiled encoder (:mod:`..compiled`) writes the same entries in C;
+:meth:`Codec.encode` uses it where it is built.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -40,48 +40,19 @@ def seat_fields(players: int) -> list[Field]:
     ]
 
 
-Span = int | Callable[[Any, Any, int], Iterable[int]]
-"""How the items of a column belong to rows (:class:`Rows`)."""
-
-
-@dataclass(frozen=True)
-class Rows:
-    """How a part is written row by row, so that an encoder rewrites only the rows that changed.
-
-    The part alone writes ``fields``, and row ``r`` of the part is row ``r`` (the first index)
-    of each of them.  The part's value is a tuple of columns (or one column), each a list.  A
-    column's span tells which rows its items belong to: a number ``k``, ``k`` items per row
-    (item ``i`` belongs to row ``i // k``), or a function ``span(value, old, i)`` giving the rows
-    that item ``i`` concerns in the value or the old one (e.g. a project's status concerns the
-    cards lying at it).
-
-    Attributes:
-        fields: the fields the part writes.
-        spans: per column, its span.
-        write: ``write(value, row, out)`` writes the entries of row ``row`` from ``value`` alone.
-    """
-
-    fields: tuple[str, ...]
-    spans: tuple[Span, ...]
-    write: Callable[[Any, int, Writer], None]
-
-
 @dataclass(frozen=True)
 class Part:
     """A piece of an observation and the value it is written from.
 
     Attributes:
         read: ``read(state, seat)``, the state's values the piece is written from: ints, lists and
-            tuples of them; it may return the state's own lists (the incremental encoder copies
-            what it keeps, :func:`..incremental.snapshot`).
+            tuples of them; it may return the state's own lists.
         write: ``write(value, out)`` writes the piece's entries from ``value`` alone (equal values
             give equal entries), only what ``view(seat)`` shows.
-        rows: how to write it row by row, if it can be.
     """
 
     read: Callable[[Any, int], Any]
     write: Callable[[Any, Writer], None]
-    rows: Rows | None = None
 
 
 class Attributes:
@@ -126,11 +97,6 @@ class Codec(ABC):
         actions: the fixed-size action space.
         layout: the observation fields.
     """
-
-    incremental: ClassVar[bool] = True
-    """Whether an encoder following a game rewrites only the parts that changed
-    (:mod:`..incremental`); ``False`` where between two decisions of a seat nearly every part
-    changes, so that comparing and keeping the parts' values costs more than it saves."""
 
     def __init__(self, game: Game[Any, Any], players: int) -> None:
         self.game = game

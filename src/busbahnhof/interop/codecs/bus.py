@@ -30,7 +30,7 @@ from ...games.bus.lines import LINE_MARKERS, marked_ends
 from ...games.bus.rules import ACTION_MARKERS, MAX_BUSES, PASSENGERS_TOTAL
 from ...games.bus.state import OVER, PHASE_NAMES, SETUP_BUILDINGS
 from ..layout import Field, Writer
-from .base import Attributes, Codec, Part, Rows, name_index
+from .base import Attributes, Codec, Part, name_index
 
 PHASES = (
     "setup_buildings",
@@ -151,14 +151,10 @@ class BusCodec(Codec):
         return [
             Part(Attributes(*TABLE), _write_table),
             Part(Attributes("stones", "deliveries"), _write_stones_and_deliveries),
-            Part(Attributes("street_players"), _write_streets, Rows(("streets",), (1,), _write_street)),
-            Part(Attributes("line_nodes", "line_markers_left"), _write_lines, Rows(LINE_FIELDS, (1, 1), _write_line)),
-            Part(
-                Attributes("building", "occupied"),
-                _write_lots,
-                Rows(("buildings", "lot_passenger"), (1, 1), _write_lot),
-            ),
-            Part(Attributes("standing"), _write_standing, Rows(("standing",), (1,), _write_standing_at)),
+            Part(Attributes("street_players"), _write_streets),
+            Part(Attributes("line_nodes", "line_markers_left"), _write_lines),
+            Part(Attributes("building", "occupied"), _write_lots),
+            Part(Attributes("standing"), _write_standing),
             Part(Attributes("buses"), _write_buses),
             Part(Attributes("slots"), _write_action_board),
             Part(Attributes("markers", "placed", "passed"), _write_markers),
@@ -169,7 +165,6 @@ TABLE = ("phase", "round", "slot", "power", "left", "start_player", "clock", "st
 Table = tuple[int, int, int, int, int, int, int, int, int]
 """Phase, round, slot, power, executions left, start player, clock hand, time stones left,
 passengers in the supply."""
-LINE_FIELDS = ("line_nodes", "line_ends", "marked_ends", "line_markers_left")
 
 
 def _write_table(table: Table, out: Writer) -> None:
@@ -199,10 +194,6 @@ def _write_streets(street_players: list[tuple[int, ...]], out: Writer) -> None:
     out.many_rows("streets", street_players)
 
 
-def _write_street(street_players: list[tuple[int, ...]], street: int, out: Writer) -> None:
-    out.many("streets", street_players[street], street)
-
-
 Lines = tuple[list[list[int]], list[int]]
 """Per seat the intersections its line passes, in order, and its line markers in supply."""
 
@@ -227,19 +218,8 @@ def _write_lots(lots: tuple[list[int], list[bool]], out: Writer) -> None:
     out.many("lot_passenger", [lot for lot, inside in enumerate(occupied) if inside])
 
 
-def _write_lot(lots: tuple[list[int], list[bool]], lot: int, out: Writer) -> None:
-    building, occupied = lots
-    out.one("buildings", building[lot] + 1, lot)
-    if occupied[lot]:
-        out.one("lot_passenger", lot)
-
-
 def _write_standing(standing: list[int], out: Writer) -> None:
     out.put("standing", standing)
-
-
-def _write_standing_at(standing: list[int], intersection: int, out: Writer) -> None:
-    out.set("standing", standing[intersection], intersection)
 
 
 def _write_buses(buses: list[int], out: Writer) -> None:

@@ -28,12 +28,6 @@ STREAK = 4
 class BusfahrerCodec(Codec):
     """Busfahrer's encoding (cards are 0..51: rank = card // 4 from the 2, suit = card % 4 Kreuz, Pik, Herz, Karo)."""
 
-    incremental = False
-    """Between two decisions of a seat nearly the whole observation changes (random games of four:
-    the counts and the phase at 98 % of them, the points at 93 %, the hands at 66 %), and the
-    observation is small: writing it whole costs fewer instructions than an incremental encoder's
-    comparisons and bookkeeping (docs/interop.md, "Speed")."""
-
     def action_names(self) -> Iterable[str]:
         yield from (f"guess {word}" for word in GUESS_WORDS)
         yield from ("lay", "keep")

@@ -48,7 +48,7 @@ from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER
 from ...games.busfaktor.schema import FACTOR_TYPES
 from ...games.busfaktor.state import BusfaktorState
 from ..layout import Field, Writer
-from .base import Attributes, Codec, Part, Rows, name_index
+from .base import Attributes, Codec, Part, name_index
 
 TYPES = len(FACTOR_TYPES)
 
@@ -255,22 +255,12 @@ class BusfaktorCodec(Codec):
             Part(_read_table, _write_table),
             Part(_read_hand, _write_hand),
             Part(Attributes("hands"), self._write_hand_counts),
-            Part(Attributes("known"), _write_known, Rows(("known_hand_cards",), (1,), _write_known_row)),
+            Part(Attributes("known"), _write_known),
             Part(Attributes("spent", "discard"), _write_open_cards),
             Part(_read_placed_under, _write_placed_under),
-            Part(
-                Attributes(*PROJECT_COLUMNS), _write_projects, Rows(PROJECT_FIELDS, (1, 1, 4, 1, 1, 1), _write_project)
-            ),
-            Part(
-                Attributes(*CARD_COLUMNS),
-                self._write_cards_at_projects,
-                Rows(CARD_FIELDS, (_cards_at, 1, 1, 1, _cards_at, _cards_at), _write_card_at_project),
-            ),
-            Part(
-                Attributes("dones", "actives"),
-                self._write_completed,
-                Rows(("completed", "scores"), (1, 1), self._write_seat_completed),
-            ),
+            Part(Attributes(*PROJECT_COLUMNS), _write_projects),
+            Part(Attributes(*CARD_COLUMNS), self._write_cards_at_projects),
+            Part(Attributes("dones", "actives"), self._write_completed),
             Part(_read_pending, _write_pending),
             Part(_read_answer, _write_answer),
         ]
@@ -347,10 +337,6 @@ def _write_known(known: list[list[int]], out: Writer) -> None:
     out.many_rows("known_hand_cards", known)
 
 
-def _write_known_row(known: list[list[int]], seat: int, out: Writer) -> None:
-    out.many("known_hand_cards", known[seat], seat)
-
-
 def _write_open_cards(cards: tuple[list[int], list[int]], out: Writer) -> None:
     spent, discard = cards
     out.many("spent", spent)
@@ -381,7 +367,6 @@ Projects = tuple[list[int], list[int], list[int], list[int], list[int], list[int
 """Per project: status, owner, open requirements (four each), partner, shared once, round completed."""
 
 PROJECT_COLUMNS = ("status", "owner", "open", "partner", "share_used", "done_round")
-PROJECT_FIELDS = ("project_status", "project_owner", "project_open", "partner", "shared_once", "round_completed")
 
 
 def _write_projects(projects: Projects, out: Writer) -> None:
@@ -413,17 +398,8 @@ CardsAtProjects = tuple[list[int], list[int], list[int], list[int], list[int], l
 """Project status; per card its project, type and controller; per project its Mehraufwand and shared card."""
 
 CARD_COLUMNS = ("status", "att", "ctype", "ctrl", "extra", "shared")
-CARD_FIELDS = ("card_project", "card_role", "card_type", "card_controller")
 NOT_AT_A_PROJECT = -1
 """``att`` of a card at no project (``SHARED``, below it, marks a shared factor)."""
-
-
-def _cards_at(cards: CardsAtProjects, old: CardsAtProjects, project: int) -> list[int]:
-    """The cards lying at ``project`` in ``cards`` or ``old`` (attached, its Mehraufwand, its shared card)."""
-    lying = [*compress(range(len(cards[1])), map(project.__eq__, cards[1]))]
-    lying += compress(range(len(old[1])), map(project.__eq__, old[1]))
-    lying += (card for card in (cards[4][project], cards[5][project], old[4][project], old[5][project]) if card >= 0)
-    return lying
 
 
 def _write_card_at_project(cards: CardsAtProjects, card: int, out: Writer) -> None:

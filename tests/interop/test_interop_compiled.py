@@ -1,0 +1,68 @@
+"""The compiled observation encoders (``busbahnhof.interop.compiled``): built, used, safe.
+
+Their numbers are compared with the definition (``encode_view``) at every position of random
+games in ``test_interop_codecs.py``; here: that they are there (a build that silently fell back to
+Python would cost the environments their speed), that ``encode`` uses them, that an array they
+returned never changes, that a state they cannot read is an error and not a stray write, and
+that a codec still pickles.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+
+import numpy as np
+import pytest
+from interop_helpers import playout_states
+
+from busbahnhof.interop.codecs import make_codec
+from busbahnhof.interop.compiled import PURE_PYTHON_VARIABLE
+
+COMPILED_GAMES = ["busfahrer"]
+
+
+PURE_PYTHON = pytest.mark.skipif(os.environ.get(PURE_PYTHON_VARIABLE) == "1", reason="pure Python asked for")
+
+
+@PURE_PYTHON
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_the_compiled_encoder_is_built_and_used(game: str) -> None:
+    codec = make_codec(game, 3)
+    assert codec.compiled is not None, f"{game}: compiled encoder not built (run pip install -e . with a C compiler)"
+    state = playout_states(codec, 1)[20]
+    assert np.array_equal(codec.encode(state, 1), codec.encode_parts(state, 1))
+
+
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_returned_arrays_are_new_and_never_change(game: str) -> None:
+    codec = make_codec(game, 4)
+    states = playout_states(codec, 2)
+    returned = [(flat, flat.copy()) for flat in (codec.encode(state, 0) for state in states[::5])]
+    for state in states:
+        codec.encode(state, 0)
+    assert all(np.array_equal(flat, copy) for flat, copy in returned)
+    assert len({id(flat) for flat, _ in returned}) == len(returned)
+
+
+@PURE_PYTHON
+def test_a_state_the_encoder_cannot_read_is_an_error_and_writes_nothing_stray() -> None:
+    codec = make_codec("busfahrer", 4)
+    state = playout_states(codec, 1)[30]
+    broken = state.clone()
+    broken.hands = None  # a part that cannot be read
+    with pytest.raises(TypeError):
+        codec.encode(broken, 1)
+    outside = state.clone()
+    outside.hands[0].append(10_000)  # a card the layout has no column for, beyond the vector
+    with pytest.raises(IndexError, match="outside"):
+        codec.encode(outside, 1)
+    assert np.array_equal(codec.encode(state, 1), codec.encode_parts(state, 1))
+
+
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_a_codec_with_its_compiled_encoder_pickles(game: str) -> None:
+    codec = make_codec(game, 3)
+    state = playout_states(codec, 3)[10]
+    copy = pickle.loads(pickle.dumps(codec))
+    assert np.array_equal(copy.encode(state, 2), codec.encode(state, 2))
