@@ -6,6 +6,7 @@ order, the pyramid cards not yet turned and the diamond's face-down cards, so on
 pyramid cards and face-up diamond positions are read.
 """
 
+from ...games.busfahrer.actions import MAX_SEATS
 from ...games.busfahrer.phases import GIVING, OVER
 
 from . cimport base
@@ -27,6 +28,8 @@ cdef class Encoder(base.Encoder):
     def __init__(self, layout):
         super().__init__(layout)
         self.players = self.width("seat")
+        if self.players > 8:  # the totals of ``fill_points`` (MAX_SEATS)
+            raise ValueError(f"{self.players} seats: Busfahrer seats at most {MAX_SEATS}")
         self.phase = self.start("phase")
         self.question = self.start("question")
         self.game = self.start("game")
@@ -93,15 +96,20 @@ cdef class Encoder(base.Encoder):
 
     cdef int fill_points(self, Out* out, list points) except -1:
         """Penalty points per seat: questions, pyramid, ride and their total (``_write_points``)."""
-        cdef Py_ssize_t s, total
+        cdef Py_ssize_t s, row
         cdef Py_ssize_t p = self.players
-        questions, pyramid, ride = points
+        cdef double value
+        cdef double[8] totals  # Busfahrer seats at most 8 (``MAX_SEATS``)
         for s in range(p):
-            total = 0
-            for row, bucket in enumerate((questions, pyramid, ride)):
-                put(out, self.points + row * p + s, <double>bucket[s])
-                total += <Py_ssize_t>bucket[s]
-            put(out, self.points + 3 * p + s, <double>total)
+            totals[s] = 0
+        for row in range(3):
+            bucket = points[row]
+            for s in range(p):
+                value = bucket[s]
+                put(out, self.points + row * p + s, value)
+                totals[s] += value
+        for s in range(p):
+            put(out, self.points + 3 * p + s, totals[s])
         return 0
 
     cdef int fill_pyramid(self, Out* out, object state) except -1:
