@@ -19,7 +19,7 @@ from interop_helpers import playout_states
 from busbahnhof.interop.codecs import make_codec
 from busbahnhof.interop.compiled import PURE_PYTHON_VARIABLE
 
-COMPILED_GAMES = ["busfahrer"]
+COMPILED_GAMES = ["busfahrer", "bus"]
 
 
 PURE_PYTHON = pytest.mark.skipif(os.environ.get(PURE_PYTHON_VARIABLE) == "1", reason="pure Python asked for")

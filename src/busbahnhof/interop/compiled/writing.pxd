@@ -34,11 +34,18 @@ cdef inline int many(Out* out, Py_ssize_t base, object indices) except -1:
     return 0
 
 
+cdef inline double number(object item) except? -1:
+    """A count (``int`` or ``bool``, the common case, read without a float conversion) or a float."""
+    if isinstance(item, int):
+        return <double><Py_ssize_t>item
+    return <double>item
+
+
 cdef inline int values(Out* out, Py_ssize_t base, object items) except -1:
     """The entries from ``base`` on are ``items`` (``Writer.put``)."""
     cdef Py_ssize_t k = 0
     for item in items:
-        put(out, base + k, <double>item)
+        put(out, base + k, number(item))
         k += 1
     return 0
 
