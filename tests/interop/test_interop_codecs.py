@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,9 @@ from interop_helpers import playout_states
 from busbahnhof.engine import GameError, InvalidOptionError, Rng
 from busbahnhof.interop.codecs import Codec, make_codec
 
+DESIGNER_DECK = Path(__file__).parents[2] / "docs" / "examples" / "busfaktor-variante.toml"
+"""A deck a designer edited (docs/games/busfaktor-deck-format.md)."""
+
 CONFIGURATIONS = [
     ("busfahrer", 4, {}),
     ("busfahrer", 5, {"pyramid": "6-5-4-3-2-1", "ride": "american", "rising_penalties": True}),
@@ -18,6 +22,7 @@ CONFIGURATIONS = [
     ("bus", 5, {"edition": "1999"}),
     ("busfaktor", 4, {}),
     ("busfaktor", 2, {"deck": "mini"}),
+    ("busfaktor", 3, {"deck": str(DESIGNER_DECK), "shared_factor_at_a_time": True}),
 ]
 
 

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from interop_helpers import playout_states
 
-from busbahnhof.interop.codecs import make_codec
+from busbahnhof.interop.codecs import CODECS, make_codec
 from busbahnhof.interop.compiled import PURE_PYTHON_VARIABLE
 
-COMPILED_GAMES = ["busfahrer", "bus"]
+COMPILED_GAMES = sorted(CODECS)
 
 
 PURE_PYTHON = pytest.mark.skipif(os.environ.get(PURE_PYTHON_VARIABLE) == "1", reason="pure Python asked for")

@@ -109,7 +109,15 @@ class Codec(ABC):
 
     def _compiled_encoder(self) -> Any:
         module = compiled_module(self.game.id)
-        return None if module is None else module.Encoder(self.layout)
+        return None if module is None else module.Encoder(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the compiled encoder (made again on unpickling, as on making the codec)."""
+        return {name: value for name, value in self.__dict__.items() if name != "compiled"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.compiled = self._compiled_encoder()
 
     @abstractmethod
     def action_names(self) -> Iterable[str]:

@@ -2,7 +2,7 @@
 """What every compiled encoder shares: the vector, the seat fields, the layout's offsets.
 
 A game's encoder subclasses :class:`Encoder`, reads the offsets of its fields in ``__init__``
-(:meth:`Encoder.start`, :meth:`Encoder.width`) and writes them in ``fill``, mirroring its
+(:meth:`Encoder.start`, :meth:`Encoder.width`) and whatever its configuration fixes and writes them in ``fill``, mirroring its
 Python codec's parts (``codecs/<game>.py``) entry for entry.
 """
 
@@ -20,7 +20,8 @@ _float32 = np.float32
 cdef class Encoder:
     """The observation of one codec configuration, encoded from the state in compiled code."""
 
-    def __init__(self, layout):
+    def __init__(self, codec):
+        layout = codec.layout
         self.layout = layout
         self.size = layout.size
         self.seat_start = layout.starts["seat"]
@@ -50,9 +51,6 @@ cdef class Encoder:
         finally:
             PyBuffer_Release(&buffer)
         return flat
-
-    def __reduce__(self):
-        return type(self), (self.layout,)
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
         raise NotImplementedError("a game's encoder writes its own fields")

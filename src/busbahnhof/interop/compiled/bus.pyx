@@ -28,8 +28,8 @@ cdef class Encoder(base.Encoder):
     cdef Py_ssize_t buildings, buildings_w, lot_passenger, standing, supply, buses
     cdef Py_ssize_t action_board, action_board_w, markers_left, markers_placed, passed, deliveries, scores
 
-    def __init__(self, layout):
-        super().__init__(layout)
+    def __init__(self, codec):
+        super().__init__(codec)
         self.players = self.width("seat")
         self.phase_index = dict(PHASE_INDEX)
         self.area_slots = tuple(AREA_SLOTS)

@@ -25,8 +25,8 @@ cdef class Encoder(base.Encoder):
     cdef Py_ssize_t drivers, cards_left, tie_draws, ride_kind, diamond, diamond_w
     cdef Py_ssize_t ride_row, streak, streak_w, ride_discard, pile, ride_points
 
-    def __init__(self, layout):
-        super().__init__(layout)
+    def __init__(self, codec):
+        super().__init__(codec)
         self.players = self.width("seat")
         if self.players > 8:  # the totals of ``fill_points`` (MAX_SEATS)
             raise ValueError(f"{self.players} seats: Busfahrer seats at most {MAX_SEATS}")
