@@ -7,6 +7,7 @@ free to cooperate is kept up to date (``BusfaktorState.free``) rather than recou
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -118,7 +119,7 @@ def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
         if any(allowed_take(s, card, c) for c in s.discard):
             found.append(play)
     elif template == 4:
-        if moves(s, card):
+        if next(moves(s, card), None) is not None:  # one legal target suffices
             found.append(play)
     elif template == 5:
         opened, placements = s.open, s.tables.joker[card]
@@ -132,14 +133,14 @@ def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
             if other != seat:
                 found.extend([plays[p] for p in s.actives[other] if extra[p] < 0])
     elif deck.area[card] != AREA_TARGET:
-        if area_hits(s, card):
+        if next(area_hits(s, card), None) is not None:
             found.append(play)
     else:
         plays = s.tables.setback[card]
         found.extend([plays[f] for f in attached_cards(s, card)])
 
 
-def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
+def moves(s: BusfaktorState, card: int) -> Iterator[tuple[int, int]]:
     """§13 E4: (card, new project) pairs within the card's reach, of the kinds its ``cards`` allow.
 
     Reach ``eigene``: cards lying only on the player's own projects, to another own project;
@@ -147,11 +148,12 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
     project outside its cooperation and then stops being shared (ruling).  A factor or joker needs
     an open requirement of its chosen type there; a Mehraufwand (§4, ruling R19) a project without
     one (§13 E6).  A card this event already moved does not move again (N different factors, ruling R6).
+
+    Lazily, in card order: whether an E4 may be played at all (§12) needs only the first pair.
     """
     seat, owner = s.active, s.owner
     everyone = s.deck.reach[card] == 1
     projects = [p for p in compress(range(s.deck.n_projects), map(_ACTIVE, s.status)) if everyone or owner[p] == seat]
-    result: list[tuple[int, int]] = []
     moved = s.moved
     for f in attached_cards(s, card):
         if f in moved:
@@ -167,10 +169,9 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
             continue
         t = s.ctype[f]
         if where != SHARED and s.extra[where] == f:
-            result.extend((f, p) for p in projects if p not in excluded and s.extra[p] < 0)
+            yield from ((f, p) for p in projects if p not in excluded and s.extra[p] < 0)
         else:
-            result.extend((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
-    return result
+            yield from ((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
 
 
 _ACTIVE = (1).__eq__
