@@ -82,22 +82,31 @@ def renew_action_stack(s: BusfaktorState) -> bool:
 
 
 def draw(s: BusfaktorState, source: int) -> None:
-    """§7: draw the top card of the chosen source; after two draws (or none left) the actions begin."""
+    """§7: draw the top card of the chosen source; after two draws (or none left) the actions begin.
+
+    Search draws about two dozen cards per rollout, so :func:`give_to_hand` and
+    :func:`has_draw_source` are written out here (a call each per draw saved).
+    """
     seat = s.active
     if source == 0:
-        give_to_hand(s, seat, s.pstack.pop(), False)
+        card = s.pstack.pop()
     elif source == 1:
         if not s.astack:
             renew_action_stack(s)
-        give_to_hand(s, seat, s.astack.pop(), False)
+        card = s.astack.pop()
     else:
         card = s.discard.pop()
-        give_to_hand(s, seat, card, True)
-        s.emit("draw_discard", seat=seat, card=card)
-    if source != 2 and s.keeps_log:  # hot in search, whose worlds are silent
-        s.emit("draw", seat=seat, source=source)
+        s.known[seat].append(card)  # drawn face up: everybody saw which card it was
+    s.hands[seat].append(card)
+    s.held[card] |= 1 << seat
+    s.drawn[card] += 1
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        if source == 2:
+            s.emit("draw_discard", seat=seat, card=card)
+        else:
+            s.emit("draw", seat=seat, source=source)
     s.draws_left -= 1
-    if s.draws_left == 0 or not has_draw_source(s):
+    if s.draws_left == 0 or not (s.pstack or s.astack or s.spent or s.discard):
         enter_action_phase(s)
 
 
