@@ -9,6 +9,10 @@ cooperation begins or ends or one of its projects is completed, instead of being
 the offers at every action decision.  Random games of every preset and of the
 designer deck (which ends cooperations by card text) check it at every decision, in the
 checked game and in a silenced clone played on the trusted fast path.
+
+An attachment looks for completions only when its own project is fulfilled (``flow.attach``):
+that relies on no active project waiting fulfilled at an action decision (§8.5, §10), checked
+the same way.
 """
 
 from __future__ import annotations
@@ -24,8 +28,16 @@ from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
 from busbahnhof.games.busfaktor.actions import ATTACH, act
 from busbahnhof.games.busfaktor.deck import FACTOR
 from busbahnhof.games.busfaktor.flow import free_to_cooperate
+from busbahnhof.games.busfaktor.phases import ACTION
 
 GAMES = [load_game("busfaktor", **options) for options in Busfaktor.presets.values()] + [DESIGNER]
+
+
+def fulfilled_waiting(state: BusfaktorState) -> list[int]:
+    """The active projects whose requirements are all met, at an action decision (§8.5: there are none)."""
+    if state.phase != ACTION:
+        return []
+    return [p for projects in state.actives for p in projects if state.need[p] == 0]
 
 
 def free_from_scratch(state: BusfaktorState) -> list[int]:
@@ -48,18 +60,20 @@ def cooperating_from_scratch(state: BusfaktorState) -> list[int]:
 
 @settings(max_examples=40, deadline=None)
 @given(game=st.sampled_from(GAMES), players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
-def test_free_and_cooperating_match_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
+def test_kept_facts_match_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
     state = game.new_state(players, seed)
     assert isinstance(state, BusfaktorState)
     chooser = Rng(seed)
     while not state.is_over:
         assert state.free == free_from_scratch(state)
         assert state.cooperating == cooperating_from_scratch(state)
+        assert fulfilled_waiting(state) == []
         fast = state.clone()
         fast.silence()
         fast.apply_trusted(fast.random_action(Rng(seed)))
         assert fast.free == free_from_scratch(fast)
         assert fast.cooperating == cooperating_from_scratch(fast)
+        assert fulfilled_waiting(fast) == []
         legal = state.legal_actions()
         state.apply(chooser.pick(legal))
     assert state.free == free_from_scratch(state)

@@ -182,14 +182,20 @@ def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: in
 
 
 def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
-    """§8.2: attach a factor from the hand to an own active project; completion follows at once (§8.5)."""
+    """§8.2: attach a factor from the hand to an own active project; completion follows at once (§8.5).
+
+    Only ``project``'s needs fell, and in the action phase no active project waits fulfilled
+    (every change that fulfils one is followed by :func:`complete_ready`), so completions are
+    looked for only once ``project`` is fulfilled.
+    """
     seat = s.active
     take_from_hand(s, seat, card)
     place(s, card, project, ftype, seat)
     count_play(s, seat, card)
     if s.keeps_log:  # hot in search, whose worlds are silent
         s.emit("attach", seat=seat, card=card, project=project, type=ftype)
-    complete_ready(s)
+    if not s.need[project]:
+        complete_ready(s)
 
 
 def unplace(s: BusfaktorState, card: int) -> None:
