@@ -67,12 +67,14 @@ def own_actions(s: BusfaktorState) -> list[Act]:
         elif event_free or s.deck.free_event[card]:
             event_plays(s, card, found)
     if mine and s.cooperating[seat]:  # a shared factor needs a running cooperation (§11)
-        partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
+        partner, status, shared, proposed, open_types = s.partner, s.status, s.shared, s.proposed, s.open_types
         again = s.game.options.shared_factor_at_a_time  # may_share_again, written out
         for p in mine:
             q = partner[p]
             if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and (again or not s.share_used[p]):
-                share_options(s, p, q, hand, event_free, found)
+                both = open_types[p] & open_types[q]
+                if both:
+                    share_options(s, p, q, both, hand, event_free, found)
     return found
 
 
@@ -82,22 +84,16 @@ def may_share_again(s: BusfaktorState, project: int) -> bool:
     return not s.share_used[project] or s.game.options.shared_factor_at_a_time
 
 
-def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool, found: list[Act]) -> None:
-    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need (added to ``found``)."""
-    opened = s.open
-    mine, theirs = p * 4, q * 4
-    if not (
-        (opened[mine] and opened[theirs])
-        or (opened[mine + 1] and opened[theirs + 1])
-        or (opened[mine + 2] and opened[theirs + 2])
-        or (opened[mine + 3] and opened[theirs + 3])
-    ):
-        return  # no type both still need: nothing to share
-    free_event, first_event, share = s.deck.free_event, s.tables.first_event, s.tables.share
+def share_options(
+    s: BusfaktorState, p: int, q: int, both: int, hand: list[int], event_free: bool, found: list[Act]
+) -> None:
+    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need (added to
+    ``found``); ``both``: those types, a bit each (``open_types`` of ``p`` and ``q``)."""
+    opened, theirs, tables, free_event = s.open, q * 4, s.tables, s.deck.free_event
+    first_event, share, share_types = tables.first_event, tables.share, tables.share_types
     for card in hand:
-        placements = share[card][p]  # empty but for factors and E5 jokers
-        if placements and (card < first_event or event_free or free_event[card]):
-            for index, t, action in placements:
+        if share_types[card] & both and (card < first_event or event_free or free_event[card]):
+            for index, t, action in share[card][p]:
                 if opened[index] and opened[theirs + t]:
                     found.append(action)
 

@@ -169,13 +169,35 @@ def start_project(s: BusfaktorState, project: int) -> None:
         s.emit("start", seat=seat, project=project)
 
 
+def fill(s: BusfaktorState, project: int, ftype: int) -> None:
+    """§3 Anlegen, §4: one open ``ftype`` requirement of ``project`` is met (``open``, ``need``, and
+    ``open_types``, the types still open at each project, kept for the shared factors of §11)."""
+    index = project * 4 + ftype
+    s.open[index] -= 1
+    s.need[project] -= 1
+    if not s.open[index]:
+        s.open_types[project] &= ~(1 << ftype)
+
+
+def reopen(s: BusfaktorState, project: int, ftype: int) -> None:
+    """§4, §13 E4/E6/E7, §11: one more ``ftype`` requirement of ``project`` is open (see :func:`fill`)."""
+    s.open[project * 4 + ftype] += 1
+    s.need[project] += 1
+    s.open_types[project] |= 1 << ftype
+
+
+def count_open_types(s: BusfaktorState) -> list[int]:
+    """``s.open_types`` counted afresh: per project a bit per factor type with an open requirement."""
+    opened = s.open
+    return [sum(1 << t for t in range(4) if opened[p * 4 + t]) for p in range(s.deck.n_projects)]
+
+
 def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
     """§3 Anlegen: ``card`` fills one open ``ftype`` requirement of ``project`` (controller recorded, §3)."""
     s.att[card] = project
     s.ctype[card] = ftype
     s.ctrl[card] = controller
-    s.open[project * 4 + ftype] -= 1
-    s.need[project] -= 1
+    fill(s, project, ftype)
     s.nfac[project] += 1
     if s.nfac[project] == 2:  # §11 Voraussetzungen: with a second factor it is no longer free to cooperate
         s.free[s.owner[project]] &= ~(1 << project)
@@ -208,11 +230,9 @@ def unplace(s: BusfaktorState, card: int) -> None:
             if s.shared[p] == card:
                 s.shared[p] = -1
                 if s.status[p] == 1:
-                    s.open[p * 4 + ftype] += 1
-                    s.need[p] += 1
+                    reopen(s, p, ftype)
     else:
-        s.open[project * 4 + ftype] += 1
-        s.need[project] += 1
+        reopen(s, project, ftype)
         s.nfac[project] -= 1
         if s.nfac[project] == 1:  # down to one factor: free to cooperate again if active and in none
             note_free(s, project)
@@ -230,8 +250,7 @@ def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller
     s.ctype[card] = ftype
     s.ctrl[card] = controller
     s.extra[project] = card
-    s.open[project * 4 + ftype] += 1
-    s.need[project] += 1
+    reopen(s, project, ftype)
 
 
 def lift_extra(s: BusfaktorState, card: int) -> None:
@@ -239,8 +258,7 @@ def lift_extra(s: BusfaktorState, card: int) -> None:
     requirement with it (only while one of its type is open there, ruling R19)."""
     project, ftype = s.att[card], s.ctype[card]
     s.extra[project] = -1
-    s.open[project * 4 + ftype] -= 1
-    s.need[project] -= 1
+    fill(s, project, ftype)
     s.att[card] = -1
 
 
@@ -365,8 +383,7 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
             if s.shared[p] == common:
                 s.shared[p] = -1
                 if p != keep:
-                    s.open[p * 4 + s.ctype[common]] += 1
-                    s.need[p] += 1
+                    reopen(s, p, s.ctype[common])
         s.att[common] = keep
         s.nfac[keep] += 1
     s.partner[project] = s.partner[partner] = -1
@@ -464,7 +481,6 @@ def answer_share(s: BusfaktorState, accepted: bool) -> None:
     for p in (project, partner):
         s.shared[p] = card
         s.share_used[p] = 1
-        s.open[p * 4 + ftype] -= 1
-        s.need[p] -= 1
+        fill(s, p, ftype)
     count_play(s, seat, card)
     complete_ready(s)
