@@ -2,18 +2,20 @@
 
 Search plays millions of action-phase decisions (docs/bench.md, "Search speed"), so the rules'
 predicates are written out here rather than asked through helper calls, and which projects are
-free to cooperate is kept up to date (``BusfaktorState.free``) rather than recounted.
+free to cooperate is kept up to date (``BusfaktorState.free``) rather than recounted.  The lists
+are built in loops, not comprehensions that read a local: CPython 3.11 makes such a local a
+closure cell, built at every call of the function (not only when the comprehension runs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from .actions import DONE_ACT, Act
 from .deck import AREA_TARGET
-from .effects import allowed_take, area_hits, attached_cards
+from .effects import allowed_take, area_hits, attached_cards, projects_under
 from .phases import SHARED
 
 if TYPE_CHECKING:
@@ -39,10 +41,13 @@ def own_actions(s: BusfaktorState) -> list[Act]:
         hand = sorted(hand)
     tables = s.tables
     n_projects = s.deck.n_projects
+    found: list[Act] = []
     if s.must_start:
-        start = tables.start
-        return [start[c] for c in hand if c < n_projects]
-    found: list[Act] = [DONE_ACT]
+        for card in hand:
+            if card < n_projects:
+                found.append(tables.start[card])
+        return found
+    found.append(DONE_ACT)
     mine = s.actives[seat]
     first_event = tables.first_event
     event_free = not s.event_used
@@ -112,8 +117,10 @@ def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
         if s.astack or s.spent:
             found.append(play)
     elif template == 3:
-        if any(allowed_take(s, card, c) for c in s.discard):
-            found.append(play)
+        for candidate in s.discard:
+            if allowed_take(s, card, candidate):
+                found.append(play)
+                break
     elif template == 4:
         if next(moves(s, card), None) is not None:  # one legal target suffices
             found.append(play)
@@ -127,13 +134,14 @@ def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
         seat, extra, plays = s.active, s.extra, s.tables.extra[card]
         for other in range(s.players):
             if other != seat:
-                found.extend([plays[p] for p in s.actives[other] if extra[p] < 0])
+                for p in s.actives[other]:
+                    if extra[p] < 0:
+                        found.append(plays[p])
     elif deck.area[card] != AREA_TARGET:
         if next(area_hits(s, card), None) is not None:
             found.append(play)
     else:
-        plays = s.tables.setback[card]
-        found.extend([plays[f] for f in attached_cards(s, card)])
+        found.extend(map(s.tables.setback[card].__getitem__, attached_cards(s, card)))
 
 
 def moves(s: BusfaktorState, card: int) -> Iterator[tuple[int, int]]:
@@ -147,31 +155,30 @@ def moves(s: BusfaktorState, card: int) -> Iterator[tuple[int, int]]:
 
     Lazily, in card order: whether an E4 may be played at all (§12) needs only the first pair.
     """
-    seat, owner = s.active, s.owner
+    seat, owner, att, extra, opened = s.active, s.owner, s.att, s.extra, s.open
     everyone = s.deck.reach[card] == 1
-    projects = [p for p in compress(range(s.deck.n_projects), map(_ACTIVE, s.status)) if everyone or owner[p] == seat]
+    # the active projects in reach, by id (a project is active exactly while in its person's ``actives``)
+    projects = sorted(chain.from_iterable(s.actives) if everyone else s.actives[seat])
     moved = s.moved
     for f in attached_cards(s, card):
         if f in moved:
             continue
-        where = s.att[f]
+        where = att[f]
         if where == SHARED:
             if not everyone:
                 continue
-            excluded = {p for p in range(s.deck.n_projects) if s.shared[p] == f}
-        elif everyone or s.owner[where] == seat:
-            excluded = {where}
-        else:
+        elif not everyone and owner[where] != seat:
             continue
+        excluded = projects_under(s, f)
         t = s.ctype[f]
-        if where != SHARED and s.extra[where] == f:
-            yield from ((f, p) for p in projects if p not in excluded and s.extra[p] < 0)
+        if where != SHARED and extra[where] == f:
+            for p in projects:
+                if p not in excluded and extra[p] < 0:
+                    yield f, p
         else:
-            yield from ((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
-
-
-_ACTIVE = (1).__eq__
-"""``_ACTIVE(status[p])``: project ``p`` is active."""
+            for p in projects:
+                if p not in excluded and opened[p * 4 + t]:
+                    yield f, p
 
 
 def offers(s: BusfaktorState, found: list[Act]) -> None:

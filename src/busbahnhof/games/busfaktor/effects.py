@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from .deck import AREA_ALL, AREA_TARGET, FACTOR, HITS_EXTRA, HITS_FACTOR, HITS_JOKER
@@ -53,11 +52,18 @@ def play_event(s: BusfaktorState, card: int, target: int, ftype: int) -> None:
 
 
 def projects_under(s: BusfaktorState, card: int) -> list[int]:
-    """The project(s) an attached card lies on: both projects of a shared factor (§11), else one."""
+    """The project(s) an attached card lies on: both projects of a shared factor (§11), else one.
+
+    (A loop, not a comprehension: that would make ``card`` a closure cell, built at every call.)
+    """
     where = s.att[card]
-    if where == SHARED:
-        return [p for p in range(s.deck.n_projects) if s.shared[p] == card]
-    return [where]
+    if where != SHARED:
+        return [where]
+    found = []
+    for p, common in enumerate(s.shared):
+        if common == card:
+            found.append(p)
+    return found
 
 
 def affected_by(s: BusfaktorState, card: int, target: int) -> tuple[list[int], bool]:
@@ -196,10 +202,6 @@ def area_hits(s: BusfaktorState, card: int) -> Iterator[int]:
     )
 
 
-_ATTACHED = (-1).__ne__
-"""``_ATTACHED(att[c])``: card ``c`` lies at a project (or between two, ``SHARED``)."""
-
-
 def attached_cards(s: BusfaktorState, card: int) -> Iterator[int]:
     """§4, §13 E4/E7: the attached cards ``card`` may take, by id: factors, jokers and Mehraufwand as
     its ``cards`` field allows, of its ``factor_type`` if it names one (E7).
@@ -212,8 +214,10 @@ def attached_cards(s: BusfaktorState, card: int) -> Iterator[int]:
     hits = deck.hits[card]
     wanted = deck.factor_type[card] if deck.template[card] == 7 else -1
     att, ctype, extra, kind, opened = s.att, s.ctype, s.extra, deck.kind, s.open
-    for c in compress(range(deck.size), map(_ATTACHED, att)):  # ``att`` of a project is always -1
+    for c in range(deck.n_projects, deck.size):  # only action cards are ever attached
         where = att[c]
+        if where == -1:
+            continue
         if wanted >= 0 and ctype[c] != wanted:
             continue
         if where != SHARED and extra[where] == c:

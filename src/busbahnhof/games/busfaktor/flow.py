@@ -111,10 +111,11 @@ def draw(s: BusfaktorState, source: int) -> None:
 
 
 def enter_action_phase(s: BusfaktorState) -> None:
-    """§8.1: with no active project and a project in hand, one must be started first."""
+    """§8.1: with no active project and a project in hand (ids: projects first), one must be started first."""
     s.phase = ACTION
     seat = s.active
-    s.must_start = not s.actives[seat] and any(c < s.deck.n_projects for c in s.hands[seat])
+    n_projects = s.deck.n_projects
+    s.must_start = not s.actives[seat] and min(s.hands[seat], default=n_projects) < n_projects
 
 
 def finish_actions(s: BusfaktorState) -> None:
@@ -240,8 +241,16 @@ def unplace(s: BusfaktorState, card: int) -> None:
 
 
 def ready_projects(s: BusfaktorState, seat: int) -> list[int]:
-    """§10: ``seat``'s active projects whose requirements are all met, in the order they were started."""
-    return [p for p in s.actives[seat] if s.need[p] == 0]
+    """§10: ``seat``'s active projects whose requirements are all met, in the order they were started.
+
+    (A loop, not a comprehension: that would make ``s`` a closure cell, built at every call.)
+    """
+    need = s.need
+    ready = []
+    for p in s.actives[seat]:
+        if need[p] == 0:
+            ready.append(p)
+    return ready
 
 
 def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
@@ -278,12 +287,18 @@ def complete_ready(s: BusfaktorState) -> None:
         ready = ready_projects(s, seat)
         if not ready:
             continue
-        if len(ready) > 1 and sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
+        if len(ready) > 1 and order_matters(s, ready):
             s.decider = seat
             s.phase = COMPLETE_ORDER
             return
         for project in ready:
             complete(s, project)
+
+
+def order_matters(s: BusfaktorState, ready: list[int]) -> bool:
+    """§17, ruling R10: two or more of ``ready`` lay cards onto the open discard when completed."""
+    to_discard = s.deck.to_discard
+    return sum(1 for p in ready if any(to_discard[c] for c in leaving_cards(s, p))) > 1
 
 
 def choose_completion(s: BusfaktorState, project: int) -> None:
