@@ -291,39 +291,41 @@ class BusfaktorState(State["Busfaktor"]):
         return explain(self, action)
 
     def _apply(self, action: Action) -> None:
+        """Carry out a legal action; the verbs in the order a rollout asks for them most (the
+        draws, attachments and passes of the action phase :meth:`play_out` carries out itself)."""
         if TYPE_CHECKING:  # the base class applies only legal actions, all of them Act (no call at run time)
             action = cast(Act, action)
         verb, a = action.verb, action.a
-        if verb == DRAW:
-            flow.draw(self, a)
-        elif verb == ATTACH:
-            flow.attach(self, a, action.b, action.c)
-        elif verb == DONE:
-            if self.phase == E4_MOVE:
-                effects.stop_moving(self)
-            else:
-                flow.finish_actions(self)
-        elif verb == DISCARD:
-            flow.discard(self, a)
-        elif verb == START:
+        if verb == START:
             flow.start_project(self, a)
         elif verb == WAIVE:
             effects.waive(self)
-        elif verb == SECURE:
-            effects.secure(self, a)
-        elif verb == PLAY:
-            effects.play_event(self, a, -1, -1)
-        elif verb in (PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
-            effects.play_event(self, a, action.b, action.c)
+        elif verb == OFFER:
+            flow.offer(self, a, action.b)
         elif verb in (ACCEPT, DECLINE):
             if self.phase == ANSWER_OFFER:
                 flow.answer_offer(self, verb == ACCEPT)
             else:
                 flow.answer_share(self, verb == ACCEPT)
-        elif verb == OFFER:
-            flow.offer(self, a, action.b)
+        elif verb == DISCARD:
+            flow.discard(self, a)
+        elif verb == DRAW:
+            flow.draw(self, a)
         elif verb == SHARE:
             flow.propose_share(self, a, action.b, action.c)
+        elif verb == PLAY:
+            effects.play_event(self, a, -1, -1)
+        elif verb in (PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
+            effects.play_event(self, a, action.b, action.c)
+        elif verb == DONE:
+            if self.phase == E4_MOVE:
+                effects.stop_moving(self)
+            else:
+                flow.finish_actions(self)
+        elif verb == ATTACH:
+            flow.attach(self, a, action.b, action.c)
+        elif verb == MOVE:
+            effects.move(self, a, action.b)
         elif verb == TAKE:
             if self.deck.template[self.pending] == 1:
                 effects.take_looked(self, a)
@@ -331,8 +333,8 @@ class BusfaktorState(State["Busfaktor"]):
                 effects.retrieve(self, a)
         elif verb == UNDER:
             effects.under(self, a)
-        elif verb == MOVE:
-            effects.move(self, a, action.b)
+        elif verb == SECURE:
+            effects.secure(self, a)
         elif verb == COMPLETE:
             flow.choose_completion(self, a)
 
