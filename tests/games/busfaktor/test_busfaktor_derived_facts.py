@@ -6,9 +6,15 @@ The action tables (``tables.py``) hold, for a factor of one type, its attachment
 is kept up to date where a project's status, partner or factor count changes, and
 ``BusfaktorState.cooperating`` (per person, whom it has a running cooperation with) where a
 cooperation begins or ends or one of its projects is completed, instead of being recounted for
-the offers at every action decision.  Random games of every preset and of the
-designer deck (which ends cooperations by card text) check it at every decision, in the
-checked game and in a silenced clone played on the trusted fast path.
+the offers at every action decision; ``BusfaktorState.open_types`` (per project, the factor types
+still open there) where a requirement is met or opened again, for the shared factors (§11).
+Random games of every preset and of the designer deck (which ends cooperations by card text)
+check them at every decision, in the checked game and in a silenced clone played on the trusted
+fast path.
+
+An attachment looks for completions only when its own project is fulfilled (``flow.attach``):
+that relies on no active project waiting fulfilled at an action decision (§8.5, §10), checked
+the same way.
 """
 
 from __future__ import annotations
@@ -24,8 +30,21 @@ from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
 from busbahnhof.games.busfaktor.actions import ATTACH, act
 from busbahnhof.games.busfaktor.deck import FACTOR
 from busbahnhof.games.busfaktor.flow import free_to_cooperate
+from busbahnhof.games.busfaktor.phases import ACTION
 
 GAMES = [load_game("busfaktor", **options) for options in Busfaktor.presets.values()] + [DESIGNER]
+
+
+def count_open_types(state: BusfaktorState) -> list[int]:
+    """§4, per project: a bit per factor type with an open requirement, read off ``open``."""
+    return [sum(1 << t for t in range(4) if state.open[p * 4 + t] > 0) for p in range(state.deck.n_projects)]
+
+
+def fulfilled_waiting(state: BusfaktorState) -> list[int]:
+    """The active projects whose requirements are all met, at an action decision (§8.5: there are none)."""
+    if state.phase != ACTION:
+        return []
+    return [p for projects in state.actives for p in projects if state.need[p] == 0]
 
 
 def free_from_scratch(state: BusfaktorState) -> list[int]:
@@ -48,23 +67,27 @@ def cooperating_from_scratch(state: BusfaktorState) -> list[int]:
 
 @settings(max_examples=40, deadline=None)
 @given(game=st.sampled_from(GAMES), players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
-def test_free_and_cooperating_match_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
+def test_kept_facts_match_a_recount_at_every_decision(game: Busfaktor, players: int, seed: int) -> None:
     state = game.new_state(players, seed)
     assert isinstance(state, BusfaktorState)
     chooser = Rng(seed)
     while not state.is_over:
         assert state.free == free_from_scratch(state)
         assert state.cooperating == cooperating_from_scratch(state)
+        assert state.open_types == count_open_types(state)
+        assert fulfilled_waiting(state) == []
         fast = state.clone()
         fast.silence()
         fast.apply_trusted(fast.random_action(Rng(seed)))
         assert fast.free == free_from_scratch(fast)
         assert fast.cooperating == cooperating_from_scratch(fast)
+        assert fast.open_types == count_open_types(fast)
+        assert fulfilled_waiting(fast) == []
         legal = state.legal_actions()
         state.apply(chooser.pick(legal))
     assert state.free == free_from_scratch(state)
     loaded = pickle.loads(pickle.dumps(state))  # the facts are left out of the pickle and counted on load
-    assert (loaded.free, loaded.cooperating) == (state.free, state.cooperating)
+    assert (loaded.free, loaded.cooperating, loaded.open_types) == (state.free, state.cooperating, state.open_types)
 
 
 def test_the_offers_follow_the_kept_facts_over_a_game() -> None:
@@ -109,3 +132,13 @@ def test_single_type_attachments_are_the_interned_actions() -> None:
                 assert [row[0][2] for row in tables.attach[card]] == list(tables.attach_one[card])
             else:
                 assert ftype == -1 and tables.attach_one[card] == ()
+
+
+def test_share_types_are_the_types_of_the_share_proposals() -> None:
+    """§11: a card's ``share_types`` bits are the types its shared-factor proposals name, at every project."""
+    for game in GAMES:
+        deck, tables = game.deck, game.tables
+        for card in range(deck.size):
+            for p in range(deck.n_projects):
+                named = sum(1 << t for _, t, _ in tables.share[card][p])
+                assert tables.share_types[card] == named, (card, p)

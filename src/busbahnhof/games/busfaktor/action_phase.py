@@ -2,17 +2,20 @@
 
 Search plays millions of action-phase decisions (docs/bench.md, "Search speed"), so the rules'
 predicates are written out here rather than asked through helper calls, and which projects are
-free to cooperate is kept up to date (``BusfaktorState.free``) rather than recounted.
+free to cooperate is kept up to date (``BusfaktorState.free``) rather than recounted.  The lists
+are built in loops, not comprehensions that read a local: CPython 3.11 makes such a local a
+closure cell, built at every call of the function (not only when the comprehension runs).
 """
 
 from __future__ import annotations
 
-from itertools import compress
+from collections.abc import Iterator
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from .actions import DONE_ACT, Act
 from .deck import AREA_TARGET
-from .effects import allowed_take, area_hits, attached_cards
+from .effects import allowed_take, area_hits, attached_cards, projects_under
 from .phases import SHARED
 
 if TYPE_CHECKING:
@@ -38,10 +41,13 @@ def own_actions(s: BusfaktorState) -> list[Act]:
         hand = sorted(hand)
     tables = s.tables
     n_projects = s.deck.n_projects
+    found: list[Act] = []
     if s.must_start:
-        start = tables.start
-        return [start[c] for c in hand if c < n_projects]
-    found: list[Act] = [DONE_ACT]
+        for card in hand:
+            if card < n_projects:
+                found.append(tables.start[card])
+        return found
+    found.append(DONE_ACT)
     mine = s.actives[seat]
     first_event = tables.first_event
     event_free = not s.event_used
@@ -66,12 +72,14 @@ def own_actions(s: BusfaktorState) -> list[Act]:
         elif event_free or s.deck.free_event[card]:
             event_plays(s, card, found)
     if mine and s.cooperating[seat]:  # a shared factor needs a running cooperation (§11)
-        partner, status, shared, proposed = s.partner, s.status, s.shared, s.proposed
+        partner, status, shared, proposed, open_types = s.partner, s.status, s.shared, s.proposed, s.open_types
         again = s.game.options.shared_factor_at_a_time  # may_share_again, written out
         for p in mine:
             q = partner[p]
             if q >= 0 and status[q] == 1 and shared[p] < 0 and not proposed >> p & 1 and (again or not s.share_used[p]):
-                share_options(s, p, q, hand, event_free, found)
+                both = open_types[p] & open_types[q]
+                if both:
+                    share_options(s, p, q, both, hand, event_free, found)
     return found
 
 
@@ -81,22 +89,16 @@ def may_share_again(s: BusfaktorState, project: int) -> bool:
     return not s.share_used[project] or s.game.options.shared_factor_at_a_time
 
 
-def share_options(s: BusfaktorState, p: int, q: int, hand: list[int], event_free: bool, found: list[Act]) -> None:
-    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need (added to ``found``)."""
-    opened = s.open
-    mine, theirs = p * 4, q * 4
-    if not (
-        (opened[mine] and opened[theirs])
-        or (opened[mine + 1] and opened[theirs + 1])
-        or (opened[mine + 2] and opened[theirs + 2])
-        or (opened[mine + 3] and opened[theirs + 3])
-    ):
-        return  # no type both still need: nothing to share
-    free_event, first_event, share = s.deck.free_event, s.tables.first_event, s.tables.share
+def share_options(
+    s: BusfaktorState, p: int, q: int, both: int, hand: list[int], event_free: bool, found: list[Act]
+) -> None:
+    """§11 Gemeinsamer Faktor: a factor (or joker) whose type both projects still need (added to
+    ``found``); ``both``: those types, a bit each (``open_types`` of ``p`` and ``q``)."""
+    opened, theirs, tables, free_event = s.open, q * 4, s.tables, s.deck.free_event
+    first_event, share, share_types = tables.first_event, tables.share, tables.share_types
     for card in hand:
-        placements = share[card][p]  # empty but for factors and E5 jokers
-        if placements and (card < first_event or event_free or free_event[card]):
-            for index, t, action in placements:
+        if share_types[card] & both and (card < first_event or event_free or free_event[card]):
+            for index, t, action in share[card][p]:
                 if opened[index] and opened[theirs + t]:
                     found.append(action)
 
@@ -115,10 +117,12 @@ def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
         if s.astack or s.spent:
             found.append(play)
     elif template == 3:
-        if any(allowed_take(s, card, c) for c in s.discard):
-            found.append(play)
+        for candidate in s.discard:
+            if allowed_take(s, card, candidate):
+                found.append(play)
+                break
     elif template == 4:
-        if moves(s, card):
+        if next(moves(s, card), None) is not None:  # one legal target suffices
             found.append(play)
     elif template == 5:
         opened, placements = s.open, s.tables.joker[card]
@@ -130,16 +134,17 @@ def event_plays(s: BusfaktorState, card: int, found: list[Act]) -> None:
         seat, extra, plays = s.active, s.extra, s.tables.extra[card]
         for other in range(s.players):
             if other != seat:
-                found.extend([plays[p] for p in s.actives[other] if extra[p] < 0])
+                for p in s.actives[other]:
+                    if extra[p] < 0:
+                        found.append(plays[p])
     elif deck.area[card] != AREA_TARGET:
-        if area_hits(s, card):
+        if next(area_hits(s, card), None) is not None:
             found.append(play)
     else:
-        plays = s.tables.setback[card]
-        found.extend([plays[f] for f in attached_cards(s, card)])
+        found.extend(map(s.tables.setback[card].__getitem__, attached_cards(s, card)))
 
 
-def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
+def moves(s: BusfaktorState, card: int) -> Iterator[tuple[int, int]]:
     """§13 E4: (card, new project) pairs within the card's reach, of the kinds its ``cards`` allow.
 
     Reach ``eigene``: cards lying only on the player's own projects, to another own project;
@@ -147,34 +152,33 @@ def moves(s: BusfaktorState, card: int) -> list[tuple[int, int]]:
     project outside its cooperation and then stops being shared (ruling).  A factor or joker needs
     an open requirement of its chosen type there; a Mehraufwand (§4, ruling R19) a project without
     one (§13 E6).  A card this event already moved does not move again (N different factors, ruling R6).
+
+    Lazily, in card order: whether an E4 may be played at all (§12) needs only the first pair.
     """
-    seat, owner = s.active, s.owner
+    seat, owner, att, extra, opened = s.active, s.owner, s.att, s.extra, s.open
     everyone = s.deck.reach[card] == 1
-    projects = [p for p in compress(range(s.deck.n_projects), map(_ACTIVE, s.status)) if everyone or owner[p] == seat]
-    result: list[tuple[int, int]] = []
+    # the active projects in reach, by id (a project is active exactly while in its person's ``actives``)
+    projects = sorted(chain.from_iterable(s.actives) if everyone else s.actives[seat])
     moved = s.moved
     for f in attached_cards(s, card):
         if f in moved:
             continue
-        where = s.att[f]
+        where = att[f]
         if where == SHARED:
             if not everyone:
                 continue
-            excluded = {p for p in range(s.deck.n_projects) if s.shared[p] == f}
-        elif everyone or s.owner[where] == seat:
-            excluded = {where}
-        else:
+        elif not everyone and owner[where] != seat:
             continue
+        excluded = projects_under(s, f)
         t = s.ctype[f]
-        if where != SHARED and s.extra[where] == f:
-            result.extend((f, p) for p in projects if p not in excluded and s.extra[p] < 0)
+        if where != SHARED and extra[where] == f:
+            for p in projects:
+                if p not in excluded and extra[p] < 0:
+                    yield f, p
         else:
-            result.extend((f, p) for p in projects if p not in excluded and s.open[p * 4 + t])
-    return result
-
-
-_ACTIVE = (1).__eq__
-"""``_ACTIVE(status[p])``: project ``p`` is active."""
+            for p in projects:
+                if p not in excluded and opened[p * 4 + t]:
+                    yield f, p
 
 
 def offers(s: BusfaktorState, found: list[Act]) -> None:

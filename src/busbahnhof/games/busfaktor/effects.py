@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import compress
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .deck import AREA_ALL, AREA_TARGET, FACTOR, HITS_EXTRA, HITS_FACTOR, HITS_JOKER
@@ -52,11 +52,18 @@ def play_event(s: BusfaktorState, card: int, target: int, ftype: int) -> None:
 
 
 def projects_under(s: BusfaktorState, card: int) -> list[int]:
-    """The project(s) an attached card lies on: both projects of a shared factor (§11), else one."""
+    """The project(s) an attached card lies on: both projects of a shared factor (§11), else one.
+
+    (A loop, not a comprehension: that would make ``card`` a closure cell, built at every call.)
+    """
     where = s.att[card]
-    if where == SHARED:
-        return [p for p in range(s.deck.n_projects) if s.shared[p] == card]
-    return [where]
+    if where != SHARED:
+        return [where]
+    found = []
+    for p, common in enumerate(s.shared):
+        if common == card:
+            found.append(p)
+    return found
 
 
 def affected_by(s: BusfaktorState, card: int, target: int) -> tuple[list[int], bool]:
@@ -152,7 +159,7 @@ def resolve(s: BusfaktorState) -> None:
         end_cooperations(s, card, [s.target])
         finish(s, spend=False)
     elif template == 7:
-        hit = [s.target] if deck.area[card] == AREA_TARGET else area_hits(s, card)
+        hit = [s.target] if deck.area[card] == AREA_TARGET else list(area_hits(s, card))
         under = sorted({p for c in hit for p in projects_under(s, c)})
         for attached in hit:
             take_off(s, attached, deck.removes[card])
@@ -186,41 +193,38 @@ def take_off(s: BusfaktorState, card: int, remove: bool) -> None:
         s.emit("returns", seat=controller, card=card)
 
 
-def area_hits(s: BusfaktorState, card: int) -> list[int]:
+def area_hits(s: BusfaktorState, card: int) -> Iterator[int]:
     """§12 "ohne einzelnes Ziel", ruling R18: every attached card an E7 with reach ``andere`` (on
-    another person's project) or ``alle`` (on any project) takes, of its kinds and type."""
+    another person's project) or ``alle`` (on any project) takes, of its kinds and type (lazily, by id)."""
     others = s.deck.area[card] != AREA_ALL
-    return [
+    return (
         c for c in attached_cards(s, card) if not others or any(s.owner[p] != s.active for p in projects_under(s, c))
-    ]
+    )
 
 
-_ATTACHED = (-1).__ne__
-"""``_ATTACHED(att[c])``: card ``c`` lies at a project (or between two, ``SHARED``)."""
-
-
-def attached_cards(s: BusfaktorState, card: int) -> list[int]:
+def attached_cards(s: BusfaktorState, card: int) -> Iterator[int]:
     """§4, §13 E4/E7: the attached cards ``card`` may take, by id: factors, jokers and Mehraufwand as
     its ``cards`` field allows, of its ``factor_type`` if it names one (E7).
 
     A Mehraufwand only while a requirement of its type is still open at its project (ruling R19):
     once all are met, taking it away would leave a factor that fills no requirement (§3 Anlegen).
+    Lazily: whether an E4 or E7 has a target at all (§12) needs only the first one.
     """
     deck = s.deck
     hits = deck.hits[card]
     wanted = deck.factor_type[card] if deck.template[card] == 7 else -1
     att, ctype, extra, kind, opened = s.att, s.ctype, s.extra, deck.kind, s.open
-    found = []
-    for c in compress(range(deck.size), map(_ATTACHED, att)):  # ``att`` of a project is always -1
+    for c in range(deck.n_projects, deck.size):  # only action cards are ever attached
         where = att[c]
+        if where == -1:
+            continue
         if wanted >= 0 and ctype[c] != wanted:
             continue
         if where != SHARED and extra[where] == c:
             if hits & HITS_EXTRA and opened[where * 4 + ctype[c]] > 0:
-                found.append(c)
+                yield c
         elif hits & (HITS_FACTOR if kind[c] == FACTOR else HITS_JOKER):
-            found.append(c)
-    return found
+            yield c
 
 
 def finish(s: BusfaktorState, spend: bool = True) -> None:

@@ -82,30 +82,40 @@ def renew_action_stack(s: BusfaktorState) -> bool:
 
 
 def draw(s: BusfaktorState, source: int) -> None:
-    """§7: draw the top card of the chosen source; after two draws (or none left) the actions begin."""
+    """§7: draw the top card of the chosen source; after two draws (or none left) the actions begin.
+
+    Search draws about two dozen cards per rollout, so :func:`give_to_hand` and
+    :func:`has_draw_source` are written out here (a call each per draw saved).
+    """
     seat = s.active
     if source == 0:
-        give_to_hand(s, seat, s.pstack.pop(), False)
+        card = s.pstack.pop()
     elif source == 1:
         if not s.astack:
             renew_action_stack(s)
-        give_to_hand(s, seat, s.astack.pop(), False)
+        card = s.astack.pop()
     else:
         card = s.discard.pop()
-        give_to_hand(s, seat, card, True)
-        s.emit("draw_discard", seat=seat, card=card)
-    if source != 2 and s.keeps_log:  # hot in search, whose worlds are silent
-        s.emit("draw", seat=seat, source=source)
+        s.known[seat].append(card)  # drawn face up: everybody saw which card it was
+    s.hands[seat].append(card)
+    s.held[card] |= 1 << seat
+    s.drawn[card] += 1
+    if s.keeps_log:  # hot in search, whose worlds are silent
+        if source == 2:
+            s.emit("draw_discard", seat=seat, card=card)
+        else:
+            s.emit("draw", seat=seat, source=source)
     s.draws_left -= 1
-    if s.draws_left == 0 or not has_draw_source(s):
+    if s.draws_left == 0 or not (s.pstack or s.astack or s.spent or s.discard):
         enter_action_phase(s)
 
 
 def enter_action_phase(s: BusfaktorState) -> None:
-    """§8.1: with no active project and a project in hand, one must be started first."""
+    """§8.1: with no active project and a project in hand (ids: projects first), one must be started first."""
     s.phase = ACTION
     seat = s.active
-    s.must_start = not s.actives[seat] and any(c < s.deck.n_projects for c in s.hands[seat])
+    n_projects = s.deck.n_projects
+    s.must_start = not s.actives[seat] and min(s.hands[seat], default=n_projects) < n_projects
 
 
 def finish_actions(s: BusfaktorState) -> None:
@@ -160,27 +170,55 @@ def start_project(s: BusfaktorState, project: int) -> None:
         s.emit("start", seat=seat, project=project)
 
 
+def fill(s: BusfaktorState, project: int, ftype: int) -> None:
+    """§3 Anlegen, §4: one open ``ftype`` requirement of ``project`` is met (``open``, ``need``, and
+    ``open_types``, the types still open at each project, kept for the shared factors of §11)."""
+    index = project * 4 + ftype
+    s.open[index] -= 1
+    s.need[project] -= 1
+    if not s.open[index]:
+        s.open_types[project] &= ~(1 << ftype)
+
+
+def reopen(s: BusfaktorState, project: int, ftype: int) -> None:
+    """§4, §13 E4/E6/E7, §11: one more ``ftype`` requirement of ``project`` is open (see :func:`fill`)."""
+    s.open[project * 4 + ftype] += 1
+    s.need[project] += 1
+    s.open_types[project] |= 1 << ftype
+
+
+def count_open_types(s: BusfaktorState) -> list[int]:
+    """``s.open_types`` counted afresh: per project a bit per factor type with an open requirement."""
+    opened = s.open
+    return [sum(1 << t for t in range(4) if opened[p * 4 + t]) for p in range(s.deck.n_projects)]
+
+
 def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
     """§3 Anlegen: ``card`` fills one open ``ftype`` requirement of ``project`` (controller recorded, §3)."""
     s.att[card] = project
     s.ctype[card] = ftype
     s.ctrl[card] = controller
-    s.open[project * 4 + ftype] -= 1
-    s.need[project] -= 1
+    fill(s, project, ftype)
     s.nfac[project] += 1
     if s.nfac[project] == 2:  # §11 Voraussetzungen: with a second factor it is no longer free to cooperate
         s.free[s.owner[project]] &= ~(1 << project)
 
 
 def attach(s: BusfaktorState, card: int, project: int, ftype: int) -> None:
-    """§8.2: attach a factor from the hand to an own active project; completion follows at once (§8.5)."""
+    """§8.2: attach a factor from the hand to an own active project; completion follows at once (§8.5).
+
+    Only ``project``'s needs fell, and in the action phase no active project waits fulfilled
+    (every change that fulfils one is followed by :func:`complete_ready`), so completions are
+    looked for only once ``project`` is fulfilled.
+    """
     seat = s.active
     take_from_hand(s, seat, card)
     place(s, card, project, ftype, seat)
     count_play(s, seat, card)
     if s.keeps_log:  # hot in search, whose worlds are silent
         s.emit("attach", seat=seat, card=card, project=project, type=ftype)
-    complete_ready(s)
+    if not s.need[project]:
+        complete_ready(s)
 
 
 def unplace(s: BusfaktorState, card: int) -> None:
@@ -193,11 +231,9 @@ def unplace(s: BusfaktorState, card: int) -> None:
             if s.shared[p] == card:
                 s.shared[p] = -1
                 if s.status[p] == 1:
-                    s.open[p * 4 + ftype] += 1
-                    s.need[p] += 1
+                    reopen(s, p, ftype)
     else:
-        s.open[project * 4 + ftype] += 1
-        s.need[project] += 1
+        reopen(s, project, ftype)
         s.nfac[project] -= 1
         if s.nfac[project] == 1:  # down to one factor: free to cooperate again if active and in none
             note_free(s, project)
@@ -205,8 +241,16 @@ def unplace(s: BusfaktorState, card: int) -> None:
 
 
 def ready_projects(s: BusfaktorState, seat: int) -> list[int]:
-    """§10: ``seat``'s active projects whose requirements are all met, in the order they were started."""
-    return [p for p in s.actives[seat] if s.need[p] == 0]
+    """§10: ``seat``'s active projects whose requirements are all met, in the order they were started.
+
+    (A loop, not a comprehension: that would make ``s`` a closure cell, built at every call.)
+    """
+    need = s.need
+    ready = []
+    for p in s.actives[seat]:
+        if need[p] == 0:
+            ready.append(p)
+    return ready
 
 
 def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
@@ -215,8 +259,7 @@ def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller
     s.ctype[card] = ftype
     s.ctrl[card] = controller
     s.extra[project] = card
-    s.open[project * 4 + ftype] += 1
-    s.need[project] += 1
+    reopen(s, project, ftype)
 
 
 def lift_extra(s: BusfaktorState, card: int) -> None:
@@ -224,8 +267,7 @@ def lift_extra(s: BusfaktorState, card: int) -> None:
     requirement with it (only while one of its type is open there, ruling R19)."""
     project, ftype = s.att[card], s.ctype[card]
     s.extra[project] = -1
-    s.open[project * 4 + ftype] -= 1
-    s.need[project] -= 1
+    fill(s, project, ftype)
     s.att[card] = -1
 
 
@@ -245,12 +287,18 @@ def complete_ready(s: BusfaktorState) -> None:
         ready = ready_projects(s, seat)
         if not ready:
             continue
-        if len(ready) > 1 and sum(1 for p in ready if any(s.deck.to_discard[c] for c in leaving_cards(s, p))) > 1:
+        if len(ready) > 1 and order_matters(s, ready):
             s.decider = seat
             s.phase = COMPLETE_ORDER
             return
         for project in ready:
             complete(s, project)
+
+
+def order_matters(s: BusfaktorState, ready: list[int]) -> bool:
+    """§17, ruling R10: two or more of ``ready`` lay cards onto the open discard when completed."""
+    to_discard = s.deck.to_discard
+    return sum(1 for p in ready if any(to_discard[c] for c in leaving_cards(s, p))) > 1
 
 
 def choose_completion(s: BusfaktorState, project: int) -> None:
@@ -350,8 +398,7 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
             if s.shared[p] == common:
                 s.shared[p] = -1
                 if p != keep:
-                    s.open[p * 4 + s.ctype[common]] += 1
-                    s.need[p] += 1
+                    reopen(s, p, s.ctype[common])
         s.att[common] = keep
         s.nfac[keep] += 1
     s.partner[project] = s.partner[partner] = -1
@@ -449,7 +496,6 @@ def answer_share(s: BusfaktorState, accepted: bool) -> None:
     for p in (project, partner):
         s.shared[p] = card
         s.share_used[p] = 1
-        s.open[p * 4 + ftype] -= 1
-        s.need[p] -= 1
+        fill(s, p, ftype)
     count_play(s, seat, card)
     complete_ready(s)

@@ -68,24 +68,39 @@ def legal_actions(s: BusfaktorState) -> tuple[Act, ...]:
         return action_phase(s)
     if phase == DRAW_PHASE:
         return draw_sources(s)
+    # No comprehension here reads a local: that would make the local a closure cell, built at every call.
     tables = s.tables
     if phase == DISCARD_PHASE:
-        discard = tables.discard
-        return tuple([discard[c] for c in sorted(s.hands[s.active])])
+        return tuple(map(tables.discard.__getitem__, sorted(s.hands[s.active])))
     if phase == REACT:
-        seat, secure = s.decider, tables.secure
-        return (WAIVE_ACT, *[secure[c] for c in sorted(s.hands[seat]) if can_secure(s, seat, c)])
+        return reactions(s)
     if phase in (ANSWER_OFFER, ANSWER_SHARE):
         return ANSWERS
     if phase == E1_TAKE:
-        return tuple([tables.take[c] for c in sorted(s.looked) if allowed_take(s, s.pending, c)])
+        return takes(s, s.looked)
     if phase == E1_UNDER:
-        return tuple([tables.under[c] for c in sorted(s.looked)])
+        return tuple(map(tables.under.__getitem__, sorted(s.looked)))
     if phase == E3_TAKE:
-        return tuple([tables.take[c] for c in sorted(s.discard) if allowed_take(s, s.pending, c)])
+        return takes(s, s.discard)
     if phase == COMPLETE_ORDER:
-        return tuple([tables.complete[p] for p in sorted(ready_projects(s, s.decider))])
+        return tuple(map(tables.complete.__getitem__, sorted(ready_projects(s, s.decider))))
     return (DONE_ACT, *[act(MOVE, f, p) for f, p in moves(s, s.pending)])
+
+
+def reactions(s: BusfaktorState) -> tuple[Act, ...]:
+    """§12 Reaktionsfenster: let the event happen, or play a fitting Absicherung (§13 E8)."""
+    seat, secure = s.decider, s.tables.secure
+    found = [WAIVE_ACT]
+    for card in sorted(s.hands[seat]):
+        if can_secure(s, seat, card):
+            found.append(secure[card])
+    return tuple(found)
+
+
+def takes(s: BusfaktorState, cards: list[int]) -> tuple[Act, ...]:
+    """§13 E1/E3: take one of ``cards`` (looked at, or the open discard) that the pending event allows."""
+    take, pending = s.tables.take, s.pending
+    return tuple([take[c] for c in sorted(cards) if allowed_take(s, pending, c)])
 
 
 def draw_sources(s: BusfaktorState) -> tuple[Act, ...]:

@@ -53,6 +53,7 @@ _FLAT = frozenset(
         "nfac",
         "free",
         "cooperating",
+        "open_types",
         "extra",
         "partner",
         "shared",
@@ -90,7 +91,9 @@ class BusfaktorState(State["Busfaktor"]):
     cooperate, §11 Voraussetzungen: a fact derived from the others, kept up to date by
     :func:`~.flow.note_free` for the offers search lists at every action decision), ``cooperating``
     (per person, a bit per person it has a running cooperation with, :func:`~.flow.cooperating_with`,
-    kept by :func:`~.flow.note_cooperations` and :func:`~.flow.end_cooperation`).  Attached cards: ``att``
+    kept by :func:`~.flow.note_cooperations` and :func:`~.flow.end_cooperation`), ``open_types`` (per
+    project, a bit per factor type still open there, kept by :func:`~.flow.fill` and
+    :func:`~.flow.reopen` for the shared factors the action phase lists).  Attached cards: ``att``
     (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
@@ -118,6 +121,7 @@ class BusfaktorState(State["Busfaktor"]):
     nfac: list[int]
     free: list[int]
     cooperating: list[int]
+    open_types: list[int]
     extra: list[int]
     partner: list[int]
     shared: list[int]
@@ -175,6 +179,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.owner, self.status, self.open, self.need = [-1] * p, [0] * p, [], [sum(r) for r in deck.requirements]
         for requirement in deck.requirements:
             self.open.extend(requirement)
+        self.open_types = flow.count_open_types(self)
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
         self.share_used = [0] * p
         self.free = [0] * players
@@ -286,39 +291,41 @@ class BusfaktorState(State["Busfaktor"]):
         return explain(self, action)
 
     def _apply(self, action: Action) -> None:
+        """Carry out a legal action; the verbs in the order a rollout asks for them most (the
+        draws, attachments and passes of the action phase :meth:`play_out` carries out itself)."""
         if TYPE_CHECKING:  # the base class applies only legal actions, all of them Act (no call at run time)
             action = cast(Act, action)
         verb, a = action.verb, action.a
-        if verb == DRAW:
-            flow.draw(self, a)
-        elif verb == ATTACH:
-            flow.attach(self, a, action.b, action.c)
-        elif verb == DONE:
-            if self.phase == E4_MOVE:
-                effects.stop_moving(self)
-            else:
-                flow.finish_actions(self)
-        elif verb == DISCARD:
-            flow.discard(self, a)
-        elif verb == START:
+        if verb == START:
             flow.start_project(self, a)
         elif verb == WAIVE:
             effects.waive(self)
-        elif verb == SECURE:
-            effects.secure(self, a)
-        elif verb == PLAY:
-            effects.play_event(self, a, -1, -1)
-        elif verb in (PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
-            effects.play_event(self, a, action.b, action.c)
+        elif verb == OFFER:
+            flow.offer(self, a, action.b)
         elif verb in (ACCEPT, DECLINE):
             if self.phase == ANSWER_OFFER:
                 flow.answer_offer(self, verb == ACCEPT)
             else:
                 flow.answer_share(self, verb == ACCEPT)
-        elif verb == OFFER:
-            flow.offer(self, a, action.b)
+        elif verb == DISCARD:
+            flow.discard(self, a)
+        elif verb == DRAW:
+            flow.draw(self, a)
         elif verb == SHARE:
             flow.propose_share(self, a, action.b, action.c)
+        elif verb == PLAY:
+            effects.play_event(self, a, -1, -1)
+        elif verb in (PLAY_JOKER, PLAY_EXTRA, PLAY_SETBACK):
+            effects.play_event(self, a, action.b, action.c)
+        elif verb == DONE:
+            if self.phase == E4_MOVE:
+                effects.stop_moving(self)
+            else:
+                flow.finish_actions(self)
+        elif verb == ATTACH:
+            flow.attach(self, a, action.b, action.c)
+        elif verb == MOVE:
+            effects.move(self, a, action.b)
         elif verb == TAKE:
             if self.deck.template[self.pending] == 1:
                 effects.take_looked(self, a)
@@ -326,8 +333,8 @@ class BusfaktorState(State["Busfaktor"]):
                 effects.retrieve(self, a)
         elif verb == UNDER:
             effects.under(self, a)
-        elif verb == MOVE:
-            effects.move(self, a, action.b)
+        elif verb == SECURE:
+            effects.secure(self, a)
         elif verb == COMPLETE:
             flow.choose_completion(self, a)
 
@@ -371,7 +378,7 @@ class BusfaktorState(State["Busfaktor"]):
         data = super().__getstate__()
         if data.pop("rng_seed") >= 0:  # the generator determinize drew, as chance() would seed it
             data["rng"] = Rng(self.rng_seed)
-        del data["rng_owned"], data["tables"], data["free"], data["cooperating"]  # derived: counted afresh on load
+        del data["rng_owned"], data["tables"], data["free"], data["cooperating"], data["open_types"]  # derived
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -381,6 +388,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.tables = self.game.tables
         self.free = flow.count_free(self)
         self.cooperating = flow.count_cooperating(self)
+        self.open_types = flow.count_open_types(self)
 
     def card_places(self) -> dict[str, list[Hashable]]:
         return cast(dict[str, list[Hashable]], card_places(self))

@@ -44,6 +44,7 @@ class ActionTables:
         attach_type: per card, the one type of a factor with a single type, else -1.
         attach_one: per card, per project the attachment of such a factor (empty for other cards).
         share: the §11 shared-factor proposals the same way (factors and E5 jokers).
+        share_types: per card, a bit per type it may be shared as (factors and E5 jokers; else 0).
         joker: the E5 joker plays the same way (E5 events only).
         extra: per card, per project the E6 Mehraufwand play (E6 events only; empty for other cards).
         setback: per card, per attached card the E7 Rückschlag play (E7 events only).
@@ -62,6 +63,7 @@ class ActionTables:
     attach_type: tuple[int, ...]
     attach_one: tuple[tuple[Act, ...], ...]
     share: tuple[Placements, ...]
+    share_types: tuple[int, ...]
     joker: tuple[Placements, ...]
     extra: tuple[tuple[Act, ...], ...]
     setback: tuple[tuple[Act, ...], ...]
@@ -94,6 +96,7 @@ def build_tables(deck: Deck) -> ActionTables:
             tuple(act(ATTACH, c, p, single[c]) for p in projects) if single[c] >= 0 else () for c in cards
         ),
         share=tuple(_placements(SHARE, c, deck) if sharable[c] else none for c in cards),
+        share_types=tuple(sum(1 << t for t in deck.types[c]) if sharable[c] else 0 for c in cards),
         joker=tuple(_placements(PLAY_JOKER, c, deck) if template[c] == 5 else none for c in cards),
         extra=tuple(tuple(act(PLAY_EXTRA, c, p) for p in projects) if template[c] == 6 else () for c in cards),
         setback=tuple(tuple(act(PLAY_SETBACK, c, f) for f in cards) if template[c] == 7 else () for c in cards),
