@@ -75,6 +75,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         """Made once: a bot decides from the state it is given alone (``engine.bot``)."""
         self._bot_rng = Rng(0)
         self._indices_of = self.codec.actions.indices_of
+        self._encode = self.codec.encoder()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
@@ -87,7 +88,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
 
     def _observe(self, state: State[Any]) -> Vector:
         """The learning seat's observation: a new array, never changed later."""
-        return self.codec.encode(state, self.seat)
+        return self._encode(state, self.seat)
 
     def _game(self) -> State[Any]:
         if self.state is None:
@@ -132,7 +133,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
             outcome = state.outcome()
             return self._observe(state), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
         return (
-            self._observe(state),
+            self._encode(state, self.seat),
             0.0,
             False,
             False,

@@ -72,7 +72,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._info: dict[str, Any] = {}
         self._running: State[Any] | None = None
         """The state while its game runs, ``None`` once it is over (every agent terminated)."""
-        self._encode = self.codec.encode
+        self._encode = self.codec.encoder()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space

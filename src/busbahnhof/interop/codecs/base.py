@@ -143,6 +143,13 @@ class Codec(ABC):
             return self.compiled.encode(state, seat)  # type: ignore[no-any-return]
         return self.encode_parts(state, seat)
 
+    def encoder(self) -> Callable[[State[Any], int], Vector]:
+        """The fastest way to :meth:`encode`: the compiled encoder's own method where it is built
+        (one call less per observation, for environments), else :meth:`encode_parts`."""
+        if self.compiled is not None:
+            return self.compiled.encode  # type: ignore[no-any-return]
+        return self.encode_parts
+
     def encode_parts(self, state: State[Any], seat: int) -> Vector:
         """:meth:`encode` in Python, part by part: the definition the compiled encoders follow."""
         out = Writer(self.layout)

@@ -86,31 +86,34 @@ cdef class Encoder(base.Encoder):
         self.completed = self.start("completed")
         self.offer = self.start("offer")
 
-    cdef int fill(self, Out* out, object s, Py_ssize_t seat) except -1:
+    cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
+        # The state's fields are read from its instance dict: one lookup each, without the
+        # attribute protocol's search of the class first (a missing field is a KeyError).
+        cdef dict s = state.__dict__
         self.fill_table(out, s)
-        many(out, self.hand, s.hands[seat])  # the seat's own hand, never another's
-        self.fill_hand_counts(out, s.hands)
-        many_rows(out, self.known, self.known_w, s.known)
-        self.fill_open_cards(out, s.spent, s.discard)
+        many(out, self.hand, s["hands"][seat])  # the seat's own hand, never another's
+        self.fill_hand_counts(out, s["hands"])
+        many_rows(out, self.known, self.known_w, s["known"])
+        self.fill_open_cards(out, s["spent"], s["discard"])
         self.fill_placed_under(out, s, seat)
         self.fill_projects(out, s)
         self.fill_cards_at_projects(out, s)
-        self.fill_completed(out, s.dones, s.actives)
+        self.fill_completed(out, s["dones"], s["actives"])
         self.fill_pending(out, s, seat)
-        self.fill_answer(out, s)
+        self.fill_answer(out, state, s)
         return 0
 
-    cdef int fill_table(self, Out* out, object s) except -1:
+    cdef int fill_table(self, Out* out, dict s) except -1:
         """Phase, round, active person, start player, stacks, reshuffles, the turn (``_write_table``)."""
-        one(out, self.phase, s.phase)
-        put(out, self.round, number(s.round))
-        one(out, self.active, s.active)
-        one(out, self.start_player, s.start)
-        put(out, self.stacks, <double>len(s.pstack))
-        put(out, self.stacks + 1, <double>len(s.astack))
-        put(out, self.stacks + 2, <double>len(s.spent))
-        put(out, self.reshuffles, number(s.reshuffles))
-        values(out, self.turn, (s.draws_left, s.started, s.event_used, s.must_start))
+        one(out, self.phase, s["phase"])
+        put(out, self.round, number(s["round"]))
+        one(out, self.active, s["active"])
+        one(out, self.start_player, s["start"])
+        put(out, self.stacks, <double>len(s["pstack"]))
+        put(out, self.stacks + 1, <double>len(s["astack"]))
+        put(out, self.stacks + 2, <double>len(s["spent"]))
+        put(out, self.reshuffles, number(s["reshuffles"]))
+        values(out, self.turn, (s["draws_left"], s["started"], s["event_used"], s["must_start"]))
         return 0
 
     cdef int fill_hand_counts(self, Out* out, list hands) except -1:
@@ -134,17 +137,18 @@ cdef class Encoder(base.Encoder):
             one(out, self.discard_top, discard[len(discard) - 1])
         return 0
 
-    cdef int fill_placed_under(self, Out* out, object s, Py_ssize_t seat) except -1:
+    cdef int fill_placed_under(self, Out* out, dict s, Py_ssize_t seat) except -1:
         """The cards the seat's own E1 put under the project / action stack: their place from the
         bottom + 1 (``_read_placed_under``; ruling R14)."""
-        cdef list under_by = s.under_by
+        cdef list under_by = s["under_by"]
         cdef Py_ssize_t row, index
+        me = seat  # seats are small ints, of which CPython keeps one object each: compared by identity
         for placer in under_by:
-            if <Py_ssize_t>placer == seat:
+            if placer is me:
                 break
         else:
             return 0  # the seat's E1 put no card under a stack
-        for row, stack in enumerate((s.pstack, s.astack)):
+        for row, stack in enumerate((s["pstack"], s["astack"])):
             index = 0
             for card in stack:
                 if <Py_ssize_t>under_by[card] == seat:
@@ -152,11 +156,11 @@ cdef class Encoder(base.Encoder):
                 index += 1
         return 0
 
-    cdef int fill_projects(self, Out* out, object s) except -1:
+    cdef int fill_projects(self, Out* out, dict s) except -1:
         """Each project on the table: status, owner, open requirements, partner, shared once,
         round completed (``_write_project``)."""
-        cdef list status = s.status, owner = s.owner, open_needs = s.open
-        cdef list partner = s.partner, share_used = s.share_used, done_round = s.done_round
+        cdef list status = s["status"], owner = s["owner"], open_needs = s["open"]
+        cdef list partner = s["partner"], share_used = s["share_used"], done_round = s["done_round"]
         cdef Py_ssize_t p, state, t
         cdef Py_ssize_t players = self.players
         cdef Py_ssize_t q = self.projects
@@ -177,13 +181,13 @@ cdef class Encoder(base.Encoder):
                 put(out, self.round_completed + p, number(done_round[p]))
         return 0
 
-    cdef int fill_cards_at_projects(self, Out* out, object s) except -1:
+    cdef int fill_cards_at_projects(self, Out* out, dict s) except -1:
         """The cards lying at projects on the table (``_write_cards_at_projects`` and
         ``_write_card_at_project``): an attached factor or joker at its project, a Mehraufwand
         (§13 E6), a shared factor between two projects (§11); each with the project, its role,
         the type it fills and its controller (none for a Mehraufwand)."""
-        cdef list status = s.status, att = s.att, ctype = s.ctype, ctrl = s.ctrl
-        cdef list extra = s.extra, shared = s.shared
+        cdef list status = s["status"], att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
+        cdef list extra = s["extra"], shared = s["shared"]
         cdef Py_ssize_t card, p
         for card in range(self.projects, len(att)):
             p = att[card]
@@ -224,46 +228,46 @@ cdef class Encoder(base.Encoder):
             put(out, self.scores + seat, points - len(actives[seat]))
         return 0
 
-    cdef int fill_pending(self, Out* out, object s, Py_ssize_t seat) except -1:
+    cdef int fill_pending(self, Out* out, dict s, Py_ssize_t seat) except -1:
         """The event being resolved (``_read_pending``, ``_write_pending``): the cards an E1 looks
         at only for the active person; E4's moves only while an E4 is pending."""
-        cdef Py_ssize_t event = s.pending
+        cdef Py_ssize_t event = s["pending"]
         cdef bint e4
         if event < 0:
             return 0
         e4 = self.template[event] == _E4
         one(out, self.pending_event, event)
-        target = s.target
+        target = s["target"]
         if target >= 0:
             one(out, self.pending_target, target)
-        many(out, self.affected, s.affected)
-        many(out, self.still_asked, s.queue)
-        looked = s.looked
-        if seat == <Py_ssize_t>s.active:
+        many(out, self.affected, s["affected"])
+        many(out, self.still_asked, s["queue"])
+        looked = s["looked"]
+        if seat == <Py_ssize_t>s["active"]:
             many(out, self.looked, looked)
         put(out, self.looked_count, <double>len(looked))
         if e4:
-            moves_left = s.moves_left
+            moves_left = s["moves_left"]
             put(out, self.moves_left, number(moves_left) if moves_left else 0.0)
-            many(out, self.moved, s.moved)
+            many(out, self.moved, s["moved"])
         else:
             put(out, self.moves_left, 0.0)
         return 0
 
-    cdef int fill_answer(self, Out* out, object s) except -1:
+    cdef int fill_answer(self, Out* out, object state, dict s) except -1:
         """The decision answered now (``_read_answer``, ``_write_answer``): an offer's two
         projects (§8.4); a shared factor's card, project and type (§11); the seat choosing the
         order of simultaneous completions and its ready projects (§17)."""
-        cdef Py_ssize_t phase = s.phase
+        cdef Py_ssize_t phase = s["phase"]
         if phase == _ANSWER_OFFER:
-            one(out, self.offer, s.offer_mine)
-            one(out, self.offer + self.projects, s.offer_theirs)
+            one(out, self.offer, s["offer_mine"])
+            one(out, self.offer + self.projects, s["offer_theirs"])
         elif phase == _ANSWER_SHARE:
-            one(out, self.share_card, s.share_card)
-            one(out, self.share_project, s.share_project)
-            one(out, self.share_type, s.share_type)
+            one(out, self.share_card, s["share_card"])
+            one(out, self.share_project, s["share_project"])
+            one(out, self.share_type, s["share_type"])
         elif phase == _COMPLETE_ORDER:
-            decider = s.decider
+            decider = s["decider"]
             one(out, self.completing, decider)
-            many(out, self.completing_projects, ready_projects(s, decider))
+            many(out, self.completing_projects, ready_projects(state, decider))
         return 0
