@@ -64,37 +64,40 @@ cdef class Encoder(base.Encoder):
         self.scores = self.start("scores")
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
-        self.fill_table(out, state)
-        self.fill_counts(out, state.stones, state.deliveries)
-        many_rows(out, self.streets, self.streets_w, state.street_players)
-        self.fill_lines(out, state.line_nodes, state.line_markers_left)
-        self.fill_lots(out, state.building, state.occupied)
-        values(out, self.standing, state.standing)
-        values(out, self.buses, state.buses)
-        self.fill_action_board(out, state.slots)
-        values(out, self.markers_left, state.markers)
-        values(out, self.markers_placed, state.placed)
-        values(out, self.passed, state.passed)
+        # The state's fields are read from its instance dict: one lookup each, without the
+        # attribute protocol's search of the class first (a missing field is a KeyError).
+        cdef dict s = state.__dict__
+        self.fill_table(out, s)
+        self.fill_counts(out, s["stones"], s["deliveries"])
+        many_rows(out, self.streets, self.streets_w, s["street_players"])
+        self.fill_lines(out, s["line_nodes"], s["line_markers_left"])
+        self.fill_lots(out, s["building"], s["occupied"])
+        values(out, self.standing, s["standing"])
+        values(out, self.buses, s["buses"])
+        self.fill_action_board(out, s["slots"])
+        values(out, self.markers_left, s["markers"])
+        values(out, self.markers_placed, s["placed"])
+        values(out, self.passed, s["passed"])
         return 0
 
-    cdef int fill_table(self, Out* out, object state) except -1:
+    cdef int fill_table(self, Out* out, dict s) except -1:
         """Phase, round, the decision, start player, clock, supplies (``_write_table``)."""
-        cdef Py_ssize_t phase = state.phase
+        cdef Py_ssize_t phase = s["phase"]
         cdef Py_ssize_t slot
         cdef bint resolving
         put(out, self.phase + <Py_ssize_t>self.phase_index[phase], 1.0)
-        put(out, self.round, number(state.round))
+        put(out, self.round, number(s["round"]))
         if phase != _OVER:  # the decision, as ``BusState.decision_info`` tells it
             resolving = phase < _SETUP_BUILDINGS
-            slot = state.slot
+            slot = s["slot"]
             if resolving and slot >= 0:
                 put(out, self.slot + slot, 1.0)
-            put(out, self.power, number(state.power) if resolving else 0.0)
-            put(out, self.left, number(state.left))
-        one(out, self.start_player, state.start_player)
-        one(out, self.clock, state.clock)
-        put(out, self.stones_left, number(state.stones_left))
-        put(out, self.supply, number(state.supply))
+            put(out, self.power, number(s["power"]) if resolving else 0.0)
+            put(out, self.left, number(s["left"]))
+        one(out, self.start_player, s["start_player"])
+        one(out, self.clock, s["clock"])
+        put(out, self.stones_left, number(s["stones_left"]))
+        put(out, self.supply, number(s["supply"]))
         return 0
 
     cdef int fill_counts(self, Out* out, list stones, list deliveries) except -1:
