@@ -59,39 +59,42 @@ cdef class Encoder(base.Encoder):
         self.ride_points = self.start("ride_points")
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
-        self.fill_table(out, state)
-        many_rows(out, self.hands, self.hands_w, state.hands)
-        self.fill_points(out, state.points)
-        self.fill_pyramid(out, state)
-        many_rows(out, self.laid, self.laid_w, state.laid)
-        many(out, self.drivers, state.drivers)
-        values(out, self.cards_left, state.cards_left)
-        for draws in state.tie_draws:
+        # The state's fields are read from its instance dict: one lookup each, without the
+        # attribute protocol's search of the class first (a missing field is a KeyError).
+        cdef dict s = state.__dict__
+        self.fill_table(out, s)
+        many_rows(out, self.hands, self.hands_w, s["hands"])
+        self.fill_points(out, s["points"])
+        self.fill_pyramid(out, s)
+        many_rows(out, self.laid, self.laid_w, s["laid"])
+        many(out, self.drivers, s["drivers"])
+        values(out, self.cards_left, s["cards_left"])
+        for draws in s["tie_draws"]:
             many(out, self.tie_draws, draws)
-        diamond = state.diamond
-        for position in state.face_up:
+        diamond = s["diamond"]
+        for position in s["face_up"]:
             one(out, self.diamond + <Py_ssize_t>position * self.diamond_w, diamond[position])
-        one_hot_rows(out, self.streak, self.streak_w, state.streak)
-        many(out, self.ride_discard, state.discard)
+        one_hot_rows(out, self.streak, self.streak_w, s["streak"])
+        many(out, self.ride_discard, s["discard"])
         return 0
 
-    cdef int fill_table(self, Out* out, object state) except -1:
+    cdef int fill_table(self, Out* out, dict s) except -1:
         """Phase, question, game, dealer, stacks, the giver and the ride's figures (``_write_table``)."""
-        cdef Py_ssize_t phase = state.phase
-        cdef Py_ssize_t games = state.games
+        cdef Py_ssize_t phase = s["phase"]
+        cdef Py_ssize_t games = s["games"]
         put(out, self.phase + phase, 1.0)
-        put(out, self.question + min(<Py_ssize_t>state.round, 3), 1.0)
-        put(out, self.game, <double>(state.game_no + 1 if phase != _OVER else games))
+        put(out, self.question + min(<Py_ssize_t>s["round"], 3), 1.0)
+        put(out, self.game, <double>(s["game_no"] + 1 if phase != _OVER else games))
         put(out, self.game + 1, <double>games)
-        one(out, self.dealer, state.dealer)
-        put(out, self.deck, <double>len(state.deck))
+        one(out, self.dealer, s["dealer"])
+        put(out, self.deck, <double>len(s["deck"]))
         if phase == _GIVING:
-            one(out, self.giver, state.mover)
-            put(out, self.give_left, <double>state.give_left)
-        put(out, self.ride_kind + (1 if state.american else 0), 1.0)
-        put(out, self.ride_row, <double>(state.ride_row + 1))
-        put(out, self.pile, <double>len(state.pile))
-        put(out, self.ride_points, <double>state.ride_stats[2])
+            one(out, self.giver, s["mover"])
+            put(out, self.give_left, <double>s["give_left"])
+        put(out, self.ride_kind + (1 if s["american"] else 0), 1.0)
+        put(out, self.ride_row, <double>(s["ride_row"] + 1))
+        put(out, self.pile, <double>len(s["pile"]))
+        put(out, self.ride_points, <double>s["ride_stats"][2])
         return 0
 
     cdef int fill_points(self, Out* out, list points) except -1:
@@ -112,9 +115,9 @@ cdef class Encoder(base.Encoder):
             put(out, self.points + 3 * p + s, totals[s])
         return 0
 
-    cdef int fill_pyramid(self, Out* out, object state) except -1:
+    cdef int fill_pyramid(self, Out* out, dict s) except -1:
         """The pyramid cards turned so far, never one still face down (``_read_pyramid``)."""
-        turned = state.pyramid[: state.turned]
+        turned = s["pyramid"][: s["turned"]]
         one_hot_rows(out, self.pyramid, self.pyramid_w, turned)
         put(out, self.pyramid_turned, <double>len(turned))
         return 0
