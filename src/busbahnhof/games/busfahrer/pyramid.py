@@ -32,7 +32,8 @@ def lay_out(state: BusfahrerState) -> None:
     state.turned = 0
     state.lay_index = state.players
     state.lay_count = 0
-    state.emit("pyramid_laid", count=size)
+    if state.keeps_log:
+        state.emit("pyramid_laid", count=size)
     continue_laying(state)
 
 
@@ -64,12 +65,13 @@ def continue_laying(state: BusfahrerState) -> None:
         state.turned += 1
         state.lay_index = 0
         state.lay_count = 0
-        state.emit(
-            "pyramid_turned",
-            row=state.row_of[position],
-            points=row_points(state, position),
-            card=state.pyramid[position],
-        )
+        if state.keeps_log:
+            state.emit(
+                "pyramid_turned",
+                row=state.row_of[position],
+                points=row_points(state, position),
+                card=state.pyramid[position],
+            )
 
 
 def must_lay(state: BusfahrerState) -> bool:
@@ -99,13 +101,15 @@ def lay(state: BusfahrerState) -> None:
     state.cards_laid[seat] += 1
     state.lay_count += 1
     points = row_points(state, position)
-    state.emit("laid", seat=seat, card=card, points=points)
+    if state.keeps_log:
+        state.emit("laid", seat=seat, card=card, points=points)
     giving.start_give(state, seat, points, BUCKET_PYRAMID)
 
 
 def keep(state: BusfahrerState) -> None:
     """Keep the remaining matching cards for now; the next seat reacts."""
-    state.emit("kept", seat=state.mover)
+    if state.keeps_log:
+        state.emit("kept", seat=state.mover)
     state.lay_index += 1
     state.lay_count = 0
     continue_laying(state)
