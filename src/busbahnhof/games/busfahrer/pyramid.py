@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import GameError
 from . import giving
 from .actions import LAY_ONLY, LAY_OR_KEEP, BusfahrerAction
+from .cards import OF_RANK
 from .phases import BUCKET_PYRAMID, LAYING
 
 if TYPE_CHECKING:
@@ -49,12 +50,10 @@ def continue_laying(state: BusfahrerState) -> None:
     while True:
         if state.lay_index < players:
             seat = (state.dealer + 1 + state.lay_index) % players
-            rank = state.pyramid[state.turned - 1] // 4
-            for card in hands[seat]:
-                if card // 4 == rank:
-                    state.phase = LAYING
-                    state.mover = seat
-                    return
+            if not OF_RANK[state.pyramid[state.turned - 1] // 4].isdisjoint(hands[seat]):
+                state.phase = LAYING
+                state.mover = seat
+                return
             state.lay_index += 1
             state.lay_count = 0
             continue
@@ -95,7 +94,7 @@ def lay(state: BusfahrerState) -> None:
     position = state.turned - 1
     rank = state.pyramid[position] // 4
     hand = state.hands[seat]
-    card = next(c for c in hand if c // 4 == rank)
+    card = next(filter(OF_RANK[rank].__contains__, hand))  # the first matching card
     hand.remove(card)
     state.laid[position].append(card)
     state.cards_laid[seat] += 1
