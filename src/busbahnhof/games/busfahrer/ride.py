@@ -111,7 +111,7 @@ def _replace(state: BusfahrerState) -> bool:
         _pile_ran_out(state)
         return False
     diamond = state.diamond
-    state.discard.extend(diamond[position] for position in face_up)
+    state.discard.extend(map(diamond.__getitem__, face_up))
     if len(state.pile) < len(face_up):
         _reshuffle(state)
     pile = state.pile
