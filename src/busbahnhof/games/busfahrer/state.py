@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import GameError, Outcome, Rng, State
 from . import driver, giving, knowledge, pyramid, questions, ride
-from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
+from .actions import FORCED_WHY, GIVE, GUESS, LAY, TURN, BusfahrerAction
 from .cards import DECK_SIZE
 from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
 from .options import POINTS_FACTOR, PYRAMID_ROWS, reshuffles
@@ -141,7 +141,9 @@ class BusfahrerState(State["Busfahrer"]):
 
     def _perform(self, action: BusfahrerAction) -> None:
         kind = action.kind
-        if kind == GUESS:
+        if kind == TURN:  # the ride's turns first: most decisions of a rollout
+            ride.turn(self, action.value)
+        elif kind == GUESS:
             if self.phase == QUESTIONS:
                 questions.answer(self, action.value)
             else:
@@ -150,10 +152,8 @@ class BusfahrerState(State["Busfahrer"]):
             giving.give(self, action.value, action.target)
         elif kind == LAY:
             pyramid.lay(self)
-        elif kind == KEEP:
-            pyramid.keep(self)
         else:
-            ride.turn(self, action.value)
+            pyramid.keep(self)
 
     def _explain_illegal(self, action: Any) -> GameError:
         phase = self.phase
