@@ -28,7 +28,7 @@ SUIT_NAMES = {
 }
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
 
-OF_RANK = tuple(frozenset(range(4 * rank, 4 * rank + 4)) for rank in range(13))
+OF_RANK = tuple(frozenset(range(4 * rank, 4 * rank + 4)) for rank in range(DECK_SIZE // 4))
 """The four cards of each rank: ``OF_RANK[rank].isdisjoint(hand)`` tests a hand without a Python loop."""
 
 HIGHEST_NUMBER_RANK = 8
