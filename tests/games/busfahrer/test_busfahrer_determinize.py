@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from busbahnhof.engine import Rng, load_game
-from busbahnhof.games.busfahrer import BusfahrerState
-from busbahnhof.games.busfahrer.phases import RIDE
+from busbahnhof.games.busfahrer import BusfahrerState, knowledge
+from busbahnhof.games.busfahrer.phases import AMERICAN, RIDE
 
 
 def _after_a_reshuffle(seed: int) -> BusfahrerState | None:
@@ -35,3 +37,22 @@ def test_reshuffled_cards_stay_among_themselves() -> None:
             assert [state.pool[card] for card in twin.pile] == [state.pool[card] for card in state.pile]
             assert twin.discard == state.discard
     assert found >= 3
+
+
+@pytest.mark.parametrize("preset", sorted(load_game("busfahrer").presets))
+def test_resampling_the_deal_by_slices_is_resampling_slot_by_slot(preset: str) -> None:
+    """Before the ride every face-down card is of the deal's pool and the pile is empty, so
+    ``resample_deal`` (slices) deals exactly what ``resample_slots`` deals slot by slot: checked at
+    every decision of random games of every preset."""
+    game = load_game("busfahrer", **load_game("busfahrer").presets[preset])
+    for seed in range(3):
+        state: BusfahrerState = game.new_state(3 + seed, seed)  # type: ignore[assignment]
+        chooser = Rng(seed)
+        while not state.is_over:
+            if state.phase not in (RIDE, AMERICAN):
+                assert not any(state.pool) and not state.pile
+                by_slices, by_slots = state.clone(), state.clone()
+                knowledge.resample_deal(by_slices, Rng(seed))
+                knowledge.resample_slots(by_slots, Rng(seed), knowledge.face_down_slots(by_slots))
+                assert (by_slices.pyramid, by_slices.deck) == (by_slots.pyramid, by_slots.deck)
+            state.apply(chooser.pick(state.legal_actions()))

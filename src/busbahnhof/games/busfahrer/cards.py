@@ -28,6 +28,9 @@ SUIT_NAMES = {
 }
 SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
 
+OF_RANK = tuple(frozenset(range(4 * rank, 4 * rank + 4)) for rank in range(DECK_SIZE // 4))
+"""The four cards of each rank: ``OF_RANK[rank].isdisjoint(hand)`` tests a hand without a Python loop."""
+
 HIGHEST_NUMBER_RANK = 8
 """Rank index of the 10: ranks up to here are Zahlenkarten (2-10), above are B, D, K, A (Phase 3)."""
 

@@ -26,17 +26,20 @@ def choose_driver(state: BusfahrerState) -> None:
     most = max(len(hand) for hand in hands)
     tied = [seat for seat in order if len(hands[seat]) == most]
     if len(tied) > 1:
-        state.emit("driver_tie", left=most, count=len(tied))
+        if state.keeps_log:
+            state.emit("driver_tie", left=most, count=len(tied))
         rule = state.tie_rule
         if rule == TIE_LOT:
             tied = [tied[state.rng.below(len(tied))]]
-            state.emit("driver_lot", seat=tied[0])
+            if state.keeps_log:
+                state.emit("driver_lot", seat=tied[0])
         elif rule in (TIE_LOWEST, TIE_HIGHEST):
             tied = _settle_by_cards(state, tied, most, lowest=rule == TIE_LOWEST)
     state.drivers = tied
     for seat in tied:
         state.driver_count[seat] += 1
-        state.emit("driver", seat=seat)
+        if state.keeps_log:
+            state.emit("driver", seat=seat)
 
 
 def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowest: bool) -> list[int]:
@@ -51,7 +54,8 @@ def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowes
         for seat in tied:
             card = pick(state.hands[seat], key=_rank)
             values[seat] = card // 4
-            state.emit(key, seat=seat, card=card)
+            if state.keeps_log:
+                state.emit(key, seat=seat, card=card)
         best = pick(values.values())
         tied = [seat for seat in tied if values[seat] == best]
     while len(tied) > 1:
@@ -59,8 +63,9 @@ def _settle_by_cards(state: BusfahrerState, tied: list[int], most: int, *, lowes
         for _ in tied:
             draws.append(_draw(state, draws))
         state.tie_draws.append(draws)
-        for seat, card in zip(tied, draws, strict=True):
-            state.emit("tie_draw", seat=seat, card=card)
+        if state.keeps_log:
+            for seat, card in zip(tied, draws, strict=True):
+                state.emit("tie_draw", seat=seat, card=card)
         best = pick(card // 4 for card in draws)
         tied = [seat for seat, card in zip(tied, draws, strict=True) if card // 4 == best]
     return tied
@@ -82,5 +87,6 @@ def _draw(state: BusfahrerState, drawn_now: list[int]) -> int:
         state.pyramid = []
         state.laid = []
         state.turned = 0
-        state.emit("tie_reshuffle", count=len(stock))
+        if state.keeps_log:
+            state.emit("tie_reshuffle", count=len(stock))
     return state.deck.pop()

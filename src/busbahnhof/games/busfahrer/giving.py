@@ -47,7 +47,8 @@ def give(state: BusfahrerState, points: int, target: int) -> None:
     """Add ``points`` to ``target``; when nothing is left, play goes on where it stopped."""
     state.points[state.give_bucket][target] += points
     state.give_left -= points
-    state.emit("gave", seat=state.mover, points=points, seat2=target)
+    if state.keeps_log:
+        state.emit("gave", seat=state.mover, points=points, seat2=target)
     if state.give_left == 0:
         state.after_give()
 

@@ -68,12 +68,27 @@ def resample(state: BusfahrerState, rng: Rng) -> None:
     if state.phase == OVER:
         return
     if state.phase in (RIDE, AMERICAN):
+        resample_slots(state, rng, face_down_slots(state))
+    else:
+        resample_deal(state, rng)
+
+
+def face_down_slots(state: BusfahrerState) -> list[tuple[list[int], int]]:
+    """Every face-down slot as (place, index), in the order :func:`resample` deals them: the
+    diamond's face-down cards (in the ride) or the unturned pyramid cards, then the pile, then the deck."""
+    if state.phase in (RIDE, AMERICAN):
         up = set(state.face_up)
         slots = [(state.diamond, pos) for pos in range(len(state.diamond)) if pos not in up]
     else:
         slots = [(state.pyramid, pos) for pos in range(state.turned, len(state.pyramid))]
     slots.extend((state.pile, index) for index in range(len(state.pile)))
     slots.extend((state.deck, index) for index in range(len(state.deck)))
+    return slots
+
+
+def resample_slots(state: BusfahrerState, rng: Rng, slots: list[tuple[list[int], int]]) -> None:
+    """Deal the cards of ``slots`` anew, each among the cards of its pool: every pool sorted and
+    shuffled (in the order of the pools), then dealt from its end in slot order."""
     pool = state.pool
     pools: dict[int, list[int]] = {}
     keys = []  # each slot's pool, computed once: search resamples for every iteration
@@ -91,3 +106,18 @@ def resample(state: BusfahrerState, rng: Rng) -> None:
         rng.shuffled(pools[key])
     for (place, index), key in zip(slots, keys, strict=True):
         place[index] = pools[key].pop()
+
+
+def resample_deal(state: BusfahrerState, rng: Rng) -> None:
+    """:func:`resample_slots` of every face-down slot before the ride, where all of them (the
+    unturned pyramid cards, the deck; the pile is empty) are of the deal's one pool (``pool`` is
+    reset with each deal and changed only by the ride's reshuffles), by slices: the cards sorted
+    and shuffled as one pool, then dealt from its end, the pyramid first."""
+    pyramid, deck, turned = state.pyramid, state.deck, state.turned
+    cards = pyramid[turned:] + deck
+    cards.sort()
+    rng.shuffled(cards)
+    cards.reverse()
+    split = len(pyramid) - turned
+    pyramid[turned:] = cards[:split]
+    deck[:] = cards[split:]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import GameError
 from . import giving
 from .actions import LAY_ONLY, LAY_OR_KEEP, BusfahrerAction
+from .cards import OF_RANK
 from .phases import BUCKET_PYRAMID, LAYING
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def lay_out(state: BusfahrerState) -> None:
     state.turned = 0
     state.lay_index = state.players
     state.lay_count = 0
-    state.emit("pyramid_laid", count=size)
+    if state.keeps_log:
+        state.emit("pyramid_laid", count=size)
     continue_laying(state)
 
 
@@ -48,12 +50,10 @@ def continue_laying(state: BusfahrerState) -> None:
     while True:
         if state.lay_index < players:
             seat = (state.dealer + 1 + state.lay_index) % players
-            rank = state.pyramid[state.turned - 1] // 4
-            for card in hands[seat]:
-                if card // 4 == rank:
-                    state.phase = LAYING
-                    state.mover = seat
-                    return
+            if not OF_RANK[state.pyramid[state.turned - 1] // 4].isdisjoint(hands[seat]):
+                state.phase = LAYING
+                state.mover = seat
+                return
             state.lay_index += 1
             state.lay_count = 0
             continue
@@ -64,12 +64,13 @@ def continue_laying(state: BusfahrerState) -> None:
         state.turned += 1
         state.lay_index = 0
         state.lay_count = 0
-        state.emit(
-            "pyramid_turned",
-            row=state.row_of[position],
-            points=row_points(state, position),
-            card=state.pyramid[position],
-        )
+        if state.keeps_log:
+            state.emit(
+                "pyramid_turned",
+                row=state.row_of[position],
+                points=row_points(state, position),
+                card=state.pyramid[position],
+            )
 
 
 def must_lay(state: BusfahrerState) -> bool:
@@ -93,19 +94,21 @@ def lay(state: BusfahrerState) -> None:
     position = state.turned - 1
     rank = state.pyramid[position] // 4
     hand = state.hands[seat]
-    card = next(c for c in hand if c // 4 == rank)
+    card = next(filter(OF_RANK[rank].__contains__, hand))  # the first matching card
     hand.remove(card)
     state.laid[position].append(card)
     state.cards_laid[seat] += 1
     state.lay_count += 1
     points = row_points(state, position)
-    state.emit("laid", seat=seat, card=card, points=points)
+    if state.keeps_log:
+        state.emit("laid", seat=seat, card=card, points=points)
     giving.start_give(state, seat, points, BUCKET_PYRAMID)
 
 
 def keep(state: BusfahrerState) -> None:
     """Keep the remaining matching cards for now; the next seat reacts."""
-    state.emit("kept", seat=state.mover)
+    if state.keeps_log:
+        state.emit("kept", seat=state.mover)
     state.lay_index += 1
     state.lay_count = 0
     continue_laying(state)

@@ -87,7 +87,8 @@ def start_game(state: BusfahrerState) -> None:
     state.ride_result = ""
     state.phase = QUESTIONS
     state.mover = (state.dealer + 1) % state.players
-    state.emit("game_started", number=state.game_no + 1, games=state.games, seat=state.dealer)
+    if state.keeps_log:
+        state.emit("game_started", number=state.game_no + 1, games=state.games, seat=state.dealer)
 
 
 def legal(state: BusfahrerState) -> tuple[BusfahrerAction, ...]:
@@ -107,14 +108,17 @@ def answer(state: BusfahrerState, guess: int) -> None:
     stake = question + 1 if state.rising else 1
     if right:
         state.q_right[question] += 1
-        state.emit("answered_right", seat=seat, guess=guess, card=card)
+        if state.keeps_log:
+            state.emit("answered_right", seat=seat, guess=guess, card=card)
         if state.rising:
-            state.emit("may_give", seat=seat, points=stake)
+            if state.keeps_log:
+                state.emit("may_give", seat=seat, points=stake)
             giving.start_give(state, seat, stake, BUCKET_QUESTIONS)
             return
     else:
         state.points[0][seat] += stake
-        state.emit("answered_wrong", seat=seat, guess=guess, card=card, points=stake)
+        if state.keeps_log:
+            state.emit("answered_wrong", seat=seat, guess=guess, card=card, points=stake)
     next_answer(state)
 
 

@@ -56,7 +56,8 @@ def start_ride(state: BusfahrerState) -> None:
     state.ride_row = 0
     state.ride_turns = 0
     state.mover = state.drivers[0]
-    state.emit("ride_started", seat=state.mover)
+    if state.keeps_log:
+        state.emit("ride_started", seat=state.mover)
 
 
 def legal_turns(state: BusfahrerState) -> tuple[BusfahrerAction, ...]:
@@ -110,7 +111,7 @@ def _replace(state: BusfahrerState) -> bool:
         _pile_ran_out(state)
         return False
     diamond = state.diamond
-    state.discard.extend(diamond[position] for position in face_up)
+    state.discard.extend(map(diamond.__getitem__, face_up))
     if len(state.pile) < len(face_up):
         _reshuffle(state)
     pile = state.pile
@@ -139,7 +140,8 @@ def _reshuffle(state: BusfahrerState) -> None:
         state.pool[card] = reshuffle
     state.pile = removed + state.pile
     state.discard = []
-    state.emit("ride_reshuffled", count=len(removed))
+    if state.keeps_log:
+        state.emit("ride_reshuffled", count=len(removed))
 
 
 def american_answer(state: BusfahrerState, guess: int) -> None:
@@ -155,12 +157,14 @@ def american_answer(state: BusfahrerState, guess: int) -> None:
     state.streak.append(card)
     seat = state.mover
     if right:
-        state.emit("answered_right", seat=seat, guess=guess, card=card)
+        if state.keeps_log:
+            state.emit("answered_right", seat=seat, guess=guess, card=card)
         if len(state.streak) == len(GUESSES_BY_QUESTION):
             _finish(state, "completed")
             return
     else:
-        state.emit("answered_wrong", seat=seat, guess=guess, card=card, points=1)
+        if state.keeps_log:
+            state.emit("answered_wrong", seat=seat, guess=guess, card=card, points=1)
         _charge(state, 1)
         state.discard.extend(state.streak)
         state.streak = []
@@ -176,7 +180,8 @@ def _finish(state: BusfahrerState, result: str) -> None:
     state.ride_result = result
     if result == "completed":
         state.ride_stats[COMPLETED] += 1
-    state.emit("ride_" + result, seat=state.mover)
+    if state.keeps_log:
+        state.emit("ride_" + result, seat=state.mover)
     state.end_of_ride()
 
 

@@ -6,12 +6,12 @@ The rules of each phase live in :mod:`.questions`, :mod:`.pyramid`, :mod:`.drive
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import GameError, Outcome, Rng, State
 from . import driver, giving, knowledge, pyramid, questions, ride
-from .actions import FORCED_WHY, GIVE, GUESS, KEEP, LAY, BusfahrerAction
+from .actions import FORCED_WHY, GIVE, GUESS, LAY, TURN, BusfahrerAction
 from .cards import DECK_SIZE
 from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
 from .options import POINTS_FACTOR, PYRAMID_ROWS, reshuffles
@@ -99,32 +99,51 @@ class BusfahrerState(State["Busfahrer"]):
         return PHASE_NAMES[self.phase]
 
     def _legal_actions(self) -> tuple[BusfahrerAction, ...]:
-        phase = self.phase
-        if phase == QUESTIONS:
-            return questions.legal(self)
-        if phase == GIVING:
-            return giving.legal(self)
-        if phase == LAYING:
-            return pyramid.legal(self)
-        if phase == RIDE:
-            return ride.legal_turns(self)
-        return ride.legal_american(self)
+        return LEGAL_BY_PHASE[self.phase](self)
 
     def _apply(self, action: Any) -> None:
         self._perform(action)
+        self._legal = self._settle()
+
+    def _settle(self) -> tuple[BusfahrerAction, ...] | None:
+        """Take every decision that has a single legal action (it reveals nothing, ARCHITECTURE
+        "One decision at a time"); the legal actions of the next real decision, ``None`` at the end."""
         while self.phase != OVER:
-            legal = self._legal_actions()
+            legal = LEGAL_BY_PHASE[self.phase](self)
             if len(legal) != 1:
-                self._legal = legal
-                return
+                return legal
             only = legal[0]
             if self.keeps_log:  # a search's silent world skips writing what nobody reads
                 self.emit("forced", seat=self.mover, action=str(only), why=FORCED_WHY[only.kind])
             self._perform(only)
+        return None
+
+    def play_out(self, rng: Rng) -> None:
+        """The protocol's random rollout as one loop: per decision ``legal[rng.below(len(legal))]``
+        drawn inline (the same numbers), the action into ``history``, carried out as :meth:`_apply`
+        does, and the next decision's list taken from :meth:`_settle` instead of asked for again."""
+        getrandbits = rng.getrandbits
+        history = self.history
+        legal = cast("tuple[BusfahrerAction, ...] | None", self._legal)  # the game's own actions (once per rollout)
+        self._legal = None
+        if legal is None and self.phase != OVER:
+            legal = LEGAL_BY_PHASE[self.phase](self)
+        while legal is not None:
+            n = len(legal)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            action = legal[r]
+            history.append(action)
+            self._perform(action)
+            legal = self._settle()
 
     def _perform(self, action: BusfahrerAction) -> None:
         kind = action.kind
-        if kind == GUESS:
+        if kind == TURN:  # the ride's turns first: most decisions of a rollout
+            ride.turn(self, action.value)
+        elif kind == GUESS:
             if self.phase == QUESTIONS:
                 questions.answer(self, action.value)
             else:
@@ -133,10 +152,8 @@ class BusfahrerState(State["Busfahrer"]):
             giving.give(self, action.value, action.target)
         elif kind == LAY:
             pyramid.lay(self)
-        elif kind == KEEP:
-            pyramid.keep(self)
         else:
-            ride.turn(self, action.value)
+            pyramid.keep(self)
 
     def _explain_illegal(self, action: Any) -> GameError:
         phase = self.phase
@@ -320,6 +337,15 @@ class BusfahrerState(State["Busfahrer"]):
         knowledge.resample(twin, rng)
         return twin
 
+
+LEGAL_BY_PHASE: tuple[Callable[[BusfahrerState], tuple[BusfahrerAction, ...]], ...] = (
+    questions.legal,
+    giving.legal,
+    pyramid.legal,
+    ride.legal_turns,
+    ride.legal_american,
+)
+"""The legal actions of each pending decision, indexed by ``phase`` (QUESTIONS .. AMERICAN)."""
 
 _FLAT_LISTS = (
     "q_asked",
