@@ -111,7 +111,9 @@ def gymnasium_loop(game_id: str, players: int, masks: bool) -> Loop:
     rng = random.Random(0)
 
     def play(number: int) -> int:
-        info = gym.reset(seed=number)[1]
+        # seeded once per round, as a training loop seeds its environment once (Gymnasium's
+        # advice): a seeded reset makes a new numpy generator, which costs as much as a few decisions
+        info = (gym.reset(seed=number) if number == 0 else gym.reset())[1]
         done = False
         while not done:
             legal = np.flatnonzero(gym.action_masks()).tolist() if masks else info["legal_actions"]

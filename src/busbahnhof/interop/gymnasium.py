@@ -26,7 +26,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.registry import make_bot, parse_bot_spec
-from ..engine import Bot, GameError, Rng, State
+from ..engine import Action, Bot, GameError, Rng, State
 from .codecs import make_codec
 from .layout import Vector
 from .render import ansi_text
@@ -73,18 +73,29 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         others = [s for s in range(players) if s != seat]
         self._bots: dict[int, Bot] = {s: make_bot(self.codec.game, name) for s, name in zip(others, names, strict=True)}
         """Made once: a bot decides from the state it is given alone (``engine.bot``)."""
-        self._bot_rng = Rng(0)
+        self._bot_rng: Rng | None = None
+        """The bots' generator: seeded by a seeded reset (and the first), then drawn on across games."""
         self._indices_of = self.codec.actions.indices_of
+        self._legal: tuple[Action, ...] = ()
+        self._legal_indices: tuple[int, ...] = ()
+        """The legal actions of the last observation and their indices (``step`` finds the index there)."""
         self._encode = self.codec.encoder()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed, bot_seed = self.np_random.bit_generator.random_raw(2).tolist()
         self.state = self.codec.game.new_state(self.codec.players, game_seed)
-        self._bot_rng = Rng(bot_seed)
+        if seed is not None or self._bot_rng is None:
+            self._bot_rng = Rng(bot_seed)  # else the bots' generator goes on: seeding costs as much as a few decisions
         if self._play_bots(self.state) is None:  # a game the bots alone finish
             return self._observe(self.state), {}
-        return self._observe(self.state), {"legal_actions": self._indices_of(self.state.legal_actions())}
+        return self._observe(self.state), {"legal_actions": self._note_legal(self.state)}
+
+    def _note_legal(self, state: State[Any]) -> tuple[int, ...]:
+        """The learning seat's legal indices now, kept with their tuple for the next ``step``."""
+        self._legal = legal = state.legal_actions()
+        self._legal_indices = indices = self._indices_of(legal)
+        return indices
 
     def _observe(self, state: State[Any]) -> Vector:
         """The learning seat's observation: a new array, never changed later."""
@@ -98,9 +109,10 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
     def _play_bots(self, state: State[Any]) -> int | None:
         """Let the bots decide until the learning seat is to move or the game is over; the seat to move."""
         bots, rng, learner = self._bots, self._bot_rng, self.seat
+        assert rng is not None, "reset() makes the bots' generator"
         seat = state.to_move
         while seat is not None and seat != learner:
-            state.apply(bots[seat].choose(state, seat, rng), seat)
+            state.apply(bots[seat].choose(state, seat, rng))  # checked; the seat is the one to move
             seat = state.to_move
         return seat
 
@@ -118,8 +130,9 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         state = self._game()
         index = int(action)
         legal = state.legal_actions()
+        indices = self._legal_indices if legal is self._legal else self._indices_of(legal)
         try:
-            position = self._indices_of(legal).index(index)
+            position = indices.index(index)
         except ValueError:  # not legal now: the engine says why (and nothing changes)
             try:
                 state.apply(self.codec.actions.action(index), self.seat)
@@ -137,7 +150,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
             0.0,
             False,
             False,
-            {"legal_actions": self._indices_of(state.legal_actions())},
+            {"legal_actions": self._note_legal(state)},
         )
 
     def render(self) -> str | None:
