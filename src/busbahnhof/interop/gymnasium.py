@@ -109,7 +109,8 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
     def _play_bots(self, state: State[Any]) -> int | None:
         """Let the bots decide until the learning seat is to move or the game is over; the seat to move."""
         bots, rng, learner = self._bots, self._bot_rng, self.seat
-        assert rng is not None, "reset() makes the bots' generator"
+        if rng is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = state.to_move
         while seat is not None and seat != learner:
             state.apply(bots[seat].choose(state, seat, rng))  # checked; the seat is the one to move
