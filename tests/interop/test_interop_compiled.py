@@ -61,6 +61,16 @@ def test_a_state_the_encoder_cannot_read_is_an_error_and_writes_nothing_stray() 
 
 
 @pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_a_seat_outside_the_table_is_refused_by_both_encoders(game: str) -> None:
+    codec = make_codec(game, 3)
+    state = playout_states(codec, 4)[5]
+    for encode in (codec.encode, codec.encode_parts):
+        for seat in (-1, 3):
+            with pytest.raises(ValueError, match=r"one of 0\.\.2"):
+                encode(state, seat)
+
+
+@pytest.mark.parametrize("game", COMPILED_GAMES)
 def test_a_codec_with_its_compiled_encoder_pickles(game: str) -> None:
     codec = make_codec(game, 3)
     state = playout_states(codec, 3)[10]

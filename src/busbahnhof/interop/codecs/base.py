@@ -152,6 +152,8 @@ class Codec(ABC):
 
     def encode_parts(self, state: State[Any], seat: int) -> Vector:
         """:meth:`encode` in Python, part by part: the definition the compiled encoders follow."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat}: the observing seat is one of 0..{self.players - 1}")
         out = Writer(self.layout)
         for part in self.parts:
             part.write(part.read(state, seat), out)

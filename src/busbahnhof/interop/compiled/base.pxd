@@ -5,6 +5,7 @@ from .writing cimport Out
 cdef class Encoder:
     cdef readonly object layout
     cdef Py_ssize_t size
+    cdef Py_ssize_t seats
     cdef Py_ssize_t seat_start
     cdef Py_ssize_t to_move_start
     cdef Py_ssize_t start(self, str name) except -1

@@ -1,9 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """What every compiled encoder shares: the vector, the seat fields, the layout's offsets.
 
-A game's encoder subclasses :class:`Encoder`, reads the offsets of its fields in ``__init__``
-(:meth:`Encoder.start`, :meth:`Encoder.width`) and whatever its configuration fixes and writes them in ``fill``, mirroring its
-Python codec's parts (``codecs/<game>.py``) entry for entry.
+A game's encoder subclasses :class:`Encoder`, reads the offsets of its fields and whatever its
+configuration fixes in ``__init__`` (:meth:`Encoder.start`, :meth:`Encoder.width`) and writes
+them in ``fill``, mirroring its Python codec's parts (``codecs/<game>.py``) entry for entry.
 """
 
 from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
@@ -24,6 +24,7 @@ cdef class Encoder:
         layout = codec.layout
         self.layout = layout
         self.size = layout.size
+        self.seats = layout.widths["seat"]
         self.seat_start = layout.starts["seat"]
         self.to_move_start = layout.starts["to_move"]
 
@@ -37,6 +38,8 @@ cdef class Encoder:
 
     def encode(self, state, Py_ssize_t seat):
         """The flat observation of ``seat``: equal to the Python codec's ``encode_parts(state, seat)``."""
+        if seat < 0 or seat >= self.seats:
+            raise ValueError(f"seat {seat}: the observing seat is one of 0..{self.seats - 1}")
         flat = _empty(self.size, _float32)
         cdef Py_buffer buffer
         cdef Out out
