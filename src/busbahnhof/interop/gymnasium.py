@@ -75,7 +75,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         """Made once: a bot decides from the state it is given alone (``engine.bot``)."""
         self._bot_rng: Rng | None = None
         """The bots' generator: seeded by a seeded reset (and the first), then drawn on across games."""
-        self._indices_of = self.codec.actions.indices_of
+        self._indices_of = self.codec.actions.indexer()
         self._legal: tuple[Action, ...] = ()
         self._legal_indices: tuple[int, ...] = ()
         """The legal actions of the last observation and their indices (``step`` finds the index there)."""
@@ -84,12 +84,14 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed, bot_seed = self.np_random.bit_generator.random_raw(2).tolist()
-        self.state = self.codec.game.new_state(self.codec.players, game_seed)
+        self.state = state = self.codec.game.new_state(self.codec.players, game_seed)
         if seed is not None or self._bot_rng is None:
             self._bot_rng = Rng(bot_seed)  # else the bots' generator goes on: seeding costs as much as a few decisions
-        if self._play_bots(self.state) is None:  # a game the bots alone finish
-            return self._observe(self.state), {}
-        return self._observe(self.state), {"legal_actions": self._note_legal(self.state)}
+        to_move = self._play_bots(state)
+        observation = self._encode(state, self.seat, to_move)
+        if to_move is None:  # a game the bots alone finish
+            return observation, {}
+        return observation, {"legal_actions": self._note_legal(state)}
 
     def _note_legal(self, state: State[Any]) -> tuple[int, ...]:
         """The learning seat's legal indices now, kept with their tuple for the next ``step``."""
@@ -99,7 +101,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
 
     def _observe(self, state: State[Any]) -> Vector:
         """The learning seat's observation: a new array, never changed later."""
-        return self._encode(state, self.seat)
+        return self._encode(state, self.seat, state.to_move)
 
     def _game(self) -> State[Any]:
         if self.state is None:
@@ -128,7 +130,9 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         unchecked (``apply_trusted``: it is one of ``legal_actions()``); an index that is not legal
         goes through the engine's ``apply``, which refuses it naming the rule and changes nothing.
         """
-        state = self._game()
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         index = int(action)
         legal = state.legal_actions()
         indices = self._legal_indices if legal is self._legal else self._indices_of(legal)
@@ -143,16 +147,15 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
                 return self._observe(state), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
         else:
             state.apply_trusted(legal[position])
-        if self._play_bots(state) is None:
+        to_move = self._play_bots(state)
+        if to_move is None:
             outcome = state.outcome()
             return self._observe(state), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
-        return (
-            self._encode(state, self.seat),
-            0.0,
-            False,
-            False,
-            {"legal_actions": self._note_legal(state)},
-        )
+        # the learning seat's legal actions, noted for the next step (``_note_legal`` written out:
+        # one call less on the path of every step)
+        self._legal = legal = state.legal_actions()
+        self._legal_indices = indices = self._indices_of(legal)
+        return self._encode(state, self.seat, to_move), 0.0, False, False, {"legal_actions": indices}
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -65,7 +65,7 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._series = random.SystemRandom().randrange(SEED_RANGE)
         self._games = 0
         self.state: State[Any] | None = None
-        self._indices_of = self.codec.actions.indices_of
+        self._indices_of = self.codec.actions.indexer()
         self._legal_actions: tuple[Action, ...] = ()
         self._legal_indices: tuple[int, ...] = ()
         self._seat = 0
@@ -120,9 +120,10 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         state = self._game()
         seat = self._seats[agent]
         space = self.codec.actions
+        to_move = self._seat if self._running is not None else None  # the selected agent decides while the game runs
         return {
-            "observation": self._encode(state, seat),
-            "action_mask": space.mask_of_actions(self._legal_actions) if seat == state.to_move else space.mask_of(()),
+            "observation": self._encode(state, seat, to_move),
+            "action_mask": space.mask_of_actions(self._legal_actions) if seat == to_move else space.mask_of(()),
         }
 
     def step(self, action: int | None) -> None:

@@ -143,12 +143,17 @@ class Codec(ABC):
             return self.compiled.encode(state, seat)  # type: ignore[no-any-return]
         return self.encode_parts(state, seat)
 
-    def encoder(self) -> Callable[[State[Any], int], Vector]:
-        """The fastest way to :meth:`encode`: the compiled encoder's own method where it is built
-        (one call less per observation, for environments), else :meth:`encode_parts`."""
+    def encoder(self) -> Callable[[State[Any], int, int | None], Vector]:
+        """The fastest way to :meth:`encode`, for environments: ``encoder()(state, seat, to_move)``
+        is ``encode(state, seat)`` where ``to_move`` is ``state.to_move``, which an environment
+        has just read (the compiled encoder's own method, which does not ask the state again,
+        where it is built; else :meth:`encode_parts`)."""
         if self.compiled is not None:
-            return self.compiled.encode  # type: ignore[no-any-return]
-        return self.encode_parts
+            return self.compiled.observe  # type: ignore[no-any-return]
+        return self._encode_parts_knowing_to_move
+
+    def _encode_parts_knowing_to_move(self, state: State[Any], seat: int, to_move: int | None) -> Vector:
+        return self.encode_parts(state, seat)  # its seat part reads ``to_move`` from the state
 
     def encode_parts(self, state: State[Any], seat: int) -> Vector:
         """:meth:`encode` in Python, part by part: the definition the compiled encoders follow."""

@@ -6,15 +6,12 @@ configuration fixes in ``__init__`` (:meth:`Encoder.start`, :meth:`Encoder.width
 them in ``fill``, mirroring its Python codec's parts (``codecs/<game>.py``) entry for entry.
 """
 
-from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+cimport numpy as cnp
 from libc.string cimport memset
-
-import numpy as np
 
 from .writing cimport Out, one, put
 
-_empty = np.empty
-_float32 = np.float32
+cnp.import_array()
 
 
 cdef class Encoder:
@@ -38,21 +35,25 @@ cdef class Encoder:
 
     def encode(self, state, Py_ssize_t seat):
         """The flat observation of ``seat``: equal to the Python codec's ``encode_parts(state, seat)``."""
+        return self.vector(state, seat, state.to_move)
+
+    def observe(self, state, Py_ssize_t seat, to_move):
+        """``encode(state, seat)`` for a caller that knows ``to_move``, the state's ``to_move``
+        (an environment has just read it): the property is not asked again."""
+        return self.vector(state, seat, to_move)
+
+    cdef object vector(self, object state, Py_ssize_t seat, object to_move):
         if seat < 0 or seat >= self.seats:
             raise ValueError(f"seat {seat}: the observing seat is one of 0..{self.seats - 1}")
-        flat = _empty(self.size, _float32)
-        cdef Py_buffer buffer
+        cdef cnp.npy_intp size = self.size
+        cdef cnp.ndarray flat = cnp.PyArray_EMPTY(1, &size, cnp.NPY_FLOAT32, 0)  # a new C-contiguous vector
         cdef Out out
-        PyObject_GetBuffer(flat, &buffer, PyBUF_WRITABLE)  # a new C-contiguous float32 vector
-        try:
-            out.data = <float*>buffer.buf
-            out.size = self.size
-            memset(out.data, 0, self.size * sizeof(float))
-            put(&out, self.seat_start + seat, 1.0)
-            one(&out, self.to_move_start, state.to_move)
-            self.fill(&out, state, seat)
-        finally:
-            PyBuffer_Release(&buffer)
+        out.data = <float*>cnp.PyArray_DATA(flat)
+        out.size = self.size
+        memset(out.data, 0, self.size * sizeof(float))
+        put(&out, self.seat_start + seat, 1.0)
+        one(&out, self.to_move_start, to_move)
+        self.fill(&out, state, seat)
         return flat
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:

@@ -11,6 +11,7 @@ from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER
 from ...games.busfaktor.schema import FACTOR_TYPES
 
 from . cimport base
+from .reading cimport PyList_GET_ITEM, PyLong_AsSsize_t, holds, int_at, is_at, size_of
 from .writing cimport Out, many, many_rows, number, one, put, values
 
 cdef Py_ssize_t _ANSWER_OFFER = ANSWER_OFFER
@@ -19,6 +20,10 @@ cdef Py_ssize_t _COMPLETE_ORDER = COMPLETE_ORDER
 cdef Py_ssize_t _TYPES = len(FACTOR_TYPES)
 cdef Py_ssize_t _E4 = 4
 """The template of an E4 event (factors moved, §13 E4)."""
+cdef object _NOWHERE = -1
+"""A card at no project, a project without an Mehraufwand: the state's ``-1``, one object in CPython."""
+cdef object _OFF_TABLE = 0
+"""The status of a project not on the table."""
 
 
 cdef class Encoder(base.Encoder):
@@ -142,11 +147,7 @@ cdef class Encoder(base.Encoder):
         bottom + 1 (``_read_placed_under``; ruling R14)."""
         cdef list under_by = s["under_by"]
         cdef Py_ssize_t row, index
-        me = seat  # seats are small ints, of which CPython keeps one object each: compared by identity
-        for placer in under_by:
-            if placer is me:
-                break
-        else:
+        if not holds(under_by, seat):  # seats are small ints, one object each: scanned by identity
             return 0  # the seat's E1 put no card under a stack
         for row, stack in enumerate((s["pstack"], s["astack"])):
             index = 0
@@ -164,10 +165,10 @@ cdef class Encoder(base.Encoder):
         cdef Py_ssize_t p, state, t
         cdef Py_ssize_t players = self.players
         cdef Py_ssize_t q = self.projects
-        for p in range(len(status)):
-            state = status[p]
-            if not state:
+        for p in range(size_of(status)):
+            if is_at(status, p, _OFF_TABLE):
                 continue
+            state = int_at(status, p)
             put(out, self.project_status + p * 3 + (1 if state == 1 else 2), 1.0)
             one(out, self.project_owner + p * players, owner[p])
             if state == 1:
@@ -189,17 +190,19 @@ cdef class Encoder(base.Encoder):
         cdef list status = s["status"], att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
         cdef list extra = s["extra"], shared = s["shared"]
         cdef Py_ssize_t card, p
-        for card in range(self.projects, len(att)):
-            p = att[card]
-            if p >= 0 and <Py_ssize_t>status[p] and <Py_ssize_t>extra[p] != card:
-                self.place(out, card, p, 0, ctype[card], ctrl[card])
-        for p in range(len(status)):
-            if not <Py_ssize_t>status[p]:
+        for card in range(self.projects, size_of(att)):
+            if is_at(att, card, _NOWHERE):  # most cards: compared, not converted
                 continue
-            card = extra[p]
+            p = PyLong_AsSsize_t(PyList_GET_ITEM(att, card))
+            if p >= 0 and int_at(status, p) and int_at(extra, p) != card:
+                self.place(out, card, p, 0, ctype[card], ctrl[card])
+        for p in range(size_of(status)):
+            if is_at(status, p, _OFF_TABLE):
+                continue
+            card = int_at(extra, p)
             if card >= 0:
                 self.place(out, card, p, 1, ctype[card], None)
-            card = shared[p]
+            card = int_at(shared, p)
             if card >= 0:
                 self.place(out, card, p, 2, ctype[card], ctrl[card])
         return 0

@@ -12,10 +12,24 @@ cdef struct Out:
     Py_ssize_t size
 
 
+cdef extern from *:
+    """
+    /* The error of a store outside the vector, kept out of line (and out of the way of the
+       compiler's inlining of the stores, which are tiny without it). */
+    static __attribute__((noinline, cold, unused)) int busbahnhof_stray_store(Py_ssize_t position, Py_ssize_t size) {
+        PyErr_Format(PyExc_IndexError,
+                     "observation entry %zd outside 0..%zd: the codec is out of step with its game",
+                     position, size - 1);
+        return -1;
+    }
+    """
+    int busbahnhof_stray_store(Py_ssize_t position, Py_ssize_t size) except -1
+
+
 cdef inline int put(Out* out, Py_ssize_t position, double value) except -1:
-    """Entry ``position`` is ``value``."""
+    """Entry ``position`` is ``value`` (a position outside the vector is an ``IndexError``)."""
     if position < 0 or position >= out.size:
-        raise IndexError(f"observation entry {position} outside 0..{out.size - 1}: the codec is out of step with its game")
+        return busbahnhof_stray_store(position, out.size)
     out.data[position] = <float>value
     return 0
 
