@@ -76,3 +76,41 @@ def test_a_codec_with_its_compiled_encoder_pickles(game: str) -> None:
     state = playout_states(codec, 3)[10]
     copy = pickle.loads(pickle.dumps(codec))
     assert np.array_equal(copy.encode(state, 2), codec.encode(state, 2))
+
+
+@PURE_PYTHON
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_the_compiled_action_lookup_gives_the_indices_and_masks_of_the_python_one(game: str) -> None:
+    compiled = make_codec(game, 4).actions
+    assert compiled._lookup is not None, "compiled action lookup not built"
+    python = make_codec(game, 4).actions
+    python._lookup = None  # the definition in spaces.py
+    indices_of = compiled.indexer()
+    for seed in range(3):
+        for state in playout_states(make_codec(game, 4), seed):
+            legal = state.legal_actions()
+            by_name = tuple(compiled.index[str(action)] for action in legal)
+            assert indices_of(legal) == compiled.indices_of(legal) == python.indices_of(legal) == by_name
+            assert indices_of(legal) == by_name  # the second time from the tuple cache
+            mask = compiled.mask_of_actions(legal)
+            assert np.array_equal(mask, python.mask_of_actions(legal)) and mask.dtype == np.int8
+            assert mask is compiled.mask_of_actions(legal)  # kept with its tuple
+            assert not mask.flags.writeable
+
+
+@PURE_PYTHON
+def test_the_compiled_mask_refuses_an_index_outside_the_space() -> None:
+    space = make_codec("busfahrer", 4).actions
+    with pytest.raises(IndexError, match="outside"):
+        space.mask_of((0, len(space)))
+    assert space.mask_of((0, len(space) - 1)).sum() == 2
+
+
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_an_action_space_pickles_and_looks_up_after(game: str) -> None:
+    codec = make_codec(game, 3)
+    state = playout_states(codec, 3)[10]
+    copy = pickle.loads(pickle.dumps(codec.actions))
+    legal = state.legal_actions()
+    assert copy.indexer()(legal) == codec.actions.indices_of(legal)
+    assert (copy._lookup is None) == (codec.actions._lookup is None)

@@ -76,6 +76,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         self._bot_rng: Rng | None = None
         """The bots' generator: seeded by a seeded reset (and the first), then drawn on across games."""
         self._indices_of = self.codec.actions.indexer()
+        self._mask_of = self.codec.actions.masker()
         self._legal: tuple[Action, ...] = ()
         self._legal_indices: tuple[int, ...] = ()
         """The legal actions of the last observation and their indices (``step`` finds the index there)."""
@@ -121,7 +122,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """True at every legal action of the learning seat (all False once the game is over); read-only."""
-        return self.codec.actions.mask(self._game()).view(np.bool_)
+        return self._mask_of(self._game().legal_actions(), True)
 
     def step(self, action: np.int64 | int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play the learning seat's action, then the bots' until the learning seat is to move again.

@@ -66,6 +66,8 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
         self._games = 0
         self.state: State[Any] | None = None
         self._indices_of = self.codec.actions.indexer()
+        self._mask_of = self.codec.actions.masker()
+        self._no_mask = self.codec.actions.mask_of(())
         self._legal_actions: tuple[Action, ...] = ()
         self._legal_indices: tuple[int, ...] = ()
         self._seat = 0
@@ -119,11 +121,10 @@ class BusbahnhofEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._game()
         seat = self._seats[agent]
-        space = self.codec.actions
         to_move = self._seat if self._running is not None else None  # the selected agent decides while the game runs
         return {
             "observation": self._encode(state, seat, to_move),
-            "action_mask": space.mask_of_actions(self._legal_actions) if seat == to_move else space.mask_of(()),
+            "action_mask": self._mask_of(self._legal_actions, False) if seat == to_move else self._no_mask,
         }
 
     def step(self, action: int | None) -> None:

@@ -20,7 +20,8 @@ PURE_PYTHON_VARIABLE = "BUSBAHNHOF_PURE_PYTHON"
 
 
 def compiled_module(name: str) -> ModuleType | None:
-    """The compiled module ``name`` (a game's encoder, or ``actions``), or ``None`` where it is not built or not wanted."""
+    """The compiled module ``name`` (a game's encoder, or ``actions``), or ``None`` where it is
+    not built or not wanted."""
     if os.environ.get(PURE_PYTHON_VARIABLE) == "1":
         return None
     try:

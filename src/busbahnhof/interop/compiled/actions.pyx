@@ -16,6 +16,10 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 cnp.import_array()
 
+import numpy as np
+
+_BOOL = np.bool_
+
 
 cdef class Lookup:
     """Indices and masks of legal-action tuples for one :class:`..spaces.ActionSpace`.
@@ -79,15 +83,21 @@ cdef class Lookup:
         mask.flags.writeable = False
         return mask
 
-    def mask_of_actions(self, tuple actions):
-        """The mask of a tuple of legal actions, kept with the tuple (one read-only array serves
-        every time the engine hands out the same tuple)."""
+    def mask_of_actions(self, tuple actions, bint as_bool=False):
+        """The mask of a tuple of legal actions (``as_bool``: its ``bool`` view), kept with the
+        tuple: one read-only array serves every time the engine hands out the same tuple."""
         cdef object key = id(actions)
         cdef PyObject* known = PyDict_GetItem(self.masks, key)
-        if known is not NULL and (<tuple>known)[0] is actions:
-            return (<tuple>known)[1]
-        mask = self.mask_of(self.indices_of(actions))
-        if len(self.masks) >= self.max_tuples:
-            self.masks.clear()
-        PyDict_SetItem(self.masks, key, (actions, mask))
-        return mask
+        cdef list entry
+        if known is not NULL and (<list>known)[0] is actions:
+            entry = <list>known
+        else:
+            entry = [actions, self.mask_of(self.indices_of(actions)), None]
+            if len(self.masks) >= self.max_tuples:
+                self.masks.clear()
+            PyDict_SetItem(self.masks, key, entry)
+        if not as_bool:
+            return entry[1]
+        if entry[2] is None:  # made when first asked for (Gymnasium's masks are bool, PettingZoo's int8)
+            entry[2] = entry[1].view(_BOOL)
+        return entry[2]
