@@ -11,18 +11,24 @@ from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER
 from ...games.busfaktor.schema import FACTOR_TYPES
 
 cimport cython
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject, PyObject_GenericGetDict
 
 from . cimport base
 from .reading cimport (
-    PyList_GET_ITEM, PyList_GET_SIZE, holds, int_at, int_of, is_at, item_at, number_of, reach, size_of
+    PyList_GET_ITEM, PyList_GET_SIZE, holds, int_at, int_of, is_at, item_at, number_of, reach, size_of, skip
 )
 from .writing cimport Out, many, number, one, put
 
 cdef Py_ssize_t _ANSWER_OFFER = ANSWER_OFFER
 cdef Py_ssize_t _ANSWER_SHARE = ANSWER_SHARE
 cdef Py_ssize_t _COMPLETE_ORDER = COMPLETE_ORDER
-cdef Py_ssize_t _TYPES = len(FACTOR_TYPES)
+# The factor types (Team, Daten, Betrieb, Methode): a constant, so that the C compiler unrolls the
+# loop over a project's open requirements.
+cdef enum:
+    _TYPES = 4
+if len(FACTOR_TYPES) != _TYPES:
+    raise ImportError(f"compiled Busfaktor encoder built for {_TYPES} factor types, the schema has {len(FACTOR_TYPES)}")
 cdef Py_ssize_t _E4 = 4
 """The template of an E4 event (factors moved, §13 E4)."""
 cdef object _NOWHERE = -1
@@ -126,18 +132,18 @@ cdef class Encoder(base.Encoder):
     ) except -1:
         """Phase, round, active person, start player, stacks, reshuffles, the turn (``_write_table``)."""
         one_of(out, self.phase, <PyObject*>phase)
-        amount_of(out, self.round, <PyObject*>s["round"])
+        amount_of(out, self.round, entry(s, "round"))
         one_of(out, self.active, <PyObject*>active)
-        one_of(out, self.start_player, <PyObject*>s["start"])
+        one_of(out, self.start_player, entry(s, "start"))
         put(out, self.stacks, <double>size_of(pstack))
         put(out, self.stacks + 1, <double>size_of(astack))
         put(out, self.stacks + 2, <double>size_of(spent))
-        amount_of(out, self.reshuffles, <PyObject*>s["reshuffles"])
+        amount_of(out, self.reshuffles, entry(s, "reshuffles"))
         # The turn: draws left, project started, event played, must start (one entry each, no tuple).
-        amount_of(out, self.turn, <PyObject*>s["draws_left"])
-        amount_of(out, self.turn + 1, <PyObject*>s["started"])
-        amount_of(out, self.turn + 2, <PyObject*>s["event_used"])
-        amount_of(out, self.turn + 3, <PyObject*>s["must_start"])
+        amount_of(out, self.turn, entry(s, "draws_left"))
+        amount_of(out, self.turn + 1, entry(s, "started"))
+        amount_of(out, self.turn + 2, entry(s, "event_used"))
+        amount_of(out, self.turn + 3, entry(s, "must_start"))
         return 0
 
     cdef int fill_hand_counts(self, Out* out, list hands) except -1:
@@ -224,39 +230,40 @@ cdef class Encoder(base.Encoder):
         the type it fills and its controller (none for a Mehraufwand)."""
         cdef list att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
         cdef list extra = s["extra"], shared = s["shared"]
-        cdef Py_ssize_t card, p, n = size_of(status)
-        for card in range(self.projects, size_of(att)):
-            if is_at(att, card, <PyObject*>_NOWHERE):  # most cards: compared, not converted
-                continue
-            p = int_of(PyList_GET_ITEM(att, card))
-            if p >= 0 and int_at(status, p) and int_at(extra, p) != card:
-                self.place(out, card, p, 0, ctype, ctrl, True)
+        cdef Py_ssize_t card, p, n = size_of(status), cards = size_of(att)
         # One item per project in each: checked once, then read by position.
         reach(extra, n)
         reach(shared, n)
+        card = skip(att, self.projects, <PyObject*>_NOWHERE)  # most cards lie nowhere: compared, not converted
+        while card < cards:
+            p = int_of(PyList_GET_ITEM(att, card))
+            # At a project (not shared: below -1) on the table, not as its Mehraufwand (p is inside
+            # status, so inside extra):
+            if p >= 0 and item_at(status, p) != <PyObject*>_OFF_TABLE and int_of(PyList_GET_ITEM(extra, p)) != card:
+                self.place(out, card, p, 0, item_at(ctype, card), item_at(ctrl, card))
+            card = skip(att, card + 1, <PyObject*>_NOWHERE)
         for p in range(n):
             if is_at(status, p, <PyObject*>_OFF_TABLE):
                 continue
             if not is_at(extra, p, <PyObject*>_NOWHERE):
                 card = int_of(PyList_GET_ITEM(extra, p))
-                if card >= 0:
-                    self.place(out, card, p, 1, ctype, ctrl, False)
+                if card >= 0:  # a Mehraufwand has no controller
+                    self.place(out, card, p, 1, item_at(ctype, card), <PyObject*>None)
             if not is_at(shared, p, <PyObject*>_NOWHERE):
                 card = int_of(PyList_GET_ITEM(shared, p))
                 if card >= 0:
-                    self.place(out, card, p, 2, ctype, ctrl, True)
+                    self.place(out, card, p, 2, item_at(ctype, card), item_at(ctrl, card))
         return 0
 
-    cdef int place(
-        self, Out* out, Py_ssize_t card, Py_ssize_t project, Py_ssize_t role, list ctype, list ctrl, bint controlled
+    cdef inline int place(
+        self, Out* out, Py_ssize_t card, Py_ssize_t project, Py_ssize_t role, PyObject* ftype, PyObject* controller
     ) except -1:
-        """One place of a card at a project: its row of the four card fields (a Mehraufwand,
-        ``controlled`` false, has no controller)."""
+        """One place of a card at a project: its row of the four card fields (the type it fills
+        and its controller borrowed items; ``None`` sets nothing)."""
         put(out, self.card_project + card * self.projects + project, 1.0)
         put(out, self.card_role + card * 3 + role, 1.0)
-        one_of(out, self.card_type + card * _TYPES, item_at(ctype, card))
-        if controlled:
-            one_of(out, self.card_controller + card * self.players, item_at(ctrl, card))
+        one_of(out, self.card_type + card * _TYPES, ftype)
+        one_of(out, self.card_controller + card * self.players, controller)
         return 0
 
     cdef int fill_completed(self, Out* out, list dones, list actives) except -1:
@@ -321,6 +328,15 @@ cdef class Encoder(base.Encoder):
         return 0
 
 
+cdef inline PyObject* entry(dict s, str name) except NULL:
+    """The state's field ``name``, borrowed from its instance dict for the statement that reads
+    it (a missing field is a ``KeyError``)."""
+    cdef PyObject* value = PyDict_GetItemWithError(s, name)
+    if value == NULL:
+        raise KeyError(name)
+    return value
+
+
 # Writing borrowed items (``reading.pxd``): each a ``Writer`` method's counterpart.
 
 cdef inline list row_at(list rows, Py_ssize_t k):
@@ -335,11 +351,11 @@ cdef inline int one_of(Out* out, Py_ssize_t base, PyObject* item) except -1:
     return 0
 
 
-cdef inline int amount_of(Out* out, Py_ssize_t entry, PyObject* item) except -1:
-    """``Writer.set`` of a borrowed item: entry ``entry`` is the number ``item`` is; a 0 (the
+cdef inline int amount_of(Out* out, Py_ssize_t position, PyObject* item) except -1:
+    """``Writer.set`` of a borrowed item: entry ``position`` is the number ``item`` is; a 0 (the
     small int, compared by identity) leaves the entry as the vector starts, 0."""
     if item != <PyObject*>_ZERO:
-        put(out, entry, number_of(item))
+        put(out, position, number_of(item))
     return 0
 
 
