@@ -231,16 +231,19 @@ cdef class Encoder(base.Encoder):
         cdef list att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
         cdef list extra = s["extra"], shared = s["shared"]
         cdef Py_ssize_t card, p, n = size_of(status), cards = size_of(att)
-        # One item per project in each: checked once, then read by position.
+        # One item per project (extra, shared) or per card (ctype, ctrl) in each: checked once,
+        # then read by position.
         reach(extra, n)
         reach(shared, n)
+        reach(ctype, cards)
+        reach(ctrl, cards)
         card = skip(att, self.projects, <PyObject*>_NOWHERE)  # most cards lie nowhere: compared, not converted
         while card < cards:
             p = int_of(PyList_GET_ITEM(att, card))
             # At a project (not shared: below -1) on the table, not as its Mehraufwand (p is inside
             # status, so inside extra):
             if p >= 0 and item_at(status, p) != <PyObject*>_OFF_TABLE and int_of(PyList_GET_ITEM(extra, p)) != card:
-                self.place(out, card, p, 0, item_at(ctype, card), item_at(ctrl, card))
+                self.place(out, card, p, 0, PyList_GET_ITEM(ctype, card), PyList_GET_ITEM(ctrl, card))
             card = skip(att, card + 1, <PyObject*>_NOWHERE)
         for p in range(n):
             if is_at(status, p, <PyObject*>_OFF_TABLE):
@@ -285,7 +288,7 @@ cdef class Encoder(base.Encoder):
     cdef int fill_pending(self, Out* out, dict s, Py_ssize_t seat, object active) except -1:
         """The event being resolved (``_read_pending``, ``_write_pending``): the cards an E1 looks
         at only for the active person; E4's moves only while an E4 is pending."""
-        cdef Py_ssize_t event = s["pending"]
+        cdef Py_ssize_t event = int_of(entry(s, "pending"))
         cdef Py_ssize_t target
         cdef bint e4
         cdef list looked

@@ -146,12 +146,14 @@ cdef inline bint is_at(list items, Py_ssize_t position, PyObject* value) noexcep
 
 
 cdef inline Py_ssize_t skip(list items, Py_ssize_t start, PyObject* value) except -1:
-    """The first position from ``start`` (not negative) on whose item is not ``value`` itself
-    (compared as in :func:`is_at`, four items at a time), the length of ``items`` if none is."""
-    size_of(items)
+    """The first position from ``start`` on whose item is not ``value`` itself (compared as in
+    :func:`is_at`, four items at a time), the length of ``items`` if none is.  ``start`` comes
+    from the encoder, not from the state, and is not negative."""
+    size_of(items)  # a TypeError for None, before the scan
     return busbahnhof_skip(items, start, value)
 
 
 cdef inline int holds(list items, PyObject* value) except -1:
     """Whether ``value`` itself is an item of ``items`` (compared as in :func:`is_at`, four items at a time)."""
-    return busbahnhof_find(items, 0, value) < size_of(items)
+    cdef Py_ssize_t size = size_of(items)  # a TypeError for None, before the scan
+    return busbahnhof_find(items, 0, value) < size
