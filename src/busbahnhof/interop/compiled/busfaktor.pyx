@@ -10,22 +10,36 @@ from ...games.busfaktor.flow import ready_projects
 from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER
 from ...games.busfaktor.schema import FACTOR_TYPES
 
+cimport cython
+from cpython.dict cimport PyDict_GetItemWithError
+from cpython.object cimport PyObject, PyObject_GenericGetDict
+
 from . cimport base
-from .reading cimport PyList_GET_ITEM, PyLong_AsSsize_t, holds, int_at, is_at, size_of
-from .writing cimport Out, many, many_rows, number, one, put, values
+from .reading cimport (
+    PyList_GET_ITEM, PyList_GET_SIZE, holds, int_at, int_of, is_at, item_at, number_of, reach, size_of, skip
+)
+from .writing cimport Out, many, number, one, put
 
 cdef Py_ssize_t _ANSWER_OFFER = ANSWER_OFFER
 cdef Py_ssize_t _ANSWER_SHARE = ANSWER_SHARE
 cdef Py_ssize_t _COMPLETE_ORDER = COMPLETE_ORDER
-cdef Py_ssize_t _TYPES = len(FACTOR_TYPES)
+# The factor types (Team, Daten, Betrieb, Methode): a constant, so that the C compiler unrolls the
+# loop over a project's open requirements.
+cdef enum:
+    _TYPES = 4
+if len(FACTOR_TYPES) != _TYPES:
+    raise ImportError(f"compiled Busfaktor encoder built for {_TYPES} factor types, the schema has {len(FACTOR_TYPES)}")
 cdef Py_ssize_t _E4 = 4
 """The template of an E4 event (factors moved, §13 E4)."""
 cdef object _NOWHERE = -1
 """A card at no project, a project without an Mehraufwand: the state's ``-1``, one object in CPython."""
 cdef object _OFF_TABLE = 0
 """The status of a project not on the table."""
+cdef object _ZERO = 0
+"""A count of none: the entry stays 0 (the vector starts zeroed)."""
 
 
+@cython.final  # no subclass: its methods are called directly, not through the vtable
 cdef class Encoder(base.Encoder):
     """``codecs.busfaktor.BusfaktorCodec``'s observation over the codec's deck."""
 
@@ -93,175 +107,216 @@ cdef class Encoder(base.Encoder):
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
         # The state's fields are read from its instance dict: one lookup each, without the
-        # attribute protocol's search of the class first (a missing field is a KeyError).
-        cdef dict s = state.__dict__
-        self.fill_table(out, s)
-        many(out, self.hand, s["hands"][seat])  # the seat's own hand, never another's
-        self.fill_hand_counts(out, s["hands"])
-        many_rows(out, self.known, self.known_w, s["known"])
-        self.fill_open_cards(out, s["spent"], s["discard"])
-        self.fill_placed_under(out, s, seat)
-        self.fill_projects(out, s)
-        self.fill_cards_at_projects(out, s)
+        # attribute protocol's search of the class first (a missing field is a KeyError).  A field
+        # two parts use is read once here and handed to both.
+        cdef dict s = PyObject_GenericGetDict(state, NULL)  # state.__dict__, without looking up "__dict__"
+        phase = s["phase"]
+        active = s["active"]
+        cdef list pstack = s["pstack"], astack = s["astack"], spent = s["spent"]
+        cdef list status = s["status"], hands = s["hands"]
+        self.fill_table(out, s, phase, active, pstack, astack, spent)
+        many_of(out, self.hand, row_at(hands, seat))  # the seat's own hand, never another's
+        self.fill_hand_counts(out, hands)
+        many_rows_of(out, self.known, self.known_w, s["known"])
+        self.fill_open_cards(out, spent, s["discard"])
+        self.fill_placed_under(out, s["under_by"], pstack, astack, seat)
+        self.fill_projects(out, s, status)
+        self.fill_cards_at_projects(out, s, status)
         self.fill_completed(out, s["dones"], s["actives"])
-        self.fill_pending(out, s, seat)
-        self.fill_answer(out, state, s)
+        self.fill_pending(out, s, seat, active)
+        self.fill_answer(out, state, s, phase)
         return 0
 
-    cdef int fill_table(self, Out* out, dict s) except -1:
+    cdef int fill_table(
+        self, Out* out, dict s, object phase, object active, list pstack, list astack, list spent
+    ) except -1:
         """Phase, round, active person, start player, stacks, reshuffles, the turn (``_write_table``)."""
-        one(out, self.phase, s["phase"])
-        put(out, self.round, number(s["round"]))
-        one(out, self.active, s["active"])
-        one(out, self.start_player, s["start"])
-        put(out, self.stacks, <double>len(s["pstack"]))
-        put(out, self.stacks + 1, <double>len(s["astack"]))
-        put(out, self.stacks + 2, <double>len(s["spent"]))
-        put(out, self.reshuffles, number(s["reshuffles"]))
-        values(out, self.turn, (s["draws_left"], s["started"], s["event_used"], s["must_start"]))
+        one_of(out, self.phase, <PyObject*>phase)
+        amount_of(out, self.round, entry(s, "round"))
+        one_of(out, self.active, <PyObject*>active)
+        one_of(out, self.start_player, entry(s, "start"))
+        put(out, self.stacks, <double>size_of(pstack))
+        put(out, self.stacks + 1, <double>size_of(astack))
+        put(out, self.stacks + 2, <double>size_of(spent))
+        amount_of(out, self.reshuffles, entry(s, "reshuffles"))
+        # The turn: draws left, project started, event played, must start (one entry each, no tuple).
+        amount_of(out, self.turn, entry(s, "draws_left"))
+        amount_of(out, self.turn + 1, entry(s, "started"))
+        amount_of(out, self.turn + 2, entry(s, "event_used"))
+        amount_of(out, self.turn + 3, entry(s, "must_start"))
         return 0
 
     cdef int fill_hand_counts(self, Out* out, list hands) except -1:
         """Hand cards per seat and the project cards among them (``_write_hand_counts``)."""
-        cdef Py_ssize_t s, projects
-        for s in range(len(hands)):
-            hand = hands[s]
-            put(out, self.hand_sizes + s, <double>len(hand))
+        cdef Py_ssize_t s, k, projects
+        cdef list hand
+        for s in range(size_of(hands)):
+            hand = row_at(hands, s)
+            put(out, self.hand_sizes + s, <double>size_of(hand))
             projects = 0
-            for card in hand:
-                if <Py_ssize_t>card < self.projects:
+            for k in range(PyList_GET_SIZE(hand)):
+                if int_of(PyList_GET_ITEM(hand, k)) < self.projects:
                     projects += 1
             put(out, self.hand_projects + s, <double>projects)
         return 0
 
     cdef int fill_open_cards(self, Out* out, list spent, list discard) except -1:
         """The Verbrauchsstapel, the open discard and its top card (``_write_open_cards``)."""
-        many(out, self.spent, spent)
-        many(out, self.discard, discard)
-        if discard:
-            one(out, self.discard_top, discard[len(discard) - 1])
+        many_of(out, self.spent, spent)
+        many_of(out, self.discard, discard)
+        if size_of(discard):
+            one_of(out, self.discard_top, PyList_GET_ITEM(discard, PyList_GET_SIZE(discard) - 1))
         return 0
 
-    cdef int fill_placed_under(self, Out* out, dict s, Py_ssize_t seat) except -1:
+    cdef int fill_placed_under(self, Out* out, list under_by, list pstack, list astack, Py_ssize_t seat) except -1:
         """The cards the seat's own E1 put under the project / action stack: their place from the
         bottom + 1 (``_read_placed_under``; ruling R14)."""
-        cdef list under_by = s["under_by"]
-        cdef Py_ssize_t row, index
-        if not holds(under_by, seat):  # seats are small ints, one object each: scanned by identity
+        cdef object seat_number = seat  # seats are small ints, one object each: scanned by identity
+        if not holds(under_by, <PyObject*>seat_number):
             return 0  # the seat's E1 put no card under a stack
-        for row, stack in enumerate((s["pstack"], s["astack"])):
-            index = 0
-            for card in stack:
-                if <Py_ssize_t>under_by[card] == seat:
-                    put(out, self.placed_under + row * self.placed_under_w + <Py_ssize_t>card, <double>(index + 1))
-                index += 1
+        self.fill_placed_under_stack(out, under_by, pstack, 0, seat)
+        self.fill_placed_under_stack(out, under_by, astack, 1, seat)
         return 0
 
-    cdef int fill_projects(self, Out* out, dict s) except -1:
+    cdef int fill_placed_under_stack(
+        self, Out* out, list under_by, list stack, Py_ssize_t row, Py_ssize_t seat
+    ) except -1:
+        """One stack's row of ``placed_under``: the cards in ``stack`` the seat's E1 put there."""
+        cdef Py_ssize_t index, card
+        for index in range(size_of(stack)):
+            card = int_of(PyList_GET_ITEM(stack, index))
+            if int_at(under_by, card) == seat:
+                put(out, self.placed_under + row * self.placed_under_w + card, <double>(index + 1))
+        return 0
+
+    cdef int fill_projects(self, Out* out, dict s, list status) except -1:
         """Each project on the table: status, owner, open requirements, partner, shared once,
         round completed (``_write_project``)."""
-        cdef list status = s["status"], owner = s["owner"], open_needs = s["open"]
+        cdef list owner = s["owner"], open_needs = s["open"]
         cdef list partner = s["partner"], share_used = s["share_used"], done_round = s["done_round"]
-        cdef Py_ssize_t p, state, t
-        cdef Py_ssize_t players = self.players
-        cdef Py_ssize_t q = self.projects
-        for p in range(size_of(status)):
-            if is_at(status, p, _OFF_TABLE):
+        cdef Py_ssize_t p, state, t, other
+        cdef Py_ssize_t players = self.players, q = self.projects, n = size_of(status)
+        cdef PyObject* item
+        # One item per project in each: checked once, then read by position.
+        reach(owner, n)
+        reach(open_needs, n * _TYPES)
+        reach(partner, n)
+        reach(share_used, n)
+        reach(done_round, n)
+        for p in range(n):
+            if is_at(status, p, <PyObject*>_OFF_TABLE):  # most projects: compared, not converted
                 continue
-            state = int_at(status, p)
+            state = int_of(PyList_GET_ITEM(status, p))
             put(out, self.project_status + p * 3 + (1 if state == 1 else 2), 1.0)
-            one(out, self.project_owner + p * players, owner[p])
+            one_of(out, self.project_owner + p * players, PyList_GET_ITEM(owner, p))
             if state == 1:
                 for t in range(_TYPES):
-                    put(out, self.project_open + p * _TYPES + t, number(open_needs[p * _TYPES + t]))
-            if <Py_ssize_t>partner[p] >= 0:
-                one(out, self.partner + p * q, partner[p])
-            if share_used[p]:
+                    amount_of(out, self.project_open + p * _TYPES + t, PyList_GET_ITEM(open_needs, p * _TYPES + t))
+            item = PyList_GET_ITEM(partner, p)
+            if item != <PyObject*>_NOWHERE:
+                other = int_of(item)
+                if other >= 0:
+                    put(out, self.partner + p * q + other, 1.0)
+            item = PyList_GET_ITEM(share_used, p)
+            if item != <PyObject*>_ZERO and int_of(item):
                 put(out, self.shared_once + p, 1.0)
-            if done_round[p]:
-                put(out, self.round_completed + p, number(done_round[p]))
+            amount_of(out, self.round_completed + p, PyList_GET_ITEM(done_round, p))  # 0 until completed
         return 0
 
-    cdef int fill_cards_at_projects(self, Out* out, dict s) except -1:
+    cdef int fill_cards_at_projects(self, Out* out, dict s, list status) except -1:
         """The cards lying at projects on the table (``_write_cards_at_projects`` and
         ``_write_card_at_project``): an attached factor or joker at its project, a Mehraufwand
         (§13 E6), a shared factor between two projects (§11); each with the project, its role,
         the type it fills and its controller (none for a Mehraufwand)."""
-        cdef list status = s["status"], att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
+        cdef list att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
         cdef list extra = s["extra"], shared = s["shared"]
-        cdef Py_ssize_t card, p
-        for card in range(self.projects, size_of(att)):
-            if is_at(att, card, _NOWHERE):  # most cards: compared, not converted
+        cdef Py_ssize_t card, p, n = size_of(status), cards = size_of(att)
+        # One item per project (extra, shared) or per card (ctype, ctrl) in each: checked once,
+        # then read by position.
+        reach(extra, n)
+        reach(shared, n)
+        reach(ctype, cards)
+        reach(ctrl, cards)
+        card = skip(att, self.projects, <PyObject*>_NOWHERE)  # most cards lie nowhere: compared, not converted
+        while card < cards:
+            p = int_of(PyList_GET_ITEM(att, card))
+            # At a project (not shared: below -1) on the table, not as its Mehraufwand (p is inside
+            # status, so inside extra):
+            if p >= 0 and item_at(status, p) != <PyObject*>_OFF_TABLE and int_of(PyList_GET_ITEM(extra, p)) != card:
+                self.place(out, card, p, 0, PyList_GET_ITEM(ctype, card), PyList_GET_ITEM(ctrl, card))
+            card = skip(att, card + 1, <PyObject*>_NOWHERE)
+        for p in range(n):
+            if is_at(status, p, <PyObject*>_OFF_TABLE):
                 continue
-            p = PyLong_AsSsize_t(PyList_GET_ITEM(att, card))
-            if p >= 0 and int_at(status, p) and int_at(extra, p) != card:
-                self.place(out, card, p, 0, ctype[card], ctrl[card])
-        for p in range(size_of(status)):
-            if is_at(status, p, _OFF_TABLE):
-                continue
-            card = int_at(extra, p)
-            if card >= 0:
-                self.place(out, card, p, 1, ctype[card], None)
-            card = int_at(shared, p)
-            if card >= 0:
-                self.place(out, card, p, 2, ctype[card], ctrl[card])
+            if not is_at(extra, p, <PyObject*>_NOWHERE):
+                card = int_of(PyList_GET_ITEM(extra, p))
+                if card >= 0:  # a Mehraufwand has no controller
+                    self.place(out, card, p, 1, item_at(ctype, card), <PyObject*>None)
+            if not is_at(shared, p, <PyObject*>_NOWHERE):
+                card = int_of(PyList_GET_ITEM(shared, p))
+                if card >= 0:
+                    self.place(out, card, p, 2, item_at(ctype, card), item_at(ctrl, card))
         return 0
 
-    cdef int place(
-        self, Out* out, Py_ssize_t card, Py_ssize_t project, Py_ssize_t role, object ctype, object controller
+    cdef inline int place(
+        self, Out* out, Py_ssize_t card, Py_ssize_t project, Py_ssize_t role, PyObject* ftype, PyObject* controller
     ) except -1:
-        """One place of a card at a project: its row of the four card fields."""
+        """One place of a card at a project: its row of the four card fields (the type it fills
+        and its controller borrowed items; ``None`` sets nothing)."""
         put(out, self.card_project + card * self.projects + project, 1.0)
         put(out, self.card_role + card * 3 + role, 1.0)
-        one(out, self.card_type + card * _TYPES, ctype)
-        one(out, self.card_controller + card * self.players, controller)
+        one_of(out, self.card_type + card * _TYPES, ftype)
+        one_of(out, self.card_controller + card * self.players, controller)
         return 0
 
     cdef int fill_completed(self, Out* out, list dones, list actives) except -1:
         """Per seat its completed projects and its points (§16: completed projects' values minus
         one per active, unfinished project; ``_write_seat_completed``)."""
-        cdef Py_ssize_t seat
+        cdef Py_ssize_t seat, k, project
         cdef double points
-        for seat in range(len(dones)):
-            done = dones[seat]
-            many(out, self.completed + seat * self.projects, done)
+        cdef list done
+        for seat in range(size_of(dones)):
+            done = row_at(dones, seat)
             points = 0
-            for project in done:
-                points += number(self.points[project])
-            put(out, self.scores + seat, points - len(actives[seat]))
+            for k in range(size_of(done)):
+                project = int_of(PyList_GET_ITEM(done, k))
+                put(out, self.completed + seat * self.projects + project, 1.0)
+                points += number_of(item_at(self.points, project))
+            put(out, self.scores + seat, points - size_of(row_at(actives, seat)))
         return 0
 
-    cdef int fill_pending(self, Out* out, dict s, Py_ssize_t seat) except -1:
+    cdef int fill_pending(self, Out* out, dict s, Py_ssize_t seat, object active) except -1:
         """The event being resolved (``_read_pending``, ``_write_pending``): the cards an E1 looks
         at only for the active person; E4's moves only while an E4 is pending."""
-        cdef Py_ssize_t event = s["pending"]
+        cdef Py_ssize_t event = int_of(entry(s, "pending"))
+        cdef Py_ssize_t target
         cdef bint e4
+        cdef list looked
         if event < 0:
             return 0
-        e4 = self.template[event] == _E4
-        one(out, self.pending_event, event)
+        e4 = int_at(self.template, event) == _E4
+        put(out, self.pending_event + event, 1.0)
         target = s["target"]
         if target >= 0:
-            one(out, self.pending_target, target)
-        many(out, self.affected, s["affected"])
-        many(out, self.still_asked, s["queue"])
+            put(out, self.pending_target + target, 1.0)
+        many_of(out, self.affected, s["affected"])
+        many_of(out, self.still_asked, s["queue"])
         looked = s["looked"]
-        if seat == <Py_ssize_t>s["active"]:
-            many(out, self.looked, looked)
-        put(out, self.looked_count, <double>len(looked))
+        if seat == <Py_ssize_t>active:
+            many_of(out, self.looked, looked)
+        put(out, self.looked_count, <double>size_of(looked))
         if e4:
             moves_left = s["moves_left"]
             put(out, self.moves_left, number(moves_left) if moves_left else 0.0)
-            many(out, self.moved, s["moved"])
+            many_of(out, self.moved, s["moved"])
         else:
             put(out, self.moves_left, 0.0)
         return 0
 
-    cdef int fill_answer(self, Out* out, object state, dict s) except -1:
+    cdef int fill_answer(self, Out* out, object state, dict s, Py_ssize_t phase) except -1:
         """The decision answered now (``_read_answer``, ``_write_answer``): an offer's two
         projects (§8.4); a shared factor's card, project and type (§11); the seat choosing the
         order of simultaneous completions and its ready projects (§17)."""
-        cdef Py_ssize_t phase = s["phase"]
         if phase == _ANSWER_OFFER:
             one(out, self.offer, s["offer_mine"])
             one(out, self.offer + self.projects, s["offer_theirs"])
@@ -274,3 +329,50 @@ cdef class Encoder(base.Encoder):
             one(out, self.completing, decider)
             many(out, self.completing_projects, ready_projects(state, decider))
         return 0
+
+
+cdef inline PyObject* entry(dict s, str name) except NULL:
+    """The state's field ``name``, borrowed from its instance dict for the statement that reads
+    it (a missing field is a ``KeyError``)."""
+    cdef PyObject* value = PyDict_GetItemWithError(s, name)
+    if value == NULL:
+        raise KeyError(name)
+    return value
+
+
+# Writing borrowed items (``reading.pxd``): each a ``Writer`` method's counterpart.
+
+cdef inline list row_at(list rows, Py_ssize_t k):
+    """Row ``k`` of a list of lists (checked; a row that is not a list is a ``TypeError``)."""
+    return <list?><object>item_at(rows, k)
+
+
+cdef inline int one_of(Out* out, Py_ssize_t base, PyObject* item) except -1:
+    """``Writer.one`` of a borrowed item: entry ``base + item`` is 1; ``None`` sets nothing."""
+    if item != <PyObject*>None:
+        put(out, base + int_of(item), 1.0)
+    return 0
+
+
+cdef inline int amount_of(Out* out, Py_ssize_t position, PyObject* item) except -1:
+    """``Writer.set`` of a borrowed item: entry ``position`` is the number ``item`` is; a 0 (the
+    small int, compared by identity) leaves the entry as the vector starts, 0."""
+    if item != <PyObject*>_ZERO:
+        put(out, position, number_of(item))
+    return 0
+
+
+cdef inline int many_of(Out* out, Py_ssize_t base, list items) except -1:
+    """``Writer.many`` over a list, its items read borrowed: entry ``base + i`` is 1 for every item ``i``."""
+    cdef Py_ssize_t k
+    for k in range(size_of(items)):
+        put(out, base + int_of(PyList_GET_ITEM(items, k)), 1.0)
+    return 0
+
+
+cdef inline int many_rows_of(Out* out, Py_ssize_t base, Py_ssize_t width, list rows) except -1:
+    """``Writer.many_rows`` over a list of lists: row ``k`` has a 1 in every column of ``rows[k]``."""
+    cdef Py_ssize_t k
+    for k in range(size_of(rows)):
+        many_of(out, base + k * width, row_at(rows, k))
+    return 0
