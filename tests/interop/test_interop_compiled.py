@@ -114,3 +114,10 @@ def test_an_action_space_pickles_and_looks_up_after(game: str) -> None:
     legal = state.legal_actions()
     assert copy.indexer()(legal) == codec.actions.indices_of(legal)
     assert (copy._lookup is None) == (codec.actions._lookup is None)
+
+
+def test_the_action_space_takes_lists_as_well_as_tuples() -> None:
+    space = make_codec("busfahrer", 4).actions
+    legal = (space.action(0), space.action(1))
+    assert space.indices_of(list(legal)) == space.indices_of(legal) == (0, 1)
+    assert np.array_equal(space.mask_of_actions(list(legal)), space.mask_of([0, 1]))

@@ -97,8 +97,8 @@ class ActionSpace:
         ``id`` in it is its tuple's) and starts anew when full: games that build a new tuple at
         every decision (Bus) fill it with tuples never seen again.
         """
-        if self._lookup is not None:
-            return self._lookup.indices_of(actions)  # type: ignore[no-any-return]
+        if self._lookup is not None:  # it takes tuples (what ``legal_actions`` returns)
+            return self._lookup.indices_of(tuple(actions))  # type: ignore[no-any-return]
         cache = self._by_tuple
         key = id(actions)
         known = cache.get(key)
@@ -138,7 +138,7 @@ class ActionSpace:
         if not indices:
             return self._no_mask
         if self._lookup is not None:
-            return self._lookup.mask_of(indices)  # type: ignore[no-any-return]
+            return self._lookup.mask_of(tuple(indices))  # type: ignore[no-any-return]
         mask = np.zeros(len(self.names), np.int8)
         mask[list(indices)] = 1
         return self._read_only(mask)
@@ -147,7 +147,7 @@ class ActionSpace:
         """The mask of a tuple of legal actions (``as_bool``: its ``bool`` view); read-only, so
         one array serves every time the engine hands out the same tuple."""
         if self._lookup is not None:
-            return self._lookup.mask_of_actions(actions, as_bool)  # type: ignore[no-any-return]
+            return self._lookup.mask_of_actions(tuple(actions), as_bool)  # type: ignore[no-any-return]
         cache = self._masks
         key = id(actions)
         known = cache.get(key)
