@@ -11,10 +11,10 @@ from ...games.busfaktor.phases import ANSWER_OFFER, ANSWER_SHARE, COMPLETE_ORDER
 from ...games.busfaktor.schema import FACTOR_TYPES
 
 cimport cython
-from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject, PyObject_GenericGetDict
 
 from . cimport base
+from .borrowed cimport amount_of, entry, is_zero, many_of, many_rows_of, one_of, row_at
 from .reading cimport (
     PyList_GET_ITEM, PyList_GET_SIZE, holds, int_at, int_of, is_at, item_at, number_of, reach, size_of, skip
 )
@@ -35,8 +35,6 @@ cdef object _NOWHERE = -1
 """A card at no project, a project without an Mehraufwand: the state's ``-1``, one object in CPython."""
 cdef object _OFF_TABLE = 0
 """The status of a project not on the table."""
-cdef object _ZERO = 0
-"""A count of none: the entry stays 0 (the vector starts zeroed)."""
 
 
 @cython.final  # no subclass: its methods are called directly, not through the vtable
@@ -218,7 +216,7 @@ cdef class Encoder(base.Encoder):
                 if other >= 0:
                     put(out, self.partner + p * q + other, 1.0)
             item = PyList_GET_ITEM(share_used, p)
-            if item != <PyObject*>_ZERO and int_of(item):
+            if not is_zero(item) and int_of(item):
                 put(out, self.shared_once + p, 1.0)
             amount_of(out, self.round_completed + p, PyList_GET_ITEM(done_round, p))  # 0 until completed
         return 0
@@ -330,49 +328,3 @@ cdef class Encoder(base.Encoder):
             many(out, self.completing_projects, ready_projects(state, decider))
         return 0
 
-
-cdef inline PyObject* entry(dict s, str name) except NULL:
-    """The state's field ``name``, borrowed from its instance dict for the statement that reads
-    it (a missing field is a ``KeyError``)."""
-    cdef PyObject* value = PyDict_GetItemWithError(s, name)
-    if value == NULL:
-        raise KeyError(name)
-    return value
-
-
-# Writing borrowed items (``reading.pxd``): each a ``Writer`` method's counterpart.
-
-cdef inline list row_at(list rows, Py_ssize_t k):
-    """Row ``k`` of a list of lists (checked; a row that is not a list is a ``TypeError``)."""
-    return <list?><object>item_at(rows, k)
-
-
-cdef inline int one_of(Out* out, Py_ssize_t base, PyObject* item) except -1:
-    """``Writer.one`` of a borrowed item: entry ``base + item`` is 1; ``None`` sets nothing."""
-    if item != <PyObject*>None:
-        put(out, base + int_of(item), 1.0)
-    return 0
-
-
-cdef inline int amount_of(Out* out, Py_ssize_t position, PyObject* item) except -1:
-    """``Writer.set`` of a borrowed item: entry ``position`` is the number ``item`` is; a 0 (the
-    small int, compared by identity) leaves the entry as the vector starts, 0."""
-    if item != <PyObject*>_ZERO:
-        put(out, position, number_of(item))
-    return 0
-
-
-cdef inline int many_of(Out* out, Py_ssize_t base, list items) except -1:
-    """``Writer.many`` over a list, its items read borrowed: entry ``base + i`` is 1 for every item ``i``."""
-    cdef Py_ssize_t k
-    for k in range(size_of(items)):
-        put(out, base + int_of(PyList_GET_ITEM(items, k)), 1.0)
-    return 0
-
-
-cdef inline int many_rows_of(Out* out, Py_ssize_t base, Py_ssize_t width, list rows) except -1:
-    """``Writer.many_rows`` over a list of lists: row ``k`` has a 1 in every column of ``rows[k]``."""
-    cdef Py_ssize_t k
-    for k in range(size_of(rows)):
-        many_of(out, base + k * width, row_at(rows, k))
-    return 0

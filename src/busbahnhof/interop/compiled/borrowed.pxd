@@ -1,0 +1,70 @@
+# cython: language_level=3
+"""Writing the state's borrowed items (``reading.pxd``) into the vector (``writing.pxd``): each
+a ``Writer`` method's counterpart, shared by the compiled encoders that read the state's lists
+borrowed (``busfaktor.pyx``, ``bus.pyx``).
+"""
+
+from cpython.dict cimport PyDict_GetItemWithError
+from cpython.object cimport PyObject
+
+from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, size_of
+from .writing cimport Out, put
+
+
+cdef inline PyObject* entry(dict s, str name) except NULL:
+    """The state's field ``name``, borrowed from its instance dict for the statement that reads
+    it (a missing field is a ``KeyError``)."""
+    cdef PyObject* value = PyDict_GetItemWithError(s, name)
+    if value == NULL:
+        raise KeyError(name)
+    return value
+
+
+cdef inline list row_at(list rows, Py_ssize_t k):
+    """Row ``k`` of a list of lists (checked; a row that is not a list is a ``TypeError``)."""
+    return <list?><object>item_at(rows, k)
+
+
+cdef inline bint is_zero(PyObject* item) noexcept:
+    """Whether ``item`` is the int 0 itself (CPython's small int, one object: compared by identity)."""
+    return item == <PyObject*><object>0
+
+
+cdef inline int one_of(Out* out, Py_ssize_t base, PyObject* item) except -1:
+    """``Writer.one`` of a borrowed item: entry ``base + item`` is 1; ``None`` sets nothing."""
+    if item != <PyObject*>None:
+        put(out, base + int_of(item), 1.0)
+    return 0
+
+
+cdef inline int amount_of(Out* out, Py_ssize_t position, PyObject* item) except -1:
+    """``Writer.set`` of a borrowed item: entry ``position`` is the number ``item`` is; a 0 (the
+    small int, compared by identity) leaves the entry as the vector starts, 0."""
+    if not is_zero(item):
+        put(out, position, number_of(item))
+    return 0
+
+
+cdef inline int amounts_of(Out* out, Py_ssize_t base, list items) except -1:
+    """``Writer.put`` over a list, its items read borrowed: entry ``base + k`` is the number
+    ``items[k]`` is (its 0s left as the vector starts)."""
+    cdef Py_ssize_t k
+    for k in range(size_of(items)):
+        amount_of(out, base + k, PyList_GET_ITEM(items, k))
+    return 0
+
+
+cdef inline int many_of(Out* out, Py_ssize_t base, list items) except -1:
+    """``Writer.many`` over a list, its items read borrowed: entry ``base + i`` is 1 for every item ``i``."""
+    cdef Py_ssize_t k
+    for k in range(size_of(items)):
+        put(out, base + int_of(PyList_GET_ITEM(items, k)), 1.0)
+    return 0
+
+
+cdef inline int many_rows_of(Out* out, Py_ssize_t base, Py_ssize_t width, list rows) except -1:
+    """``Writer.many_rows`` over a list of lists: row ``k`` has a 1 in every column of ``rows[k]``."""
+    cdef Py_ssize_t k
+    for k in range(size_of(rows)):
+        many_of(out, base + k * width, row_at(rows, k))
+    return 0
