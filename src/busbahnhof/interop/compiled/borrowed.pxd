@@ -1,13 +1,13 @@
 # cython: language_level=3
 """Writing the state's borrowed items (``reading.pxd``) into the vector (``writing.pxd``): each
 a ``Writer`` method's counterpart, shared by the compiled encoders that read the state's lists
-borrowed (``busfaktor.pyx``, ``bus.pyx``).
+borrowed (``busfaktor.pyx``, ``bus.pyx``, ``busfahrer.pyx``).
 """
 
 from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject
 
-from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, size_of
+from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, reach, size_of
 from .writing cimport Out, put
 
 
@@ -67,4 +67,14 @@ cdef inline int many_rows_of(Out* out, Py_ssize_t base, Py_ssize_t width, list r
     cdef Py_ssize_t k
     for k in range(size_of(rows)):
         many_of(out, base + k * width, row_at(rows, k))
+    return 0
+
+
+cdef inline int rows_of(Out* out, Py_ssize_t base, Py_ssize_t width, list items, Py_ssize_t count) except -1:
+    """``Writer.rows`` over the first ``count`` items of a list (checked to reach them), read
+    borrowed: row ``k`` has a 1 in column ``items[k]`` (``None``: all 0)."""
+    cdef Py_ssize_t k
+    reach(items, count)
+    for k in range(count):
+        one_of(out, base + k * width, PyList_GET_ITEM(items, k))
     return 0

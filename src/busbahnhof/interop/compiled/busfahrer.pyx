@@ -3,19 +3,29 @@
 
 Busfahrer's view is the same for every seat (hands lie face up); what it hides is the deck
 order, the pyramid cards not yet turned and the diamond's face-down cards, so only turned
-pyramid cards and face-up diamond positions are read.
+pyramid cards and face-up diamond positions are read.  The state's fields are plain lists of
+ints (cards 0..51, seats, counts) and ints; they are read borrowed (``reading.pxd``,
+``borrowed.pxd``).
 """
 
 from ...games.busfahrer.actions import MAX_SEATS
 from ...games.busfahrer.phases import GIVING, OVER
 
+cimport cython
+from cpython.object cimport PyObject, PyObject_GenericGetDict
+
 from . cimport base
-from .writing cimport Out, many, many_rows, one, one_hot_rows, put, values
+from .borrowed cimport amount_of, amounts_of, entry, is_zero, many_of, many_rows_of, one_of, row_at, rows_of
+from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, reach, size_of
+from .writing cimport Out, put
 
 cdef Py_ssize_t _GIVING = GIVING
 cdef Py_ssize_t _OVER = OVER
+cdef enum:
+    _BUCKETS = 3  # the penalty points' buckets: questions, pyramid, ride (a seat's total is their sum)
 
 
+@cython.final  # no subclass: its methods are called directly, not through the vtable
 cdef class Encoder(base.Encoder):
     """``codecs.busfahrer.BusfahrerCodec``'s observation."""
 
@@ -61,63 +71,97 @@ cdef class Encoder(base.Encoder):
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
         # The state's fields are read from its instance dict: one lookup each, without the
         # attribute protocol's search of the class first (a missing field is a KeyError).
-        cdef dict s = state.__dict__
+        cdef dict s = PyObject_GenericGetDict(state, NULL)  # state.__dict__, without looking up "__dict__"
         self.fill_table(out, s)
-        many_rows(out, self.hands, self.hands_w, s["hands"])
-        self.fill_points(out, s["points"])
-        self.fill_pyramid(out, s)
-        many_rows(out, self.laid, self.laid_w, s["laid"])
-        many(out, self.drivers, s["drivers"])
-        values(out, self.cards_left, s["cards_left"])
-        for draws in s["tie_draws"]:
-            many(out, self.tie_draws, draws)
-        diamond = s["diamond"]
-        for position in s["face_up"]:
-            one(out, self.diamond + <Py_ssize_t>position * self.diamond_w, diamond[position])
-        one_hot_rows(out, self.streak, self.streak_w, s["streak"])
-        many(out, self.ride_discard, s["discard"])
+        many_rows_of(out, self.hands, self.hands_w, <list?><object>entry(s, "hands"))  # ``_write_hands``
+        self.fill_points(out, <list?><object>entry(s, "points"))
+        self.fill_pyramid(out, <list?><object>entry(s, "pyramid"), int_of(entry(s, "turned")))
+        many_rows_of(out, self.laid, self.laid_w, <list?><object>entry(s, "laid"))  # ``_write_laid``
+        self.fill_drivers(out, <list?><object>entry(s, "drivers"), <list?><object>entry(s, "cards_left"),
+                          <list?><object>entry(s, "tie_draws"))
+        self.fill_diamond(out, <list?><object>entry(s, "face_up"), <list?><object>entry(s, "diamond"))
+        # ``_write_ride_cards``:
+        cdef list streak = <list?><object>entry(s, "streak")
+        rows_of(out, self.streak, self.streak_w, streak, size_of(streak))
+        many_of(out, self.ride_discard, <list?><object>entry(s, "discard"))
         return 0
 
     cdef int fill_table(self, Out* out, dict s) except -1:
         """Phase, question, game, dealer, stacks, the giver and the ride's figures (``_write_table``)."""
-        cdef Py_ssize_t phase = s["phase"]
-        cdef Py_ssize_t games = s["games"]
+        cdef Py_ssize_t phase = int_of(entry(s, "phase"))
+        cdef Py_ssize_t games = int_of(entry(s, "games"))
+        cdef Py_ssize_t count
         put(out, self.phase + phase, 1.0)
-        put(out, self.question + min(<Py_ssize_t>s["round"], 3), 1.0)
-        put(out, self.game, <double>(s["game_no"] + 1 if phase != _OVER else games))
+        put(out, self.question + min(int_of(entry(s, "round")), 3), 1.0)
+        put(out, self.game, <double>(int_of(entry(s, "game_no")) + 1 if phase != _OVER else games))
         put(out, self.game + 1, <double>games)
-        one(out, self.dealer, s["dealer"])
-        put(out, self.deck, <double>len(s["deck"]))
+        one_of(out, self.dealer, entry(s, "dealer"))
+        count = size_of(<list?><object>entry(s, "deck"))
+        if count:
+            put(out, self.deck, <double>count)
         if phase == _GIVING:
-            one(out, self.giver, s["mover"])
-            put(out, self.give_left, <double>s["give_left"])
-        put(out, self.ride_kind + (1 if s["american"] else 0), 1.0)
-        put(out, self.ride_row, <double>(s["ride_row"] + 1))
-        put(out, self.pile, <double>len(s["pile"]))
-        put(out, self.ride_points, <double>s["ride_stats"][2])
+            one_of(out, self.giver, entry(s, "mover"))
+            amount_of(out, self.give_left, entry(s, "give_left"))
+        put(out, self.ride_kind + (1 if <object>entry(s, "american") else 0), 1.0)
+        put(out, self.ride_row, <double>(int_of(entry(s, "ride_row")) + 1))
+        count = size_of(<list?><object>entry(s, "pile"))
+        if count:
+            put(out, self.pile, <double>count)
+        amount_of(out, self.ride_points, item_at(<list?><object>entry(s, "ride_stats"), 2))
         return 0
 
     cdef int fill_points(self, Out* out, list points) except -1:
-        """Penalty points per seat: questions, pyramid, ride and their total (``_write_points``)."""
+        """Penalty points per seat: questions, pyramid, ride and their total (``_write_points``);
+        the seats without points in a bucket (its 0s, by identity) are skipped."""
         cdef Py_ssize_t s, row
         cdef Py_ssize_t p = self.players
+        cdef list bucket
+        cdef PyObject* item
         cdef double value
         cdef double[8] totals  # Busfahrer seats at most 8 (``MAX_SEATS``)
         for s in range(p):
             totals[s] = 0
-        for row in range(3):
-            bucket = points[row]
+        for row in range(_BUCKETS):
+            bucket = row_at(points, row)
+            reach(bucket, p)
             for s in range(p):
-                value = bucket[s]
-                put(out, self.points + row * p + s, value)
-                totals[s] += value
+                item = PyList_GET_ITEM(bucket, s)
+                if not is_zero(item):
+                    value = number_of(item)
+                    put(out, self.points + row * p + s, value)
+                    totals[s] += value
         for s in range(p):
-            put(out, self.points + 3 * p + s, totals[s])
+            if totals[s] != 0:
+                put(out, self.points + _BUCKETS * p + s, totals[s])
         return 0
 
-    cdef int fill_pyramid(self, Out* out, dict s) except -1:
-        """The pyramid cards turned so far, never one still face down (``_read_pyramid``)."""
-        turned = s["pyramid"][: s["turned"]]
-        one_hot_rows(out, self.pyramid, self.pyramid_w, turned)
-        put(out, self.pyramid_turned, <double>len(turned))
+    cdef int fill_pyramid(self, Out* out, list pyramid, Py_ssize_t turned) except -1:
+        """The pyramid cards turned so far, never one still face down (``_read_pyramid``,
+        ``_write_pyramid``): the first ``turned`` cards, as many as the pyramid has at most
+        (the slice ``pyramid[:turned]``)."""
+        if turned < 0:
+            raise IndexError(f"{turned} pyramid cards turned")
+        turned = min(turned, size_of(pyramid))
+        rows_of(out, self.pyramid, self.pyramid_w, pyramid, turned)
+        if turned:
+            put(out, self.pyramid_turned, <double>turned)
+        return 0
+
+    cdef int fill_drivers(self, Out* out, list drivers, list cards_left, list tie_draws) except -1:
+        """The seats riding the bus, the hand sizes of the tie-break and the cards drawn to
+        break a tie, all in one row (``_write_drivers``)."""
+        cdef Py_ssize_t k
+        many_of(out, self.drivers, drivers)
+        amounts_of(out, self.cards_left, cards_left)
+        for k in range(size_of(tie_draws)):
+            many_of(out, self.tie_draws, row_at(tie_draws, k))
+        return 0
+
+    cdef int fill_diamond(self, Out* out, list face_up, list diamond) except -1:
+        """The diamond's face-up positions and their cards, never a face-down one
+        (``_read_diamond``, ``_write_diamond``; a position outside the diamond is an ``IndexError``)."""
+        cdef Py_ssize_t k, position
+        for k in range(size_of(face_up)):
+            position = int_of(PyList_GET_ITEM(face_up, k))
+            one_of(out, self.diamond + position * self.diamond_w, item_at(diamond, position))
         return 0
