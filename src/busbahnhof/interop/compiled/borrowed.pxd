@@ -4,7 +4,7 @@ a ``Writer`` method's counterpart, shared by the compiled encoders that read the
 borrowed (``busfaktor.pyx``, ``bus.pyx``, ``busfahrer.pyx``).
 """
 
-from cpython.dict cimport PyDict_GetItemWithError
+from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
 from cpython.object cimport PyObject
 
 from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, reach, size_of
@@ -18,6 +18,47 @@ cdef inline PyObject* entry(dict s, str name) except NULL:
     if value == NULL:
         raise KeyError(name)
     return value
+
+
+cdef extern from *:
+    """
+    /* entry_at's look-up where the field is not at its remembered place, kept out of line: the
+       field by hash (a missing one a KeyError), and its place for the next state, the step of
+       PyDict_Next after it less one (its key compared by identity). */
+    static __attribute__((noinline, cold, unused)) PyObject* busbahnhof_entry_placed(PyObject* s, PyObject* name, Py_ssize_t* place) {
+        PyObject* value = PyDict_GetItemWithError(s, name);
+        PyObject* key;
+        Py_ssize_t position = 0;
+        if (value == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetObject(PyExc_KeyError, name);
+            return NULL;
+        }
+        while (PyDict_Next(s, &position, &key, NULL)) {
+            if (key == name) {
+                *place = position - 1;
+                break;
+            }
+        }
+        return value;
+    }
+    """
+    PyObject* busbahnhof_entry_placed(dict s, str name, Py_ssize_t* place) except NULL
+
+
+cdef inline PyObject* entry_at(dict s, str name, Py_ssize_t* place) except NULL:
+    """The state's field ``name``, borrowed (as :func:`entry`), read first at ``place[0]``: its
+    place in the instance dict of the state read before.  The states of one game keep their
+    fields in one order (made by the same ``__init__``, or copies of such a dict), so the field
+    is nearly always there: one step of ``PyDict_Next`` and a compare of the key by identity
+    (attribute names are interned strings) instead of a lookup by hash.  Anywhere else it is
+    looked up by hash (a missing field is a ``KeyError``) and its place remembered."""
+    cdef Py_ssize_t position = place[0]
+    cdef PyObject* key
+    cdef PyObject* value
+    if PyDict_Next(s, &position, &key, &value) and key == <PyObject*>name:
+        return value
+    return busbahnhof_entry_placed(s, name, place)
 
 
 cdef inline list row_at(list rows, Py_ssize_t k):

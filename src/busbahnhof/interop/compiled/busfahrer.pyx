@@ -15,7 +15,7 @@ cimport cython
 from cpython.object cimport PyObject, PyObject_GenericGetDict
 
 from . cimport base
-from .borrowed cimport amount_of, amounts_of, entry, is_zero, many_of, many_rows_of, one_of, row_at, rows_of
+from .borrowed cimport amount_of, amounts_of, entry_at, is_zero, many_of, many_rows_of, one_of, row_at, rows_of
 from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, reach, size_of
 from .writing cimport Out, put
 
@@ -23,6 +23,12 @@ cdef Py_ssize_t _GIVING = GIVING
 cdef Py_ssize_t _OVER = OVER
 cdef enum:
     _BUCKETS = 3  # the penalty points' buckets: questions, pyramid, ride (a seat's total is their sum)
+cdef enum:
+    # The state's fields the encoder reads: the slots of their places in the instance dict (``Encoder.field``).
+    _PHASE, _GAMES, _ROUND, _GAME_NO, _DEALER, _DECK, _MOVER, _GIVE_LEFT, _AMERICAN, _RIDE_ROW
+    _PILE, _RIDE_STATS, _HANDS, _POINTS, _PYRAMID, _TURNED, _LAID, _DRIVERS, _CARDS_LEFT
+    _TIE_DRAWS, _FACE_UP, _DIAMOND, _STREAK, _DISCARD
+    _FIELDS
 
 
 @cython.final  # no subclass: its methods are called directly, not through the vtable
@@ -30,6 +36,7 @@ cdef class Encoder(base.Encoder):
     """``codecs.busfahrer.BusfahrerCodec``'s observation."""
 
     cdef Py_ssize_t players
+    cdef Py_ssize_t[_FIELDS] places  # where each field was in the last state's dict (0 at first)
     cdef Py_ssize_t phase, question, game, dealer, hands, hands_w, points, deck
     cdef Py_ssize_t pyramid, pyramid_w, pyramid_turned, laid, laid_w, giver, give_left
     cdef Py_ssize_t drivers, cards_left, tie_draws, ride_kind, diamond, diamond_w
@@ -68,46 +75,51 @@ cdef class Encoder(base.Encoder):
         self.pile = self.start("pile")
         self.ride_points = self.start("ride_points")
 
+    cdef inline PyObject* field(self, dict s, str name, Py_ssize_t slot) except NULL:
+        """The state's field ``name``, borrowed from its instance dict, looked for first where it
+        was in the last state's (``borrowed.entry_at``; a missing field is a ``KeyError``)."""
+        return entry_at(s, name, &self.places[slot])
+
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
-        # The state's fields are read from its instance dict: one lookup each, without the
+        # The state's fields are read from its instance dict: one read each, without the
         # attribute protocol's search of the class first (a missing field is a KeyError).
         cdef dict s = PyObject_GenericGetDict(state, NULL)  # state.__dict__, without looking up "__dict__"
         self.fill_table(out, s)
-        many_rows_of(out, self.hands, self.hands_w, <list?><object>entry(s, "hands"))  # ``_write_hands``
-        self.fill_points(out, <list?><object>entry(s, "points"))
-        self.fill_pyramid(out, <list?><object>entry(s, "pyramid"), int_of(entry(s, "turned")))
-        many_rows_of(out, self.laid, self.laid_w, <list?><object>entry(s, "laid"))  # ``_write_laid``
-        self.fill_drivers(out, <list?><object>entry(s, "drivers"), <list?><object>entry(s, "cards_left"),
-                          <list?><object>entry(s, "tie_draws"))
-        self.fill_diamond(out, <list?><object>entry(s, "face_up"), <list?><object>entry(s, "diamond"))
+        many_rows_of(out, self.hands, self.hands_w, <list?><object>self.field(s, "hands", _HANDS))  # ``_write_hands``
+        self.fill_points(out, <list?><object>self.field(s, "points", _POINTS))
+        self.fill_pyramid(out, <list?><object>self.field(s, "pyramid", _PYRAMID), int_of(self.field(s, "turned", _TURNED)))
+        many_rows_of(out, self.laid, self.laid_w, <list?><object>self.field(s, "laid", _LAID))  # ``_write_laid``
+        self.fill_drivers(out, <list?><object>self.field(s, "drivers", _DRIVERS), <list?><object>self.field(s, "cards_left", _CARDS_LEFT),
+                          <list?><object>self.field(s, "tie_draws", _TIE_DRAWS))
+        self.fill_diamond(out, <list?><object>self.field(s, "face_up", _FACE_UP), <list?><object>self.field(s, "diamond", _DIAMOND))
         # ``_write_ride_cards``:
-        cdef list streak = <list?><object>entry(s, "streak")
+        cdef list streak = <list?><object>self.field(s, "streak", _STREAK)
         rows_of(out, self.streak, self.streak_w, streak, size_of(streak))
-        many_of(out, self.ride_discard, <list?><object>entry(s, "discard"))
+        many_of(out, self.ride_discard, <list?><object>self.field(s, "discard", _DISCARD))
         return 0
 
     cdef int fill_table(self, Out* out, dict s) except -1:
         """Phase, question, game, dealer, stacks, the giver and the ride's figures (``_write_table``)."""
-        cdef Py_ssize_t phase = int_of(entry(s, "phase"))
-        cdef Py_ssize_t games = int_of(entry(s, "games"))
+        cdef Py_ssize_t phase = int_of(self.field(s, "phase", _PHASE))
+        cdef Py_ssize_t games = int_of(self.field(s, "games", _GAMES))
         cdef Py_ssize_t count
         put(out, self.phase + phase, 1.0)
-        put(out, self.question + min(int_of(entry(s, "round")), 3), 1.0)
-        put(out, self.game, <double>(int_of(entry(s, "game_no")) + 1 if phase != _OVER else games))
+        put(out, self.question + min(int_of(self.field(s, "round", _ROUND)), 3), 1.0)
+        put(out, self.game, <double>(int_of(self.field(s, "game_no", _GAME_NO)) + 1 if phase != _OVER else games))
         put(out, self.game + 1, <double>games)
-        one_of(out, self.dealer, entry(s, "dealer"))
-        count = size_of(<list?><object>entry(s, "deck"))
+        one_of(out, self.dealer, self.field(s, "dealer", _DEALER))
+        count = size_of(<list?><object>self.field(s, "deck", _DECK))
         if count:
             put(out, self.deck, <double>count)
         if phase == _GIVING:
-            one_of(out, self.giver, entry(s, "mover"))
-            amount_of(out, self.give_left, entry(s, "give_left"))
-        put(out, self.ride_kind + (1 if <object>entry(s, "american") else 0), 1.0)
-        put(out, self.ride_row, <double>(int_of(entry(s, "ride_row")) + 1))
-        count = size_of(<list?><object>entry(s, "pile"))
+            one_of(out, self.giver, self.field(s, "mover", _MOVER))
+            amount_of(out, self.give_left, self.field(s, "give_left", _GIVE_LEFT))
+        put(out, self.ride_kind + (1 if <object>self.field(s, "american", _AMERICAN) else 0), 1.0)
+        put(out, self.ride_row, <double>(int_of(self.field(s, "ride_row", _RIDE_ROW)) + 1))
+        count = size_of(<list?><object>self.field(s, "pile", _PILE))
         if count:
             put(out, self.pile, <double>count)
-        amount_of(out, self.ride_points, item_at(<list?><object>entry(s, "ride_stats"), 2))
+        amount_of(out, self.ride_points, item_at(<list?><object>self.field(s, "ride_stats", _RIDE_STATS), 2))
         return 0
 
     cdef int fill_points(self, Out* out, list points) except -1:
