@@ -17,7 +17,7 @@ from cpython.object cimport PyObject, PyObject_GenericGetDict
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
 from . cimport base
-from .borrowed cimport amount_of, amounts_of, entry, many_of, one_of, row_at
+from .borrowed cimport amount_of, amounts_of, many_of, one_of, row_at
 from .reading cimport PyList_GET_ITEM, PyList_GET_SIZE, int_of, item_at, number_of, reach, size_of, skip
 from .writing cimport Out, many, put
 
@@ -29,6 +29,14 @@ cdef object _NO_MARKER = ()
 """A street without a line marker: the empty tuple, one object in CPython."""
 cdef object _FREE = False
 """A building without a passenger."""
+cdef enum:
+    # The state's fields the encoder reads: the slots of their places in the instance dict (``Encoder.field``).
+    _PHASE, _ROUND, _SLOT, _POWER, _LEFT, _START_PLAYER, _CLOCK, _STONES_LEFT, _SUPPLY, _STONES, _DELIVERIES
+    _STREET_PLAYERS, _LINE_NODES, _LINE_MARKERS_LEFT, _BUILDING, _OCCUPIED, _STANDING, _BUSES, _SLOTS
+    _MARKERS, _PLACED, _PASSED
+    _FIELDS
+if <Py_ssize_t>_FIELDS > base._PLACES:
+    raise ImportError(f"compiled Bus encoder reads {_FIELDS} state fields, its base places {base._PLACES}")
 
 
 @cython.final  # no subclass: its methods are called directly, not through the vtable
@@ -80,45 +88,48 @@ cdef class Encoder(base.Encoder):
         self.scores = self.start("scores")
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
-        # The state's fields are read from its instance dict: one lookup each, without the
+        # The state's fields are read from its instance dict: one read each, without the
         # attribute protocol's search of the class first (a missing field is a KeyError).
         cdef dict s = PyObject_GenericGetDict(state, NULL)  # state.__dict__, without looking up "__dict__"
         self.fill_table(out, s)
-        self.fill_counts(out, <list?><object>entry(s, "stones"), <list?><object>entry(s, "deliveries"))
-        self.fill_streets(out, <list?><object>entry(s, "street_players"))
-        self.fill_lines(out, <list?><object>entry(s, "line_nodes"), <list?><object>entry(s, "line_markers_left"))
-        self.fill_lots(out, <list?><object>entry(s, "building"), <list?><object>entry(s, "occupied"))
-        amounts_of(out, self.standing, <list?><object>entry(s, "standing"))  # ``_write_standing``
-        amounts_of(out, self.buses, <list?><object>entry(s, "buses"))  # ``_write_buses``
-        self.fill_action_board(out, <list?><object>entry(s, "slots"))
+        self.fill_counts(out, <list?><object>self.field(s, "stones", _STONES),
+                         <list?><object>self.field(s, "deliveries", _DELIVERIES))
+        self.fill_streets(out, <list?><object>self.field(s, "street_players", _STREET_PLAYERS))
+        self.fill_lines(out, <list?><object>self.field(s, "line_nodes", _LINE_NODES),
+                        <list?><object>self.field(s, "line_markers_left", _LINE_MARKERS_LEFT))
+        self.fill_lots(out, <list?><object>self.field(s, "building", _BUILDING),
+                       <list?><object>self.field(s, "occupied", _OCCUPIED))
+        amounts_of(out, self.standing, <list?><object>self.field(s, "standing", _STANDING))  # ``_write_standing``
+        amounts_of(out, self.buses, <list?><object>self.field(s, "buses", _BUSES))  # ``_write_buses``
+        self.fill_action_board(out, <list?><object>self.field(s, "slots", _SLOTS))
         # ``_write_markers``:
-        amounts_of(out, self.markers_left, <list?><object>entry(s, "markers"))
-        amounts_of(out, self.markers_placed, <list?><object>entry(s, "placed"))
-        amounts_of(out, self.passed, <list?><object>entry(s, "passed"))
+        amounts_of(out, self.markers_left, <list?><object>self.field(s, "markers", _MARKERS))
+        amounts_of(out, self.markers_placed, <list?><object>self.field(s, "placed", _PLACED))
+        amounts_of(out, self.passed, <list?><object>self.field(s, "passed", _PASSED))
         return 0
 
     cdef int fill_table(self, Out* out, dict s) except -1:
         """Phase, round, the decision, start player, clock, supplies (``_write_table``)."""
-        cdef Py_ssize_t phase = int_of(entry(s, "phase"))
+        cdef Py_ssize_t phase = int_of(self.field(s, "phase", _PHASE))
         cdef Py_ssize_t column = int_of(item_at(self.phase_column, phase))  # an IndexError past the last phase
         cdef Py_ssize_t slot
         cdef bint resolving
         if column < 0:
             raise KeyError(phase)  # as ``PHASE_INDEX[phase]``
         put(out, self.phase + column, 1.0)
-        amount_of(out, self.round, entry(s, "round"))
+        amount_of(out, self.round, self.field(s, "round", _ROUND))
         if phase != _OVER:  # the decision, as ``BusState.decision_info`` tells it
             resolving = phase < _SETUP_BUILDINGS
             if resolving:
-                slot = int_of(entry(s, "slot"))
+                slot = int_of(self.field(s, "slot", _SLOT))
                 if slot >= 0:
                     put(out, self.slot + slot, 1.0)
-                amount_of(out, self.power, entry(s, "power"))
-            amount_of(out, self.left, entry(s, "left"))
-        one_of(out, self.start_player, entry(s, "start_player"))
-        one_of(out, self.clock, entry(s, "clock"))
-        amount_of(out, self.stones_left, entry(s, "stones_left"))
-        amount_of(out, self.supply, entry(s, "supply"))
+                amount_of(out, self.power, self.field(s, "power", _POWER))
+            amount_of(out, self.left, self.field(s, "left", _LEFT))
+        one_of(out, self.start_player, self.field(s, "start_player", _START_PLAYER))
+        one_of(out, self.clock, self.field(s, "clock", _CLOCK))
+        amount_of(out, self.stones_left, self.field(s, "stones_left", _STONES_LEFT))
+        amount_of(out, self.supply, self.field(s, "supply", _SUPPLY))
         return 0
 
     cdef int fill_counts(self, Out* out, list stones, list deliveries) except -1:

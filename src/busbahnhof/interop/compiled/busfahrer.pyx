@@ -15,7 +15,7 @@ cimport cython
 from cpython.object cimport PyObject, PyObject_GenericGetDict
 
 from . cimport base
-from .borrowed cimport amount_of, amounts_of, entry_at, is_zero, many_of, many_rows_of, one_of, row_at, rows_of
+from .borrowed cimport amount_of, amounts_of, is_zero, many_of, many_rows_of, one_of, row_at, rows_of
 from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, reach, size_of
 from .writing cimport Out, put
 
@@ -29,6 +29,8 @@ cdef enum:
     _PILE, _RIDE_STATS, _HANDS, _POINTS, _PYRAMID, _TURNED, _LAID, _DRIVERS, _CARDS_LEFT
     _TIE_DRAWS, _FACE_UP, _DIAMOND, _STREAK, _DISCARD
     _FIELDS
+if <Py_ssize_t>_FIELDS > base._PLACES:
+    raise ImportError(f"compiled Busfahrer encoder reads {_FIELDS} state fields, its base places {base._PLACES}")
 
 
 @cython.final  # no subclass: its methods are called directly, not through the vtable
@@ -36,7 +38,6 @@ cdef class Encoder(base.Encoder):
     """``codecs.busfahrer.BusfahrerCodec``'s observation."""
 
     cdef Py_ssize_t players
-    cdef Py_ssize_t[_FIELDS] places  # where each field was in the last state's dict (0 at first)
     cdef Py_ssize_t phase, question, game, dealer, hands, hands_w, points, deck
     cdef Py_ssize_t pyramid, pyramid_w, pyramid_turned, laid, laid_w, giver, give_left
     cdef Py_ssize_t drivers, cards_left, tie_draws, ride_kind, diamond, diamond_w
@@ -74,11 +75,6 @@ cdef class Encoder(base.Encoder):
         self.ride_discard = self.start("ride_discard")
         self.pile = self.start("pile")
         self.ride_points = self.start("ride_points")
-
-    cdef inline PyObject* field(self, dict s, str name, Py_ssize_t slot) except NULL:
-        """The state's field ``name``, borrowed from its instance dict, looked for first where it
-        was in the last state's (``borrowed.entry_at``; a missing field is a ``KeyError``)."""
-        return entry_at(s, name, &self.places[slot])
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
         # The state's fields are read from its instance dict: one read each, without the

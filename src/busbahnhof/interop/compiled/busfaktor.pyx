@@ -14,7 +14,7 @@ cimport cython
 from cpython.object cimport PyObject, PyObject_GenericGetDict
 
 from . cimport base
-from .borrowed cimport amount_of, entry, is_zero, many_of, many_rows_of, one_of, row_at
+from .borrowed cimport amount_of, is_zero, many_of, many_rows_of, one_of, row_at
 from .reading cimport (
     PyList_GET_ITEM, PyList_GET_SIZE, holds, int_at, int_of, is_at, item_at, number_of, reach, size_of, skip
 )
@@ -35,6 +35,16 @@ cdef object _NOWHERE = -1
 """A card at no project, a project without an Mehraufwand: the state's ``-1``, one object in CPython."""
 cdef object _OFF_TABLE = 0
 """The status of a project not on the table."""
+cdef enum:
+    # The state's fields the encoder reads: the slots of their places in the instance dict (``Encoder.field``).
+    _PHASE, _ACTIVE, _PSTACK, _ASTACK, _SPENT, _STATUS, _HANDS, _ROUND, _START, _RESHUFFLES, _DRAWS_LEFT
+    _STARTED, _EVENT_USED, _MUST_START, _KNOWN, _DISCARD, _UNDER_BY, _OWNER, _OPEN, _PARTNER, _SHARE_USED
+    _DONE_ROUND, _ATT, _CTYPE, _CTRL, _EXTRA, _SHARED, _DONES, _ACTIVES, _PENDING, _TARGET, _AFFECTED
+    _QUEUE, _LOOKED, _MOVES_LEFT, _MOVED, _OFFER_MINE, _OFFER_THEIRS, _SHARE_CARD, _SHARE_PROJECT
+    _SHARE_TYPE, _DECIDER
+    _FIELDS
+if <Py_ssize_t>_FIELDS > base._PLACES:
+    raise ImportError(f"compiled Busfaktor encoder reads {_FIELDS} state fields, its base places {base._PLACES}")
 
 
 @cython.final  # no subclass: its methods are called directly, not through the vtable
@@ -104,23 +114,26 @@ cdef class Encoder(base.Encoder):
         self.offer = self.start("offer")
 
     cdef int fill(self, Out* out, object state, Py_ssize_t seat) except -1:
-        # The state's fields are read from its instance dict: one lookup each, without the
+        # The state's fields are read from its instance dict: one read each, without the
         # attribute protocol's search of the class first (a missing field is a KeyError).  A field
         # two parts use is read once here and handed to both.
         cdef dict s = PyObject_GenericGetDict(state, NULL)  # state.__dict__, without looking up "__dict__"
-        phase = s["phase"]
-        active = s["active"]
-        cdef list pstack = s["pstack"], astack = s["astack"], spent = s["spent"]
-        cdef list status = s["status"], hands = s["hands"]
+        phase = <object>self.field(s, "phase", _PHASE)
+        active = <object>self.field(s, "active", _ACTIVE)
+        cdef list pstack = <object>self.field(s, "pstack", _PSTACK)
+        cdef list astack = <object>self.field(s, "astack", _ASTACK)
+        cdef list spent = <object>self.field(s, "spent", _SPENT)
+        cdef list status = <object>self.field(s, "status", _STATUS)
+        cdef list hands = <object>self.field(s, "hands", _HANDS)
         self.fill_table(out, s, phase, active, pstack, astack, spent)
         many_of(out, self.hand, row_at(hands, seat))  # the seat's own hand, never another's
         self.fill_hand_counts(out, hands)
-        many_rows_of(out, self.known, self.known_w, s["known"])
-        self.fill_open_cards(out, spent, s["discard"])
-        self.fill_placed_under(out, s["under_by"], pstack, astack, seat)
+        many_rows_of(out, self.known, self.known_w, <object>self.field(s, "known", _KNOWN))
+        self.fill_open_cards(out, spent, <object>self.field(s, "discard", _DISCARD))
+        self.fill_placed_under(out, <object>self.field(s, "under_by", _UNDER_BY), pstack, astack, seat)
         self.fill_projects(out, s, status)
         self.fill_cards_at_projects(out, s, status)
-        self.fill_completed(out, s["dones"], s["actives"])
+        self.fill_completed(out, <object>self.field(s, "dones", _DONES), <object>self.field(s, "actives", _ACTIVES))
         self.fill_pending(out, s, seat, active)
         self.fill_answer(out, state, s, phase)
         return 0
@@ -130,18 +143,18 @@ cdef class Encoder(base.Encoder):
     ) except -1:
         """Phase, round, active person, start player, stacks, reshuffles, the turn (``_write_table``)."""
         one_of(out, self.phase, <PyObject*>phase)
-        amount_of(out, self.round, entry(s, "round"))
+        amount_of(out, self.round, self.field(s, "round", _ROUND))
         one_of(out, self.active, <PyObject*>active)
-        one_of(out, self.start_player, entry(s, "start"))
+        one_of(out, self.start_player, self.field(s, "start", _START))
         put(out, self.stacks, <double>size_of(pstack))
         put(out, self.stacks + 1, <double>size_of(astack))
         put(out, self.stacks + 2, <double>size_of(spent))
-        amount_of(out, self.reshuffles, entry(s, "reshuffles"))
+        amount_of(out, self.reshuffles, self.field(s, "reshuffles", _RESHUFFLES))
         # The turn: draws left, project started, event played, must start (one entry each, no tuple).
-        amount_of(out, self.turn, entry(s, "draws_left"))
-        amount_of(out, self.turn + 1, entry(s, "started"))
-        amount_of(out, self.turn + 2, entry(s, "event_used"))
-        amount_of(out, self.turn + 3, entry(s, "must_start"))
+        amount_of(out, self.turn, self.field(s, "draws_left", _DRAWS_LEFT))
+        amount_of(out, self.turn + 1, self.field(s, "started", _STARTED))
+        amount_of(out, self.turn + 2, self.field(s, "event_used", _EVENT_USED))
+        amount_of(out, self.turn + 3, self.field(s, "must_start", _MUST_START))
         return 0
 
     cdef int fill_hand_counts(self, Out* out, list hands) except -1:
@@ -190,8 +203,11 @@ cdef class Encoder(base.Encoder):
     cdef int fill_projects(self, Out* out, dict s, list status) except -1:
         """Each project on the table: status, owner, open requirements, partner, shared once,
         round completed (``_write_project``)."""
-        cdef list owner = s["owner"], open_needs = s["open"]
-        cdef list partner = s["partner"], share_used = s["share_used"], done_round = s["done_round"]
+        cdef list owner = <object>self.field(s, "owner", _OWNER)
+        cdef list open_needs = <object>self.field(s, "open", _OPEN)
+        cdef list partner = <object>self.field(s, "partner", _PARTNER)
+        cdef list share_used = <object>self.field(s, "share_used", _SHARE_USED)
+        cdef list done_round = <object>self.field(s, "done_round", _DONE_ROUND)
         cdef Py_ssize_t p, state, t, other
         cdef Py_ssize_t players = self.players, q = self.projects, n = size_of(status)
         cdef PyObject* item
@@ -226,8 +242,11 @@ cdef class Encoder(base.Encoder):
         ``_write_card_at_project``): an attached factor or joker at its project, a Mehraufwand
         (§13 E6), a shared factor between two projects (§11); each with the project, its role,
         the type it fills and its controller (none for a Mehraufwand)."""
-        cdef list att = s["att"], ctype = s["ctype"], ctrl = s["ctrl"]
-        cdef list extra = s["extra"], shared = s["shared"]
+        cdef list att = <object>self.field(s, "att", _ATT)
+        cdef list ctype = <object>self.field(s, "ctype", _CTYPE)
+        cdef list ctrl = <object>self.field(s, "ctrl", _CTRL)
+        cdef list extra = <object>self.field(s, "extra", _EXTRA)
+        cdef list shared = <object>self.field(s, "shared", _SHARED)
         cdef Py_ssize_t card, p, n = size_of(status), cards = size_of(att)
         # One item per project (extra, shared) or per card (ctype, ctrl) in each: checked once,
         # then read by position.
@@ -286,7 +305,7 @@ cdef class Encoder(base.Encoder):
     cdef int fill_pending(self, Out* out, dict s, Py_ssize_t seat, object active) except -1:
         """The event being resolved (``_read_pending``, ``_write_pending``): the cards an E1 looks
         at only for the active person; E4's moves only while an E4 is pending."""
-        cdef Py_ssize_t event = int_of(entry(s, "pending"))
+        cdef Py_ssize_t event = int_of(self.field(s, "pending", _PENDING))
         cdef Py_ssize_t target
         cdef bint e4
         cdef list looked
@@ -294,19 +313,19 @@ cdef class Encoder(base.Encoder):
             return 0
         e4 = int_at(self.template, event) == _E4
         put(out, self.pending_event + event, 1.0)
-        target = s["target"]
+        target = <object>self.field(s, "target", _TARGET)
         if target >= 0:
             put(out, self.pending_target + target, 1.0)
-        many_of(out, self.affected, s["affected"])
-        many_of(out, self.still_asked, s["queue"])
-        looked = s["looked"]
+        many_of(out, self.affected, <object>self.field(s, "affected", _AFFECTED))
+        many_of(out, self.still_asked, <object>self.field(s, "queue", _QUEUE))
+        looked = <object>self.field(s, "looked", _LOOKED)
         if seat == <Py_ssize_t>active:
             many_of(out, self.looked, looked)
         put(out, self.looked_count, <double>size_of(looked))
         if e4:
-            moves_left = s["moves_left"]
+            moves_left = <object>self.field(s, "moves_left", _MOVES_LEFT)
             put(out, self.moves_left, number(moves_left) if moves_left else 0.0)
-            many_of(out, self.moved, s["moved"])
+            many_of(out, self.moved, <object>self.field(s, "moved", _MOVED))
         else:
             put(out, self.moves_left, 0.0)
         return 0
@@ -316,14 +335,14 @@ cdef class Encoder(base.Encoder):
         projects (§8.4); a shared factor's card, project and type (§11); the seat choosing the
         order of simultaneous completions and its ready projects (§17)."""
         if phase == _ANSWER_OFFER:
-            one(out, self.offer, s["offer_mine"])
-            one(out, self.offer + self.projects, s["offer_theirs"])
+            one(out, self.offer, <object>self.field(s, "offer_mine", _OFFER_MINE))
+            one(out, self.offer + self.projects, <object>self.field(s, "offer_theirs", _OFFER_THEIRS))
         elif phase == _ANSWER_SHARE:
-            one(out, self.share_card, s["share_card"])
-            one(out, self.share_project, s["share_project"])
-            one(out, self.share_type, s["share_type"])
+            one(out, self.share_card, <object>self.field(s, "share_card", _SHARE_CARD))
+            one(out, self.share_project, <object>self.field(s, "share_project", _SHARE_PROJECT))
+            one(out, self.share_type, <object>self.field(s, "share_type", _SHARE_TYPE))
         elif phase == _COMPLETE_ORDER:
-            decider = s["decider"]
+            decider = <object>self.field(s, "decider", _DECIDER)
             one(out, self.completing, decider)
             many(out, self.completing_projects, ready_projects(state, decider))
         return 0
