@@ -4,20 +4,11 @@ a ``Writer`` method's counterpart, shared by the compiled encoders that read the
 borrowed (``busfaktor.pyx``, ``bus.pyx``, ``busfahrer.pyx``).
 """
 
-from cpython.dict cimport PyDict_GetItemWithError, PyDict_Next
+from cpython.dict cimport PyDict_Next
 from cpython.object cimport PyObject
 
 from .reading cimport PyList_GET_ITEM, int_of, item_at, number_of, reach, size_of
 from .writing cimport Out, put
-
-
-cdef inline PyObject* entry(dict s, str name) except NULL:
-    """The state's field ``name``, borrowed from its instance dict for the statement that reads
-    it (a missing field is a ``KeyError``)."""
-    cdef PyObject* value = PyDict_GetItemWithError(s, name)
-    if value == NULL:
-        raise KeyError(name)
-    return value
 
 
 cdef extern from *:
@@ -47,7 +38,7 @@ cdef extern from *:
 
 
 cdef inline PyObject* entry_at(dict s, str name, Py_ssize_t* place) except NULL:
-    """The state's field ``name``, borrowed (as :func:`entry`), read first at ``place[0]``: its
+    """The state's field ``name``, borrowed from its instance dict (a missing field is a ``KeyError``), read first at ``place[0]``: its
     place in the instance dict of the state read before.  The states of one game keep their
     fields in one order (made by the same ``__init__``, or copies of such a dict), so the field
     is nearly always there: one step of ``PyDict_Next`` and a compare of the key by identity
