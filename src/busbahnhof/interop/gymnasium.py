@@ -131,9 +131,7 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         unchecked (``apply_trusted``: it is one of ``legal_actions()``); an index that is not legal
         goes through the engine's ``apply``, which refuses it naming the rule and changes nothing.
         """
-        state = self.state
-        if state is None:
-            raise RuntimeError("call reset() before using the environment")
+        state = self._game()
         index = int(action)
         legal = state.legal_actions()
         indices = self._legal_indices if legal is self._legal else self._indices_of(legal)
@@ -152,11 +150,8 @@ class BusbahnhofGymEnv(gymnasium.Env[Vector, np.int64]):
         if to_move is None:
             outcome = state.outcome()
             return self._observe(state), outcome.payoff(self.seat), True, False, {"outcome": outcome.to_dict()}
-        # the learning seat's legal actions, noted for the next step (``_note_legal`` written out:
-        # one call less on the path of every step)
-        self._legal = legal = state.legal_actions()
-        self._legal_indices = indices = self._indices_of(legal)
-        return self._encode(state, self.seat, to_move), 0.0, False, False, {"legal_actions": indices}
+        observation = self._encode(state, self.seat, to_move)
+        return observation, 0.0, False, False, {"legal_actions": self._note_legal(state)}
 
     def render(self) -> str | None:
         if self.render_mode is None:

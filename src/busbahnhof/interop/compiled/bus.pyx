@@ -17,7 +17,7 @@ from cpython.object cimport PyObject, PyObject_GenericGetDict
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
 from . cimport base
-from .borrowed cimport amount_of, amounts_of, many_of, one_of, row_at
+from .borrowed cimport amount_of, amounts_of, one_of, row_at
 from .reading cimport PyList_GET_ITEM, PyList_GET_SIZE, int_of, item_at, number_of, reach, size_of, skip
 from .writing cimport Out, many, put
 

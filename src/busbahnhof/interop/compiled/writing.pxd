@@ -53,30 +53,3 @@ cdef inline double number(object item) except? -1:
     if isinstance(item, int):
         return <double><Py_ssize_t>item
     return <double>item
-
-
-cdef inline int values(Out* out, Py_ssize_t base, object items) except -1:
-    """The entries from ``base`` on are ``items`` (``Writer.put``)."""
-    cdef Py_ssize_t k = 0
-    for item in items:
-        put(out, base + k, number(item))
-        k += 1
-    return 0
-
-
-cdef inline int many_rows(Out* out, Py_ssize_t base, Py_ssize_t width, object rows) except -1:
-    """Many-hot rows from the first: row ``k`` has a 1 in every column of ``rows[k]`` (``Writer.many_rows``)."""
-    cdef Py_ssize_t k = 0
-    for columns in rows:
-        many(out, base + k * width, columns)
-        k += 1
-    return 0
-
-
-cdef inline int one_hot_rows(Out* out, Py_ssize_t base, Py_ssize_t width, object columns) except -1:
-    """One-hot rows from the first: row ``k`` has a 1 in column ``columns[k]`` (``Writer.rows``)."""
-    cdef Py_ssize_t k = 0
-    for column in columns:
-        one(out, base + k * width, column)
-        k += 1
-    return 0
