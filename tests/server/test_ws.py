@@ -171,8 +171,8 @@ def test_oversized_messages_close_the_connection(shared_server: ServerProcess, h
             seat.receive(timeout=10)
 
 
-def test_a_flooding_client_is_throttled_then_dropped(shared_server: ServerProcess, http: httpx.Client) -> None:
-    seat = Seat(shared_server, seat_query(two_humans(http), 0, "en"))
+def test_a_flooding_client_is_throttled_then_dropped(throttling_server: ServerProcess) -> None:
+    seat = Seat(throttling_server, seat_query(two_humans(throttling_server.http()), 0, "en"))
     seat.receive()
     for _ in range(200):
         try:

@@ -11,9 +11,9 @@ import pytest
 from support.server_harness import ServerProcess
 
 
-def sqlite_server_process(tmp: Path) -> Iterator[ServerProcess]:
+def sqlite_server_process(tmp: Path, *, machine_speed: bool = True) -> Iterator[ServerProcess]:
     """A started server on ``tmp/tables.db``, stopped when the generator is closed."""
-    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
+    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, machine_speed=machine_speed).start()
     yield server
     server.stop()
 
@@ -22,6 +22,12 @@ def sqlite_server_process(tmp: Path) -> Iterator[ServerProcess]:
 def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A fresh server on its own SQLite file (for tests that restart it or need it to themselves)."""
     yield from sqlite_server_process(tmp_path)
+
+
+@pytest.fixture
+def throttling_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A fresh server with the production message-rate limits (the others let tests play at machine speed)."""
+    yield from sqlite_server_process(tmp_path, machine_speed=False)
 
 
 @pytest.fixture(scope="module")
