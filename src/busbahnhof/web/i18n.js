@@ -20,9 +20,14 @@ export function lang() {
   return current;
 }
 
+/** The client's catalog comes in parts, one file per concern and language: the frame's
+ *  (`locales/de.json`) and one per part below (`locales/<part>.de.json`). */
+const CATALOG_PARTS = ["lobby", "rules", "busfahrer", "bus", "busfaktor"];
+
 export async function loadLanguage(next = current) {
-  const response = await fetch(`locales/${next}.json`);
-  messages = await response.json();
+  const files = [`locales/${next}.json`, ...CATALOG_PARTS.map((part) => `locales/${part}.${next}.json`)];
+  const parts = await Promise.all(files.map((file) => fetch(file).then((response) => (response.ok ? response.json() : {}))));
+  messages = Object.assign({}, ...parts);
   current = next;
   document.documentElement.lang = next;
 }

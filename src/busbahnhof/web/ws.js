@@ -17,6 +17,7 @@ export class TableConnection {
     this.retry = 0;
     this.rematch = null;
     this.outbox = [];
+    this.static = null;
   }
 
   url() {
@@ -63,6 +64,10 @@ export class TableConnection {
       return;
     }
     if (message.type !== "table" && message.type !== "state") return;
+    // The parts of a view that never change at a table (Busfaktor's card texts, Bus's board) come
+    // once per connection as `static`; every view is completed with them here.
+    if (message.static) this.static = message.static;
+    if (this.static && message.view?.state) Object.assign(message.view.state, this.static);
     // Every message carries the log entries this connection has not seen yet.
     this.log = [...this.log, ...(message.log || [])];
     message.logLines = this.log;
