@@ -8,41 +8,25 @@ read, so it decides the same on ``state.determinize(seat, rng)``.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 from ...bots.evaluation import Evaluation
 from ...bots.ismcts import FAST_ITERATIONS, Guide, IsmctsBot
 from ...bots.levels import level_bots
 from ...engine import Action, BotFactory, Rng, State
 from .actions import GIVES, KEEP_ACTION, LAY_ACTION, BusfahrerAction
-from .cards import DECK_SIZE
+from .odds import answer_odds, unseen_cards
 from .phases import AMERICAN, GIVING, LAYING, QUESTIONS
 from .pyramid import row_points
-from .questions import is_right
 from .state import BusfahrerState
 
 RIDE_RISK = 17
 """What a ride costs its driver on average under the document's rules (17.0 over 3,000 random 4-player games)."""
 
 
-def unseen_cards(state: BusfahrerState) -> list[int]:
-    """The cards whose place nobody can see: the next card dealt or turned is one of them, all equally likely."""
-    seen = set(state.seen_cards())
-    return [card for card in range(DECK_SIZE) if card not in seen]
-
-
 def answer_chances(state: BusfahrerState, seat: int) -> dict[BusfahrerAction, float]:
     """For each legal answer, the chance that it is right given every visible card (Phase 1, American ride)."""
-    legal = state.legal_actions()
-    earlier = state.streak if state.phase == AMERICAN else state.hands[seat]
-    question = len(earlier)
-    unseen = unseen_cards(state)
-    chances: dict[BusfahrerAction, float] = {}
-    for action in legal:
-        answer = cast(BusfahrerAction, action)
-        right = sum(1 for card in unseen if is_right(question, answer.value, earlier, card))
-        chances[answer] = right / len(unseen)
-    return chances
+    return {answer: right / unseen for answer, right, unseen in answer_odds(state, seat)}
 
 
 def keeping_value(state: BusfahrerState, seat: int) -> float:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import GameError, Outcome, Rng, State
-from . import driver, giving, knowledge, pyramid, questions, ride
+from . import driver, giving, knowledge, odds, pyramid, questions, ride
 from .actions import FORCED_WHY, GIVE, GUESS, LAY, TURN, BusfahrerAction
 from .cards import DECK_SIZE
 from .layout import DIAMOND_ROWS, PYRAMID_ROW_OF
@@ -260,6 +260,7 @@ class BusfahrerState(State["Busfahrer"]):
                 "turned": self.turned,
             },
             "giving": {"seat": self.mover, "points": self.give_left} if self.phase == GIVING else None,
+            "odds": self._odds(),
             "drivers": list(self.drivers),
             "cards_left": list(self.cards_left),
             "tie_draws": [list(cards) for cards in self.tie_draws],
@@ -275,6 +276,17 @@ class BusfahrerState(State["Busfahrer"]):
                 "result": self.ride_result,
             },
         }
+
+    def _odds(self) -> list[dict[str, Any]] | None:
+        """Phase 1 and the American ride: each answer of the seat to move with the number of unseen
+        cards that make it right, of all unseen cards (public: every seat sees the same cards)."""
+        seat = self.to_move
+        if self.phase not in (QUESTIONS, AMERICAN) or seat is None:
+            return None
+        return [
+            {"action": str(answer), "right": right, "of": unseen}
+            for answer, right, unseen in odds.answer_odds(self, seat)
+        ]
 
     def outcome(self) -> Outcome:
         """Spielende: fewest penalty points win; "bei Gleichstand gewinnen beide"."""
