@@ -73,6 +73,7 @@ class Bus(Game[BusOptions, Action]):
     min_players = 3
     max_players = 5
     options_model = BusOptions
+    static_keys = ("board",)
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "default": {},
         "1999": {"edition": "1999"},

@@ -10,7 +10,12 @@
     the map in its file format (see ``board.py``) including drawing fields: ``name``, ``zones``,
     ``intersections`` (``[{"id", "lots": [{"id", "zone", ...drawing}], ...drawing}]``),
     ``streets`` (``[[a, b], ...]``, street id = index), ``train_stations``,
-    ``start_intersections``; plus ``zone_labels`` (``["1", "2", "3", "4"]``, 1999: ``A-D``).
+    ``start_intersections``; plus ``zone_labels`` (``["1", "2", "3", "4"]``, 1999: ``A-D``) and
+    ``layout``, where clients draw it (:mod:`.layout`, board units, ``y`` pointing south):
+    ``{"intersections": [[x, y] per intersection id], "lots": [[x, y] per lot id], "park":
+    [[x, y] corners of Central Park], "bounds": [min_x, min_y, max_x, max_y]}``, the map's own
+    coordinates or a computed layout for a map without them.  It never changes at a table: the
+    game's ``static_keys``, sent once per connection.
 ``round``
     the round number, 0 during setup.
 ``phase``
@@ -57,6 +62,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import AREA_NAMES, BUILDING_NAMES
+from .layout import Layout, board_layout
 from .lines import marked_ends
 
 if TYPE_CHECKING:
@@ -82,10 +88,29 @@ def board_view(board: Board, zone_labels: tuple[str, ...]) -> dict[str, Any]:
         return known[2]
     board_json = board.to_json()
     board_json["zone_labels"] = list(zone_labels)
+    board_json["layout"] = layout_view(board_layout(board))
     if len(_MAPS) >= MAX_MAPS:
         _MAPS.clear()
     _MAPS[id(board)] = (board, zone_labels, board_json)
     return board_json
+
+
+LAYOUT_DIGITS = 3
+"""Decimals of the layout's coordinates in a view (a thousandth of a street is far below a pixel)."""
+
+
+def layout_view(layout: Layout) -> dict[str, Any]:
+    """Where a client draws the map: the ``"layout"`` entry of the ``"board"`` (module docstring)."""
+
+    def points(values: tuple[tuple[float, float], ...]) -> list[list[float]]:
+        return [[round(x, LAYOUT_DIGITS), round(y, LAYOUT_DIGITS)] for x, y in values]
+
+    return {
+        "intersections": points(layout.intersections),
+        "lots": points(layout.lots),
+        "park": points(layout.park),
+        "bounds": [round(value, LAYOUT_DIGITS) for value in layout.bounds()],
+    }
 
 
 def build_view(state: BusState) -> dict[str, Any]:
