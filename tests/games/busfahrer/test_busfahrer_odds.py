@@ -18,7 +18,8 @@ def test_the_first_question_counts_the_open_cards_for_every_seat_alike() -> None
     assert odds_of(state.view(0)) == {"guess red": (26, 52), "guess black": (26, 52)}
     state.apply("guess black")
     assert odds_of(state.view(1)) == {"guess red": (26, 51), "guess black": (25, 51)}
-    assert state.view(0)["state"]["odds"] == state.view(1)["state"]["odds"] == state.view(None)["state"]["odds"], "hands are open (R13)"
+    views = [state.view(seat)["state"]["odds"] for seat in (0, 1, None)]
+    assert views[0] == views[1] == views[2], "hands are open (R13): every seat sees the same odds"
 
 
 def test_higher_or_lower_and_inside_follow_the_rules_equal_ranks() -> None:
