@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { showRules } from "./rules.js";
 
 const app = document.getElementById("app");
 let page = null;
@@ -33,6 +34,8 @@ async function route() {
     } else if (name === "room" && args[0]) {
       await joinByLink(args[0], null);
       return;
+    } else if (name === "rules" && args[0]) {
+      page = showRules(app, { game: args[0], anchor: args[1] || "" });
     } else if (name === "replay" && args[0]) {
       page = showReplay(app, { tableId: args[0] });
     } else {
