@@ -18,8 +18,8 @@ HAND = ["Serverumzug", "Monitoring", "Förderbescheid", "Überstunden", "Formatm
 
 
 def card(name: str) -> str:
-    """A card as the catalogs render it: name and id."""
-    return f"{name} [{cid(name)}]"
+    """A card as the catalogs render it: by name, without its id (printed nowhere, issue 24)."""
+    return name
 
 
 # (actions before, refused action, German text, English text); the hands are HAND for seat 0,
@@ -49,9 +49,9 @@ SITUATIONS = [
     (
         ["beginne Serverumzug"],
         "lege Fachbeirat an Serverumzug als Team",
-        "„lege {Fachbeirat} an {Serverumzug} als Team“ ist jetzt nicht erlaubt: die Karte Fachbeirat [{Fachbeirat}] "
+        "„lege {Fachbeirat} an {Serverumzug} als Team“ ist jetzt nicht erlaubt: die Karte Fachbeirat "
         "ist nicht auf deiner Hand; Karten auf der Hand sind geheim, und du spielst nur deine eigenen",
-        "'attach {Fachbeirat} to {Serverumzug} as Team' is not allowed now: card Advisory Board [{Fachbeirat}] is "
+        "'attach {Fachbeirat} to {Serverumzug} as Team' is not allowed now: card Advisory Board is "
         "not in your hand; hands are secret and yours only",
     ),
     (
@@ -71,9 +71,9 @@ SITUATIONS = [
     (
         ["beginne Serverumzug"],
         "biete Serverumzug mit Serverumzug",
-        "„biete {Serverumzug} mit {Serverumzug}“ ist jetzt nicht erlaubt: Serverumzug [{Serverumzug}] ist kein "
+        "„biete {Serverumzug} mit {Serverumzug}“ ist jetzt nicht erlaubt: Serverumzug ist kein "
         "aktives Projekt einer anderen Person",
-        "'offer {Serverumzug} with {Serverumzug}' is not allowed now: Server Move [{Serverumzug}] is not another "
+        "'offer {Serverumzug} with {Serverumzug}' is not allowed now: Server Move is not another "
         "person's active project",
     ),
     (

@@ -45,9 +45,7 @@ def test_render_text_shows_the_own_hand_and_the_public_table() -> None:
 
 def test_describe_action_names_the_cards() -> None:
     action = GAME.parse_action(f"lege {cid('Monitoring')} an {cid('Serverumzug')} als Betrieb")
-    assert GAME.describe_action(action, GAME.catalog("de")) == (
-        f"Monitoring [{cid('Monitoring')}] als Betrieb an Serverumzug [{cid('Serverumzug')}] anlegen"
-    )
+    assert GAME.describe_action(action, GAME.catalog("de")) == ("Monitoring als Betrieb an Serverumzug anlegen")
     assert GAME.describe_action(GAME.parse_action("ziehe ablage"), GAME.catalog("en")) == "draw a card: open discard"
 
 
@@ -127,7 +125,7 @@ def test_render_text_shows_pending_decisions() -> None:
     console.print(GAME.render_text(state.view(0), GAME.catalog("en")))
     text = console.export_text()
     assert "Player 1 plays Stocktaking" in text
-    looked = ", ".join(f"{state.deck.english_names[c]} [{c}]" for c in sorted(state.looked))
+    looked = ", ".join(state.deck.english_names[c] for c in sorted(state.looked))
     assert f"Cards looked at: {looked}" in text, "the looked-at cards by name"
     offer = arrange(players=2, projects={0: [("Serverumzug", [])], 1: [("Metadatenschema", [])]})
     offer.apply(f"biete {cid('Serverumzug')} mit {cid('Metadatenschema')}")
@@ -148,8 +146,8 @@ def test_render_text_tells_the_player_what_the_turn_requires() -> None:
     assert "Pflicht: Du hast kein aktives Projekt" in _text(state, 0)
     state.apply(f"beginne {cid('Serverumzug')}")
     assert "neues Projekt schon genutzt, Ereignis noch frei" in _text(state, 0)
-    assert "Punkte: -1 (abgeschlossen: 0, unvollendet: 1)" in _text(state, 0)
-    assert "Handkarten: 1, davon Projekte: 0" in _text(state, 1)
+    assert "−1 Punkt (abgeschlossen: 0, unvollendet: 1, je −1 am Ende, §16)" in _text(state, 0)
+    assert "auf der Hand: 1 Karte, davon Projekte: 0" in _text(state, 1)
     crowded = arrange(players=2, hands={0: [f.name for f in GAME.deck.model.factors[:8]]})
     crowded.apply("fertig")
     assert "noch 3 Karten einzeln auf die offene Ablage abwerfen" in _text(crowded, 0)
@@ -166,7 +164,7 @@ def test_render_text_names_the_deciding_person_the_event_and_the_reaction_window
     state.apply(f"spiele {cid('Serverausfall')} auf {cid('Monitoring')}")
     text = _text(state, 2)
     assert "Entscheidung: Cem – im Zug von Anna (Phase: Reaktionsfenster)" in text
-    assert f"Anna spielt Serverausfall [{cid('Serverausfall')}] auf Monitoring [{cid('Monitoring')}]" in text
+    assert "Anna spielt Serverausfall auf Monitoring" in text
     assert "Direkt betroffen: Cem" in text and "noch gefragt: Cem, Ben" in text
     assert "(kontrolliert von Ben)" in text, "a factor controlled by another person than the project's owner (§3)"
 
@@ -177,7 +175,7 @@ def test_render_text_shows_the_hand_cards_everybody_saw_enter_another_hand() -> 
     state.known[1] = []
     state.hands[1].append(state.discard.pop())
     state.known[1].append(cid("Notfallplan"))
-    assert f"bekannt auf der Hand: Notfallplan [{cid('Notfallplan')}]" in _text(state, 0)
+    assert "bekannt auf der Hand: Notfallplan" in _text(state, 0)
     assert "bekannt auf der Hand" not in _text(state, 1), "the own hand is shown in full anyway"
 
 

@@ -80,8 +80,10 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         return {"heuristik": HeuristicBot, **levels()}
 
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
-        """Cards by name (English names with ``en``) and id, factor types, sources, and the notation
-        quoted in refusals (an action, the expected shapes) in the language's notation."""
+        """Cards by name (English names with ``en``; the ids are printed nowhere, and a deck's names
+        are unique in each language, schema.DeckFile), counts of points and cards with their noun in
+        singular or plural, factor types, sources, and the notation quoted in refusals (an action,
+        the expected shapes) in the language's notation."""
         deck = self.deck
         sources = {
             "de": ("Projektstapel", "Aktionsstapel", "offene Ablage"),
@@ -93,8 +95,17 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
             if isinstance(value, (list, tuple)):
                 return ", ".join(card(item) for item in value)
             if isinstance(value, int) and 0 <= value < deck.size:
-                return f"{deck.name(value, lang)} [{value}]"
+                return deck.name(value, lang)
             return str(value)
+
+        def counted(singular: str, plural: str) -> ParamFormatter:
+            def text(value: Any) -> str:
+                if not isinstance(value, int):
+                    return str(value)
+                number = str(value).replace("-", "\u2212")
+                return f"{number} {singular if abs(value) == 1 else plural}"
+
+            return text
 
         def source(value: Any) -> str:
             return sources[value] if isinstance(value, int) and 0 <= value < 3 else str(value)
@@ -115,6 +126,8 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
             "action": action,
             "expected": expected,
             "shape": lambda value: shapes.get(str(value), str(value)),
+            "points": counted(*{"de": ("Punkt", "Punkte"), "en": ("point", "points")}[lang]),
+            "cards": counted(*{"de": ("Karte", "Karten"), "en": ("card", "cards")}[lang]),
         }
 
     def notation(self, action: Action, lang: str) -> str:

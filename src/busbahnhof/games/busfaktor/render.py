@@ -68,7 +68,9 @@ def describe(deck: Deck, action: Act, catalog: Catalog) -> str:
 
 
 def _card(deck: Deck, card: int, lang: str) -> str:
-    return f"{deck.name(card, lang)} [{card}]" if 0 <= card < deck.size else str(card)
+    """A card by its name: the ids are printed nowhere (a deck's names are unique, schema.DeckFile);
+    the numbered action list and its notation say how to choose it."""
+    return deck.name(card, lang) if 0 <= card < deck.size else str(card)
 
 
 def _placed(deck: Deck, item: Mapping[str, Any], lang: str) -> str:
