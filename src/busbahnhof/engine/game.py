@@ -200,6 +200,11 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         """A short human description of ``action`` in the catalog's language (default: its notation)."""
         return str(action)
 
+    def describe_legal(self, state: State[Any], action: Action, catalog: Catalog) -> str:
+        """``action``, legal in ``state``, in words for the player choosing it: what it would do in
+        this position (Bus: the slot a marker goes to and its power); default :meth:`describe_action`."""
+        return self.describe_action(action, catalog)
+
     def group_actions(self, actions: Sequence[Action], catalog: Catalog) -> list[ActionGroup] | None:
         """The legal actions of a decision grouped for a short list (terminal play), or ``None``.
 

@@ -141,8 +141,8 @@ def legal_moves(table: Table, seat: int | None, catalog: Catalog) -> list[dict[s
     """The legal actions of ``seat`` if it decides now: notation and a description in the language."""
     if seat is None or not table.is_open or table.state.to_move != seat:
         return []
-    describe = table.game.describe_action
-    return [{"notation": str(action), "label": describe(action, catalog)} for action in table.state.legal_actions()]
+    state, describe = table.state, table.game.describe_legal
+    return [{"notation": str(action), "label": describe(state, action, catalog)} for action in state.legal_actions()]
 
 
 class Broadcast:

@@ -375,7 +375,8 @@ def test_a_forced_delivery_is_logged_in_words() -> None:
     names = ["Anna", "Ben", "Carla"]
     german = state.game.catalog("de", names).render(forced)
     assert (
-        german == f"{names[a]} hatte nur eine mögliche Aktion: Fahrgast von 8 zu Bauplatz {lot} (Kreuzung 14) befördern"
+        german == f"{names[a]} hatte nur eine mögliche Aktion: "
+        f"Fahrgast von Kreuzung 8 zu Bauplatz {lot} (Kreuzung 14) befördern"
     )
 
 

@@ -141,9 +141,9 @@ CASES: list[tuple[Callable[[], BusState], str, str, str]] = [
     (
         selection,
         "deliver 14 27",
-        "„Fahrgast von 14 zu Bauplatz 27 (Kreuzung 20) befördern“ ist jetzt nicht erlaubt: gerade fahren "
+        "„Fahrgast von Kreuzung 14 zu Bauplatz 27 (Kreuzung 20) befördern“ ist jetzt nicht erlaubt: gerade fahren "
         "keine Busse (jetzt: Aktionen wählen)",
-        "'carry a passenger from 14 to lot 27 (intersection 20)' is not allowed now: no buses run now "
+        "'carry a passenger from intersection 14 to lot 27 (intersection 20)' is not allowed now: no buses run now "
         "(now: action selection)",
     ),
     (
@@ -206,71 +206,81 @@ CASES: list[tuple[Callable[[], BusState], str, str, str]] = [
     (
         vrroomm,
         "deliver 1 16",
-        "„Fahrgast von 1 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 1 wartet "
+        "„Fahrgast von Kreuzung 1 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 1 "
+        "wartet "
         "kein Fahrgast für dich: sie liegt nicht an deiner Linie",
-        "'carry a passenger from 1 to lot 16 (intersection 14)' is not allowed now: no passenger of yours waits "
+        "'carry a passenger from intersection 1 to lot 16 (intersection 14)' is not allowed now: no passenger of "
+        "yours waits "
         "at intersection 1: it is not on your line",
     ),
     (
         vrroomm,
         "deliver 15 16",
-        "„Fahrgast von 15 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 15 wartet "
+        "„Fahrgast von Kreuzung 15 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 15 "
+        "wartet "
         "niemand (Fahrgäste in Gebäuden fahren nicht mit)",
-        "'carry a passenger from 15 to lot 16 (intersection 14)' is not allowed now: nobody waits at "
+        "'carry a passenger from intersection 15 to lot 16 (intersection 14)' is not allowed now: nobody waits at "
         "intersection 15 (passengers inside buildings do not ride)",
     ),
     (
         vrroomm,
         "deliver 8 99",
-        "„Fahrgast von 8 zu Bauplatz 99 befördern“ ist jetzt nicht erlaubt: es gibt keinen Bauplatz 99",
-        "'carry a passenger from 8 to lot 99' is not allowed now: there is no lot 99",
+        "„Fahrgast von Kreuzung 8 zu Bauplatz 99 befördern“ ist jetzt nicht erlaubt: es gibt keinen Bauplatz 99",
+        "'carry a passenger from intersection 8 to lot 99' is not allowed now: there is no lot 99",
     ),
     (
         vrroomm,
         "deliver 8 10",
-        "„Fahrgast von 8 zu Bauplatz 10 (Kreuzung 8) befördern“ ist jetzt nicht erlaubt: auf Bauplatz 10 "
+        "„Fahrgast von Kreuzung 8 zu Bauplatz 10 (Kreuzung 8) befördern“ ist jetzt nicht erlaubt: auf Bauplatz 10 "
         "(Kreuzung 8) steht kein Gebäude",
-        "'carry a passenger from 8 to lot 10 (intersection 8)' is not allowed now: lot 10 (intersection 8) "
+        "'carry a passenger from intersection 8 to lot 10 (intersection 8)' is not allowed now: lot 10 (intersection "
+        "8) "
         "has no building",
     ),
     (
         vrroomm,
         "deliver 8 2",
-        "„Fahrgast von 8 zu Bauplatz 2 (Kreuzung 2) befördern“ ist jetzt nicht erlaubt: Bauplatz 2 (Kreuzung 2) "
+        "„Fahrgast von Kreuzung 8 zu Bauplatz 2 (Kreuzung 2) befördern“ ist jetzt nicht erlaubt: Bauplatz 2 (Kreuzung "
+        "2) "
         "liegt nicht an deiner Linie",
-        "'carry a passenger from 8 to lot 2 (intersection 2)' is not allowed now: lot 2 (intersection 2) "
+        "'carry a passenger from intersection 8 to lot 2 (intersection 2)' is not allowed now: lot 2 (intersection 2) "
         "is not on your line",
     ),
     (
         vrroomm_house_full,
         "deliver 8 16",
-        "„Fahrgast von 8 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: im Gebäude auf "
+        "„Fahrgast von Kreuzung 8 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: im Gebäude auf "
         "Bauplatz 16 (Kreuzung 14) ist schon ein Fahrgast",
-        "'carry a passenger from 8 to lot 16 (intersection 14)' is not allowed now: lot 16 (intersection 14) "
+        "'carry a passenger from intersection 8 to lot 16 (intersection 14)' is not allowed now: lot 16 (intersection "
+        "14) "
         "is already taken by a passenger",
     ),
     (
         vrroomm_office_on_line,
         "deliver 8 28",
-        "„Fahrgast von 8 zu Bauplatz 28 (Kreuzung 21) befördern“ ist jetzt nicht erlaubt: auf Bauplatz 28 "
+        "„Fahrgast von Kreuzung 8 zu Bauplatz 28 (Kreuzung 21) befördern“ ist jetzt nicht erlaubt: auf Bauplatz 28 "
         "(Kreuzung 21) steht ein Gebäude vom Typ Büro, die Uhr zeigt aber auf Haus",
-        "'carry a passenger from 8 to lot 28 (intersection 21)' is not allowed now: lot 28 (intersection 21) "
+        "'carry a passenger from intersection 8 to lot 28 (intersection 21)' is not allowed now: lot 28 (intersection "
+        "21) "
         "holds a building of type office, but the clock asks for house",
     ),
     (
         vrroomm_1999_in_time_building,
         "deliver 14 18",
-        "„Fahrgast von 14 zu Bauplatz 18 (Kreuzung 15) befördern“ ist jetzt nicht erlaubt: an Kreuzung 14 steht "
+        "„Fahrgast von Kreuzung 14 zu Bauplatz 18 (Kreuzung 15) befördern“ ist jetzt nicht erlaubt: an Kreuzung 14 "
+        "steht "
         "ein zeitgerechtes Gebäude (Haus); die Fahrgäste dort sind nicht beförderungswillig (Regel von 1999)",
-        "'carry a passenger from 14 to lot 18 (intersection 15)' is not allowed now: a building of the current "
+        "'carry a passenger from intersection 14 to lot 18 (intersection 15)' is not allowed now: a building of the "
+        "current "
         "type (house) stands at intersection 14; passengers there do not ride (1999 rules)",
     ),
     (
         vrroomm_1999_in_time_building,
         "deliver 15 16",
-        "„Fahrgast von 15 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 15 ist "
+        "„Fahrgast von Kreuzung 15 zu Bauplatz 16 (Kreuzung 14) befördern“ ist jetzt nicht erlaubt: an Kreuzung 15 ist "
         "kein Fahrgast",
-        "'carry a passenger from 15 to lot 16 (intersection 14)' is not allowed now: there is no passenger at "
+        "'carry a passenger from intersection 15 to lot 16 (intersection 14)' is not allowed now: there is no "
+        "passenger at "
         "intersection 15",
     ),
 ]

@@ -57,7 +57,7 @@ def test_malformed_notation(text: str) -> None:
         ("en", "take line", "marker on line expansion"),
         ("de", "build 3 pub", "Kneipe auf Bauplatz 3 (Kreuzung 2)"),
         ("en", "build 3 pub", "pub on lot 3 (intersection 2)"),
-        ("de", "deliver 14 27", "Fahrgast von 14 zu Bauplatz 27 (Kreuzung 20) befördern"),
+        ("de", "deliver 14 27", "Fahrgast von Kreuzung 14 zu Bauplatz 27 (Kreuzung 20) befördern"),
         ("en", "clock stop", "stop time (take a time stone)"),
         ("de", "pass", "aussteigen"),
         ("en", "line 14-15", "line from 14 to 15"),

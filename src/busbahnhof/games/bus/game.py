@@ -147,7 +147,15 @@ class Bus(Game[BusOptions, Action]):
                 return catalog.text("describe.lot_at", number=value, node=where[value])
             return str(value)
 
+        stations = frozenset(self.board.stations)
+
+        def place(value: Any) -> str:
+            """An intersection by the name the map shows: a train station as such (Bahnhof 10)."""
+            kind = "station" if value in stations else "intersection"
+            return catalog.text(f"name.{kind}", node=value)
+
         formatters = {
+            "source": place,
             "area": area,
             "phase": area,
             "building": building,
@@ -176,6 +184,16 @@ class Bus(Game[BusOptions, Action]):
         if isinstance(action, Deliver):
             return text("describe.deliver", source=action.source, lot=action.lot)
         return str(action)
+
+    def describe_legal(self, state: State[Any], action: Action, catalog: Catalog) -> str:
+        """The action in words for the player choosing it now: a marker names its slot and power and
+        warns where it would be wasted, e.g. "Marker auf Linienausbau, Feld B (Kraft 0) – ⚠ verfällt:
+        ..." (Bus: Schwindende Aktionskraft; ``labels.py``, ``preview.py``)."""
+        from .labels import legal_label
+        from .state import BusState
+
+        plain = self.describe_action(action, catalog)
+        return legal_label(state, action, catalog, plain) if isinstance(state, BusState) else plain
 
     def group_actions(self, actions: Sequence[Action], catalog: Catalog) -> list[ActionGroup]:
         """Line markers by the line end they leave, buildings by lot, deliveries by the waiting

@@ -47,6 +47,11 @@
     per area name (``line``, ``buses``, ``passengers``, ``buildings``, ``clock``, ``vrroomm``,
     ``start``) the list of its slots from A on (6 or 1 entries), each the seat whose marker lies
     there or ``None``.
+``preview``
+    what markers do (``preview.py``): ``slot_powers`` (per multi-slot area the power of each slot
+    A-F, ``None`` where nobody could place now) and ``selection`` (``None`` outside action
+    selection, else for the seat choosing: ``seat``, ``markers_left``, ``placed``, ``must_place``,
+    ``m_may_rise`` and per area ``{"slot", "power", "usable", "reason"}`` or ``None`` when full).
 ``markers_left``, ``markers_placed``, ``passed``
     per seat: action markers in supply, markers placed this round, whether the seat is out of
     this round's selection (passed or no markers).
@@ -64,6 +69,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import AREA_NAMES, BUILDING_NAMES
 from .layout import Layout, board_layout
 from .lines import marked_ends
+from .preview import board_preview
 
 if TYPE_CHECKING:
     from .board import Board
@@ -165,6 +171,7 @@ def build_view(state: BusState) -> dict[str, Any]:
             name: [*state.slots[area], *([None] * (state.slot_count(area) - len(state.slots[area])))]
             for area, name in enumerate(AREA_NAMES)
         },
+        "preview": board_preview(state),
         "markers_left": list(state.markers),
         "markers_placed": list(state.placed),
         "passed": list(state.passed),
