@@ -6,7 +6,9 @@ public now) is replayed with the engine, and each ``table`` message must carry e
 ``state.view(seat, log=False)`` of its version (``view(None, log=False)`` for the spectator), the
 seat's own legal actions only when it is to move, the public log's new events (together exactly
 the state's log), and no seed before the end: nothing another seat may not know, no deck order,
-no seed of an unfinished game.
+no seed of an unfinished game.  A game's static view parts (``static_keys``) come only in each
+connection's first message; merged into every later view as the web client does (ws.js), the
+views are whole again.
 """
 
 from __future__ import annotations
@@ -83,15 +85,22 @@ def test_no_payload_carries_more_than_the_seats_view(shared_server: ServerProces
         expected.append({"views": views, "to_move": state.to_move, "legal": legal, "log": len(state.log)})
     final = len(record["actions"])
     public_log = json.loads(json.dumps([event.to_dict() for event in state.log]))
+    static_keys = set(game.static_keys)
     checked = 0
     for client in clients:
         game_lines: list[dict[str, Any]] = []
+        static: dict[str, Any] | None = None
         for raw in client.raw:
             message = json.loads(raw)
             if message.get("type") != "table":
                 continue
             version, seat = message["version"], message["seat"]
             step = expected[version]
+            assert not static_keys & set(message["view"]["state"]), f"{game_id} v{version}: a static part sent again"
+            if static is None and static_keys:
+                static = message.pop("static")
+                assert set(static) == static_keys, f"{game_id}: the first message carries the static parts"
+            message["view"]["state"].update(static or {})  # as ws.js merges them
             assert message["view"] == step["views"][seat], f"{game_id} v{version} seat {seat}: view differs"
             own = step["legal"] if seat is not None and seat == step["to_move"] else []
             assert [move["notation"] for move in message["legal"]] == own

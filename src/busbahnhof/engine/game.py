@@ -120,6 +120,10 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     file_options: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """Rule options that may name a user's file (a deck, a board), each with the built-in names it
     also takes.  A table server takes only these names, or the file's content (``EmbeddedFile``)."""
+    static_keys: ClassVar[tuple[str, ...]] = ()
+    """Keys of ``view(seat)["state"]`` whose values never change at a table and are the same in every
+    seat's and the spectators' view (card texts, a board's topology).  A table server sends them
+    once per connection instead of in every message; clients merge them back into each view."""
 
     def __init__(self, **options: Any) -> None:
         try:

@@ -4,6 +4,12 @@ Nothing here reads another seat's hidden information: the game part is ``state.v
 (``view(None, log=False)`` for spectators; the public log goes out as rendered new lines), the
 seed appears only once the game is over, and an uploaded deck appears by its label
 (``upload:...``), never by content or path.
+
+The parts of a view that never change at a table (the game's ``static_keys`` of ``view["state"]``,
+such as Busfaktor's card texts) are left out of every view and sent once per connection as the
+first message's ``static``; clients merge them back into each view.  Views hold no language (both
+languages' texts are in the static part where a game has them), so a change of language needs no
+second ``static``.
 """
 
 from __future__ import annotations
@@ -22,10 +28,12 @@ MAX_CATALOGS = 4
 
 @dataclass
 class LogCursor:
-    """How much of the log a client has been sent: game events and table events."""
+    """What a client has been sent so far: how much of the log (game events and table events), and
+    whether it has the table's static view parts."""
 
     game: int = 0
     table: int = 0
+    static: bool = False
 
 
 def table_catalog(table: Table, lang: str) -> Catalog:
@@ -60,7 +68,8 @@ def seat_view_json(table: Table, seat: int | None) -> orjson.Fragment:
     The view is built without copying (``fresh=False``) and encoded at once, before anything
     can change the state; only the text is kept.  Copying a view cost more than building it,
     and the whole log in every view (a late Bus view: half of its 0.75 ms) is left out: each
-    message carries the log events its client has not seen yet (``log``).
+    message carries the log events its client has not seen yet (``log``).  The game's static keys
+    are left out of ``view["state"]`` too (:func:`static_part`).
     """
     key = (table.version, seat)
     encoded = table.views.get(key)
@@ -69,8 +78,19 @@ def seat_view_json(table: Table, seat: int | None) -> orjson.Fragment:
             table.views.clear()
         view = table.state.view(seat, log=False, fresh=False)
         view["options"] = table.options
+        static_keys = table.game.static_keys
+        if static_keys:
+            view["state"] = {key: value for key, value in view["state"].items() if key not in static_keys}
         encoded = table.views[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
     return orjson.Fragment(encoded)
+
+
+def static_part(table: Table, seat: int | None) -> orjson.Fragment:
+    """The parts of ``seat``'s view that never change at the table (``table.game.static_keys`` of
+    ``view["state"]``), encoded; sent once per connection."""
+    state = table.state.view(seat, log=False, fresh=False)["state"]
+    static = {key: state[key] for key in table.game.static_keys if key in state}
+    return orjson.Fragment(orjson.dumps(static, option=orjson.OPT_NON_STR_KEYS))
 
 
 def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[dict[str, Any]]:
@@ -158,30 +178,37 @@ class Broadcast:
         self.summary = orjson.Fragment(orjson.dumps(table_summary(table), option=orjson.OPT_NON_STR_KEYS))
         self.clock = clock(table, now)
         self.catalogs: dict[str, Catalog] = {}
+        self.statics: dict[int | None, orjson.Fragment] = {}
 
     def message(self, seat: int | None, lang: str, cursor: LogCursor) -> str:
         """The message for one client at ``seat`` (``None``: spectator) in ``lang``, as JSON text;
         advances the client's log cursor.
 
         Fields: ``type`` ("table"), ``version``, ``seat``, ``table`` (:func:`table_summary`),
-        ``view`` (:func:`seat_view`), ``legal`` (notation and label), ``log`` (new events,
-        rendered), ``clock``.
+        ``view`` (:func:`seat_view` without the static keys), ``legal`` (notation and label),
+        ``log`` (new events, rendered), ``clock``; the client's first message of a game with
+        static keys also ``static`` (:func:`static_part`).
         """
         catalog = self.catalogs.get(lang)
         if catalog is None:
             catalog = self.catalogs[lang] = table_catalog(self.table, lang)
-        return encode(
-            {
-                "type": "table",
-                "version": self.table.version,
-                "seat": seat,
-                "table": self.summary,
-                "view": seat_view_json(self.table, seat),
-                "legal": legal_moves(self.table, seat, catalog),
-                "log": new_log(self.table, cursor, catalog),
-                "clock": self.clock,
-            }
-        )
+        message: dict[str, Any] = {
+            "type": "table",
+            "version": self.table.version,
+            "seat": seat,
+            "table": self.summary,
+            "view": seat_view_json(self.table, seat),
+            "legal": legal_moves(self.table, seat, catalog),
+            "log": new_log(self.table, cursor, catalog),
+            "clock": self.clock,
+        }
+        if not cursor.static and self.table.game.static_keys:
+            static = self.statics.get(seat)
+            if static is None:
+                static = self.statics[seat] = static_part(self.table, seat)
+            message["static"] = static
+        cursor.static = True
+        return encode(message)
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -46,6 +46,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
     min_players = 2
     max_players = 4
     options_model = BusfaktorOptions
+    static_keys = ("cards",)
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "default": {},
         "mini": {"deck": "mini"},

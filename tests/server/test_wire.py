@@ -1,0 +1,68 @@
+"""What goes over the wire besides the game: static view parts once per connection, gzip for HTTP.
+
+That the views completed with the static part are exactly ``state.view(seat, log=False)`` over
+whole games is checked message by message in ``test_payloads.py``.
+"""
+
+from __future__ import annotations
+
+import gzip
+from typing import Any
+
+import httpx
+
+from busbahnhof.engine import load_game
+from support.server_harness import Seat, ServerProcess, at_version, create_table, is_table, seat_query
+
+
+def busfaktor_table(server: ServerProcess) -> dict[str, Any]:
+    return create_table(server.http(), game="busfaktor", seats=[{}, {"bot": "random"}, {"bot": "random"}], seed=7)
+
+
+def test_static_parts_come_once_per_connection(shared_server: ServerProcess) -> None:
+    created = busfaktor_table(shared_server)
+    full = load_game("busfaktor").new_state(3, 7).view(0, log=False)["state"]
+    seat = Seat(shared_server, seat_query(created, 0, "de"))
+    first = seat.receive_until(is_table)
+    assert first["static"] == {"cards": full["cards"]}, "the card texts come with the first message"
+    assert "cards" not in first["view"]["state"]
+    seat.send({"type": "lang", "lang": "en"})
+    seat.receive_until(lambda message: message.get("type") == "lang")
+    while seat.state is not None and seat.state["version"] == first["version"]:
+        if seat.my_turn():
+            assert seat.act(seat.state["legal"][0]["notation"])["ok"]
+        else:
+            seat.receive_until(at_version(first["version"] + 1))
+    later = seat.state
+    assert later is not None
+    assert "static" not in later and "cards" not in later["view"]["state"], "nor again after a change of language"
+    spectator = Seat(shared_server, f"room={created['code']}&lang=en")
+    watched = spectator.receive_until(is_table)
+    assert watched["static"] == first["static"], "every connection gets them once, spectators too"
+    again = Seat(shared_server, seat_query(created, 0, "en"))
+    assert "static" in again.receive_until(is_table), "a reconnecting client gets them again"
+    for client in (seat, spectator, again):
+        client.close()
+
+
+def test_a_game_without_static_parts_sends_none(shared_server: ServerProcess) -> None:
+    created = create_table(shared_server.http(), game="busfahrer", seats=[{}, {"bot": "random"}])
+    seat = Seat(shared_server, seat_query(created))
+    assert "static" not in seat.receive_until(is_table)
+    seat.close()
+
+
+def test_scripts_and_api_answers_come_gzip_compressed(shared_server: ServerProcess) -> None:
+    http: httpx.Client = shared_server.http()
+    for path in ("/lobby.js", "/styles.css", "/locales/de.json", "/api/games"):
+        response = http.get(path, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, path
+        assert response.headers["content-encoding"] == "gzip", path
+        assert int(response.headers["content-length"]) < len(response.content) / 2, path
+    with httpx.stream("GET", f"{shared_server.url}/lobby.js", headers={"Accept-Encoding": "gzip"}) as raw:
+        wire = b"".join(raw.iter_raw())
+    assert gzip.decompress(wire).startswith(b"//"), "the bytes on the wire are gzip"
+    plain = http.get("/lobby.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers, "clients that do not ask get the file as it is"
+    small = http.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in small.headers, "small answers are not worth it"
