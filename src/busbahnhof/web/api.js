@@ -41,8 +41,6 @@ export const api = {
   joinRoom: (code, body, lang) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
   tables: (status, limit = 30) => request("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
   table: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
-  drawing: (id, token, lang) =>
-    request("GET", `/api/tables/${encodeURIComponent(id)}/drawing${token ? `?token=${encodeURIComponent(token)}` : ""}`, undefined, lang),
   positionDrawing: (id, step, lang) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/positions/${step}/drawing`, undefined, lang),
   reissueToken: (id, seat, creatorToken, lang) =>

@@ -1,7 +1,8 @@
 // The client's entry: language, the hash router and the page that is shown.
 import { h, replaceChildren } from "./dom.js";
 import { LANGUAGES, lang, loadLanguage, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
+import { deadReason, showDeadLink } from "./deadlink.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
@@ -42,7 +43,12 @@ async function route() {
       page = showLobby(app);
     }
   } catch (error) {
-    replaceChildren(app, h("p", { role: "alert", class: "error" }, error.message));
+    if (error instanceof ApiError && (name === "join" || name === "room")) {
+      // A seat link or room code that leads to no table: say so, offer the lobby.
+      showDeadLink(app, { reason: deadReason({ status: error.status }), detail: error.message });
+    } else {
+      replaceChildren(app, h("p", { role: "alert", class: "error" }, error.message));
+    }
   }
   app.focus({ preventScroll: true });
 }

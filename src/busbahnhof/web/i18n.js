@@ -50,13 +50,20 @@ export function fill(template, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** A text of the client's catalog. A key may have singular and plural templates ("key.one",
+ *  "key.other"), chosen by the parameter count (else n, else s): "one" for 1 and -1, as in German and English. */
 export function t(key, params = {}) {
-  const template = messages[key];
+  const template = messages[key] ?? messages[pluralKey(key, params)];
   return template === undefined ? key : fill(template, params);
 }
 
+function pluralKey(key, params) {
+  const number = Number(params.count ?? params.n ?? params.s);
+  return Math.abs(number) === 1 && `${key}.one` in messages ? `${key}.one` : `${key}.other`;
+}
+
 export function has(key) {
-  return key in messages;
+  return key in messages || `${key}.other` in messages;
 }
 
 /** Load the game's own messages (the TOML catalog the terminal uses too) in the current language. */

@@ -4,18 +4,33 @@
 //   data-piece="<id unique on the page>"  a piece; it flies from where it was, or appears if new
 //   data-face="up|down"                   with data-piece: a changed face turns the piece over
 //   data-grow                             an SVG path/line that is new is drawn along its length
-// Every changed piece gets the class `last-move` until the next version. Motion is off when the
-// player turned it off (remembered) or the system asks for reduced motion.
+// Every changed piece gets the class `last-move` until the next version (`markLastMove` puts it
+// back when the same version is drawn again, e.g. after a pick). Motion is off when the player
+// turned it off (remembered) or the system asks for reduced motion; then the root element has
+// the class `no-motion`, which stops the CSS animations too.
 const STORAGE_KEY = "busbahnhof.motion";
 export const DURATION = 450;
+/** More changed pieces than this (a new round dealt, a reconnect far ahead): marked, not animated. */
+const MAX_ANIMATED = 40;
+const MOVED_PX = 2;
 
 export function motionOn() {
   if (localStorage.getItem(STORAGE_KEY) === "off") return false;
-  return !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return !systemReducesMotion();
+}
+
+export function systemReducesMotion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 export function setMotion(on) {
   localStorage.setItem(STORAGE_KEY, on ? "on" : "off");
+  applyMotionClass();
+}
+
+/** The root element's `no-motion` class follows the switch and the system setting. */
+export function applyMotionClass() {
+  document.documentElement.classList.toggle("no-motion", !motionOn());
 }
 
 /** Where each piece is now: {id -> {rect, face}}. */
@@ -27,33 +42,75 @@ export function snapshot(root) {
   return pieces;
 }
 
-/** Animate what changed between `before` (a snapshot) and the DOM under `root` now; mark it. */
+/** Animate what changed between `before` (a snapshot) and the DOM under `root` now; mark it.
+ *  Returns the ids of the changed pieces. */
 export function animateChanges(root, before) {
-  const on = motionOn();
+  const changes = [];
   for (const el of root.querySelectorAll("[data-piece]")) {
     const was = before.get(el.dataset.piece);
     const rect = el.getBoundingClientRect();
     if (!was) {
-      el.classList.add("last-move");
-      if (on) appear(el);
+      changes.push({ el, kind: "appear" });
       continue;
     }
     const dx = was.rect.left - rect.left;
     const dy = was.rect.top - rect.top;
-    const moved = Math.abs(dx) > 2 || Math.abs(dy) > 2;
-    const turned = was.face !== undefined && was.face !== el.dataset.face;
-    if (moved || turned) el.classList.add("last-move");
-    if (!on) continue;
-    if (turned) turn(el);
-    else if (moved) fly(el, dx, dy, was.rect, rect);
+    if (was.face !== undefined && was.face !== el.dataset.face) changes.push({ el, kind: "turn" });
+    else if (Math.abs(dx) > MOVED_PX || Math.abs(dy) > MOVED_PX) changes.push({ el, kind: "fly", dx, dy, from: was.rect, to: rect });
+  }
+  const ids = new Set(changes.map((change) => change.el.dataset.piece));
+  markLastMove(root, ids);
+  if (motionOn() && changes.length <= MAX_ANIMATED) {
+    for (const change of changes) {
+      if (change.kind === "appear") appear(change.el);
+      else if (change.kind === "turn") turn(change.el);
+      else fly(change.el, change);
+    }
+  }
+  return ids;
+}
+
+/** Put the class `last-move` on the pieces with these ids (a redraw of the same version). */
+export function markLastMove(root, ids) {
+  if (!ids || !ids.size) return;
+  for (const el of root.querySelectorAll("[data-piece]")) {
+    if (ids.has(el.dataset.piece)) el.classList.add("last-move");
   }
 }
 
-function fly(el, dx, dy, from, to) {
+/** Animate any element gently into view (a news line, a log entry), if motion is on. */
+export function fadeIn(el) {
+  if (!motionOn()) return;
+  el.animate([{ opacity: 0, transform: "translateY(-0.4rem)" }, { opacity: 1, transform: "none" }], { duration: DURATION, easing: "ease-out" });
+}
+
+/** An SVG element's own transform as CSS (its `transform` attribute would be overridden by a
+ *  CSS transform animation otherwise), and the screen pixels per user unit. */
+function svgFrame(el) {
+  if (!(el instanceof SVGGraphicsElement)) return null;
+  const own = el.transform?.baseVal?.consolidate()?.matrix;
+  const base = own ? `matrix(${own.a}, ${own.b}, ${own.c}, ${own.d}, ${own.e}, ${own.f})` : "";
+  const parent = el.parentNode instanceof SVGGraphicsElement ? el.parentNode : el;
+  const screen = parent.getScreenCTM();
+  const scale = screen ? Math.hypot(screen.a, screen.b) || 1 : 1;
+  return { base, scale };
+}
+
+function fly(el, { dx, dy, from, to }) {
+  const svg = svgFrame(el);
+  if (svg) {
+    // Parent user units; the element's own transform applies after the offset.
+    const start = `translate(${dx / svg.scale}px, ${dy / svg.scale}px) ${svg.base}`;
+    el.animate([{ transform: start }, { transform: svg.base || "none" }], { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
+    return;
+  }
   const sx = to.width ? from.width / to.width : 1;
   const sy = to.height ? from.height / to.height : 1;
   el.animate(
-    [{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, transformOrigin: "top left" }, { transform: "none", transformOrigin: "top left" }],
+    [
+      { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, transformOrigin: "top left" },
+      { transform: "none", transformOrigin: "top left" },
+    ],
     { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" },
   );
 }
@@ -67,9 +124,20 @@ function appear(el) {
     });
     return;
   }
+  const svg = svgFrame(el);
+  if (svg) {
+    el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: DURATION * 0.8, easing: "ease-out" });
+    return;
+  }
   el.animate([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none" }], { duration: DURATION * 0.8, easing: "ease-out" });
 }
 
 function turn(el) {
+  const svg = svgFrame(el);
+  if (svg) {
+    const box = { transformBox: "fill-box", transformOrigin: "center" };
+    el.animate([{ ...box, transform: `${svg.base} scaleX(0)` }, { ...box, transform: svg.base || "none" }], { duration: DURATION * 0.8, easing: "ease-out" });
+    return;
+  }
   el.animate([{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }], { duration: DURATION * 0.8, easing: "ease-out" });
 }

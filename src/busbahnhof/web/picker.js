@@ -4,6 +4,11 @@
 // the table changes (a new version).
 let selection = { version: null, keys: [] };
 
+/** Forget the picks made (a refused action: the table is drawn again as the server has it). */
+export function resetSelection() {
+  selection.keys = [];
+}
+
 /**
  * @param ctx the game context
  * @param picksOf (notation) -> list of keys ("c:12", "i:14", "l:27") this action is chosen by

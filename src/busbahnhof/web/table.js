@@ -1,5 +1,6 @@
-// A table: the frame every game shares (who is to move, news, the log, refusals, the end screen,
-// pass-and-play) around the game's own board from games/<id>.js.
+// A table: the frame every game shares (who is to move, the seat panels with the turn timer, news,
+// the log, refusals, the end screen, pass-and-play, the connection's state, the motion of each new
+// version) around the game's own board from games/<id>.js.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { gt, lang, loadGameCatalog, t } from "./i18n.js";
@@ -7,6 +8,12 @@ import { TableConnection } from "./ws.js";
 import { navigate } from "./app.js";
 import { rememberRematch } from "./created.js";
 import { legalActions, actionList } from "./actions.js";
+import { resetSelection } from "./picker.js";
+import { animateChanges, applyMotionClass, fadeIn, markLastMove, motionOn, setMotion, snapshot, systemReducesMotion } from "./motion.js";
+import { notificationsAvailable, notificationsOn, notifyTurn, pageTitle, setNotifications } from "./notify.js";
+import { ruleHref } from "./rules.js";
+import { SeatPanels, seatsOf } from "./seats.js";
+import { deadReason, showDeadLink } from "./deadlink.js";
 import * as busfahrer from "./games/busfahrer.js";
 import * as bus from "./games/bus.js";
 import * as busfaktor from "./games/busfaktor.js";
@@ -15,31 +22,35 @@ const GAMES = { busfahrer, bus, busfaktor };
 const NEWS_LINES = 3;
 
 export function showTable(root, { tableId, tokens }) {
-  const connections = (tokens.length ? tokens : [null]).map(
-    (token) =>
-      new TableConnection({
-        tableId,
-        token,
-        lang: lang(),
-        onState: () => onState(),
-        onRefusal: (error) => showRefusal(error),
-        onStatus: (status) => showConnection(status),
-        onRematch: (offer) => onRematch(offer),
-      }),
-  );
+  const connections = (tokens.length ? tokens : [null]).map((token) => {
+    const connection = new TableConnection({
+      tableId,
+      token,
+      lang: lang(),
+      onState: () => onState(),
+      onRefusal: (error) => showRefusal(error),
+      onStatus: (status, detail) => showConnection(connection, status, detail),
+      onRematch: (offer) => onRematch(offer),
+    });
+    return connection;
+  });
   let shown = connections[0];
   let coverFor = null;
-  let anchor = null;
+  let anchorKey = null;
   let lastLogLength = null;
   let loadedCatalog = null;
-  let drawingsServed = true;
   let wantsRematch = false;
+  let drawn = null; // the connection and version the board shows
+  let lastMoved = new Set(); // the pieces the last new version changed (class last-move)
+  let wasMyTurn = false;
+  let firstDraw = true;
 
   const heading = h("h1", { class: "table-title" }, "…");
   const turn = h("p", { class: "turn", role: "status", "aria-live": "polite" });
-  const connection = h("span", { class: "connection", "aria-live": "polite" });
-  const clockEl = h("span", { class: "clock", role: "timer", "aria-live": "off" });
-  let clockTimer = null;
+  const switches = h("div", { class: "table-switches" });
+  const connection = h("p", { class: "connection", role: "status", "aria-live": "polite" });
+  connection.hidden = true;
+  const seatPanels = new SeatPanels(t);
   const news = h("div", { class: "news", "aria-live": "polite" });
   const away = h("div", { class: "away", role: "status" });
   const board = h("div", { class: "board" });
@@ -51,23 +62,30 @@ export function showTable(root, { tableId, tokens }) {
   const end = h("section", { class: "end", "aria-labelledby": "end-title" });
   end.hidden = true;
 
+  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, away, news, end, board, actionsBox), h("aside", { class: "side" }, logBox));
   const page = h(
     "div",
     { class: "table-page" },
-    h("header", { class: "table-head" }, heading, turn, clockEl, connection),
+    h("header", { class: "table-head" }, heading, turn, switches),
+    connection,
+    seatPanels.node,
     cover,
-    h("div", { class: "table-body" }, h("div", { class: "play" }, away, news, end, board, actionsBox), h("aside", { class: "side" }, logBox)),
+    body,
   );
   replaceChildren(root, page);
+  applyMotionClass();
+  drawSwitches();
+  const onVisibility = () => shown.state && updateTitle(ctxFor(shown.state));
+  document.addEventListener("visibilitychange", onVisibility);
 
   connections.forEach((c) => c.connect());
 
   function ctxFor(message) {
     return gameContext(message, {
       send: (action, el) => {
-        anchor = el || null;
+        anchorKey = keyOf(el);
         clearRefusals();
-        shown.send(action);
+        if (!shown.send(action)) showConnection(shown, shown.status);
       },
       redraw: () => draw(),
     });
@@ -86,25 +104,9 @@ export function showTable(root, { tableId, tokens }) {
       await loadGameCatalog(game);
       loadedCatalog = `${game}:${lang()}`;
     }
-    const wantsDrawing = GAMES[game]?.drawn && !message.svg && drawingsServed;
-    message.drawingPending = Boolean(wantsDrawing);
+    if (shown.state !== message) return; // a newer message came while the catalog loaded
     draw();
-    if (wantsDrawing) fetchDrawing(shown, message);
-  }
-
-  /** The engine's drawing of the position (Bus), fetched once per version and seat. */
-  async function fetchDrawing(connection, message) {
-    try {
-      const drawing = await api.drawing(tableId, connection.opts.token, lang());
-      message.drawingPending = false;
-      if (connection.state !== message || drawing.version !== message.version || !drawing.svg) return;
-      message.svg = drawing.svg;
-    } catch {
-      // A server without drawings: the table stays playable through its buttons and the list.
-      drawingsServed = false;
-      message.drawingPending = false;
-    }
-    if (connection === shown && connection.state === message && !coverFor) draw();
+    announceTurn(ctxFor(message));
   }
 
   /** Pass-and-play: show the seat that is to move; otherwise stay with the one shown. */
@@ -120,10 +122,11 @@ export function showTable(root, { tableId, tokens }) {
     page.dataset.version = String(message.version);
     page.dataset.seat = String(ctx.seat ?? "");
     heading.textContent = `${message.table?.title ?? module?.title ?? ctx.game}${message.table?.code ? " · " + t("table.room", { code: message.table.code }) : ""}`;
-    document.title = `${heading.textContent} – Busbahnhof`;
+    updateTitle(ctx);
     turn.textContent = turnText(ctx);
     turn.classList.toggle("mine", isMyTurn(ctx));
-    drawClock(message);
+    drawSwitches();
+    seatPanels.draw(ctx, module);
     if (coverFor) {
       drawCover(ctx);
       return;
@@ -132,27 +135,82 @@ export function showTable(root, { tableId, tokens }) {
     drawAway(ctx);
     drawNews(message);
     drawLog(message);
-    const specialised = module ? module.render(ctx) : null;
-    replaceChildren(board, specialised ? specialised.node : null);
+    const specialised = drawBoard(ctx, module);
     const list = actionList(ctx, { open: !specialised || !specialised.handlesActions });
     replaceChildren(actionsBox, list);
     drawEnd(ctx);
+    if (firstDraw) {
+      firstDraw = false;
+      performance.mark("table-first-draw");
+    }
   }
 
-  /** The turn timer: the seconds left for the seat to move, counted down between messages. */
-  function drawClock(message) {
-    clearInterval(clockTimer);
-    const clock = message.clock;
-    clockEl.hidden = !clock;
-    if (!clock) return;
-    const until = Date.now() + clock.remaining * 1000;
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
-      clockEl.textContent = t("table.clock", { name: seatName(message, clock.seat), s: left });
-      clockEl.classList.toggle("urgent", left <= 10);
-    };
-    tick();
-    clockTimer = setInterval(tick, 1000);
+  /** The game's board. A new version is animated from the board as it was (motion.js): the DOM
+   *  is final at once, the pieces that changed fly, turn or appear, and stay marked until the
+   *  next version; a redraw of the same version (a pick) marks them again without motion. */
+  function drawBoard(ctx, module) {
+    const version = ctx.message.version;
+    const fresh = !drawn || drawn.connection !== shown || drawn.version !== version;
+    const before = fresh && drawn && drawn.connection === shown && drawn.version < version ? snapshot(board) : null;
+    const specialised = module ? module.render(ctx) : null;
+    replaceChildren(board, specialised ? specialised.node : null);
+    if (before) lastMoved = animateChanges(board, before);
+    else if (fresh) lastMoved = new Set();
+    else markLastMove(board, lastMoved);
+    drawn = { connection: shown, version };
+    return specialised;
+  }
+
+  /** The page title (it says "your turn" while the tab is hidden) and, if the player allowed it,
+   *  a notification when the turn has just come to them in a hidden tab. */
+  function updateTitle(ctx) {
+    document.title = pageTitle(heading.textContent, t("table.your_turn"), isMyTurn(ctx));
+  }
+
+  function announceTurn(ctx) {
+    const mine = isMyTurn(ctx);
+    if (mine && !wasMyTurn) notifyTurn(t("table.your_turn"), heading.textContent, `busbahnhof-${tableId}`);
+    wasMyTurn = mine;
+  }
+
+  /** The player's switches: animations on/off (remembered), notifications (asks the browser). */
+  function drawSwitches() {
+    const reduced = systemReducesMotion();
+    const motion = h(
+      "button",
+      {
+        type: "button",
+        class: "switch",
+        "aria-pressed": String(motionOn()),
+        disabled: reduced,
+        title: reduced ? t("table.motion_system") : null,
+        onclick: () => {
+          setMotion(!motionOn());
+          drawSwitches();
+        },
+      },
+      h("span", { class: "switch-icon", "aria-hidden": "true" }, "↝"),
+      h("span", { class: "switch-label" }, t(motionOn() ? "table.motion_on" : "table.motion_off")),
+    );
+    const canNotify = notificationsAvailable() && connections.some((c) => c.opts.token);
+    const notify = canNotify
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "switch",
+            "aria-pressed": String(notificationsOn()),
+            title: Notification.permission === "denied" ? t("table.notify_denied") : null,
+            onclick: async () => {
+              await setNotifications(!notificationsOn());
+              drawSwitches();
+            },
+          },
+          h("span", { class: "switch-icon", "aria-hidden": "true" }, "✉"),
+          h("span", { class: "switch-label" }, t(notificationsOn() ? "table.notify_on" : "table.notify_off")),
+        )
+      : null;
+    replaceChildren(switches, motion, notify);
   }
 
   /** A seat whose time ran out is played by a bot until its player says they are back. */
@@ -170,6 +228,7 @@ export function showTable(root, { tableId, tokens }) {
   }
 
   function drawCover(ctx) {
+    drawn = null;
     replaceChildren(board);
     replaceChildren(actionsBox);
     replaceChildren(
@@ -199,15 +258,21 @@ export function showTable(root, { tableId, tokens }) {
     if (lastLogLength !== null && lines.length > lastLogLength) {
       const fresh = lines.slice(lastLogLength).slice(-NEWS_LINES);
       replaceChildren(news, fresh.map((line) => h("p", { class: `news-line ${newsKind(line)}` }, lineText(line))));
+      news.querySelectorAll(".news-line").forEach(fadeIn);
     } else if (lastLogLength === null) {
       replaceChildren(news);
     }
-    lastLogLength = lines.length;
   }
 
+  /** The log; the entries new since the last version slide in (they are the news, too). */
   function drawLog(message) {
     const lines = message.logLines || [];
-    replaceChildren(logList, lines.slice(-200).map((line) => h("li", {}, lineText(line))));
+    const shownFrom = Math.max(0, lines.length - 200);
+    const freshFrom = lastLogLength ?? lines.length;
+    const items = lines.slice(shownFrom).map((line, i) => h("li", { class: shownFrom + i >= freshFrom ? "fresh" : null }, lineText(line)));
+    replaceChildren(logList, items);
+    if (lastLogLength !== null && lines.length > lastLogLength) logList.querySelectorAll("li.fresh").forEach(fadeIn);
+    lastLogLength = lines.length;
     logList.parentElement.scrollTop = logList.parentElement.scrollHeight;
     logList.scrollTop = logList.scrollHeight;
   }
@@ -306,30 +371,67 @@ export function showTable(root, { tableId, tokens }) {
     if (shown.state) draw();
   }
 
+  /** A refused action: the table is drawn again as the server has it (no pick or highlight left
+   *  over), and the refusal is shown where it was tried, with a link to the rule it cites. */
   function showRefusal(error) {
     const text = error.message || error.code;
-    const box = h("p", { class: "refusal", role: "alert" }, text, error.rule ? h("span", { class: "rule" }, ` (${error.rule})`) : null);
+    const game = shown.state?.view?.game;
+    const rule = error.rule
+      ? h("span", { class: "rule" }, " (", game ? h("a", { href: ruleHref(game, error.rule) }, error.rule) : error.rule, ")")
+      : null;
+    const box = h("p", { class: "refusal", role: "alert" }, text, rule);
+    resetSelection();
+    if (shown.state && !coverFor) draw();
     clearRefusals();
-    if (anchor && anchor.isConnected) {
-      anchor.insertAdjacentElement("afterend", box);
-    } else {
-      news.replaceChildren(box);
-    }
+    const anchor = findKey(anchorKey);
+    if (anchor) anchor.insertAdjacentElement("afterend", box);
+    else news.replaceChildren(box);
   }
 
   function clearRefusals() {
     root.querySelectorAll(".refusal").forEach((el) => el.remove());
   }
 
-  function showConnection(status) {
-    connection.textContent = status === "open" ? "" : t(`table.connection_${status}`);
+  /** How to find a control again after a redraw: its data-focus, data-pick, data-target or data-action. */
+  function keyOf(el) {
+    if (!el) return null;
+    for (const name of ["focus", "pick", "target", "action"]) if (el.dataset?.[name]) return { name, value: el.dataset[name] };
+    return null;
+  }
+
+  function findKey(key) {
+    if (!key) return null;
+    const attribute = `data-${key.name}`;
+    return page.querySelector(`[${attribute}="${CSS.escape(key.value)}"]`);
+  }
+
+  /** While a connection is not open the table's controls are disabled (inert) under a
+   *  "reconnecting" line: a tap cannot go anywhere, and nothing is sent later. A link the server
+   *  refuses (unknown table or seat) replaces the page with a plain explanation. */
+  function showConnection(which, status, detail) {
+    if (status === "gone") {
+      close();
+      const reason = deadReason({ code: detail?.code });
+      showDeadLink(root, { reason, detail: detail?.error?.message || "", tableId: reason === "no_seat" ? tableId : null });
+      return;
+    }
+    const down = connections.filter((c) => c.status !== "open");
+    const offline = down.length > 0;
+    const hadState = connections.some((c) => c.state);
+    page.classList.toggle("offline", offline);
+    body.inert = offline && hadState;
+    connection.hidden = !offline;
+    connection.textContent = offline ? t(hadState ? "table.reconnecting" : "table.connecting") : "";
+  }
+
+  function close() {
+    seatPanels.stop();
+    document.removeEventListener("visibilitychange", onVisibility);
+    connections.forEach((c) => c.close());
   }
 
   return {
-    close() {
-      clearInterval(clockTimer);
-      connections.forEach((c) => c.close());
-    },
+    close,
     relabel() {
       lastLogLength = null;
       loadedCatalog = null;
@@ -383,9 +485,7 @@ export function lineText(line) {
   return line.text ?? line.message ?? line.key ?? JSON.stringify(line);
 }
 
-export function seatsOf(message) {
-  return message.table?.seats || message.seats || [];
-}
+export { seatsOf };
 
 export function seatName(message, i) {
   if (i === null || i === undefined) return "";

@@ -1,23 +1,42 @@
 // One WebSocket per seat (or spectator): every server message is the whole truth for that seat.
-// Reconnects by itself; the server sends the full current view on every connect. What the player
-// sends while the socket is (re)connecting waits and goes out as soon as it is open: a click while
-// the page shows "reconnecting" is not lost (the server refuses it as stale if the table moved on).
+// Reconnects by itself, quickly: a short capped back-off with jitter (0.3 s, growing to 1.5 s at
+// most) and at once when the browser comes back online or the tab is shown again; a handshake
+// that hangs is given up after a few seconds. The server sends the full current view on every
+// connect. Nothing is queued while the socket is not open: the table disables its controls then,
+// and `send` refuses, so a tap is never held back and sent later against a table that moved on.
+// A close with a code of 4000 or more is the server's "no" (unknown table 4404, unknown token
+// 4403, bad request 4400): the link is dead, and the connection stops trying.
+
+const FIRST_RETRY_MS = 300;
+const MAX_RETRY_MS = 1500;
+const HANDSHAKE_MS = 4000;
+
+/** The wait before retry number `retry` (1, 2, …): 0.3 s doubling up to 1.5 s, each 70–100 % of it. */
+export function retryDelay(retry) {
+  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (retry - 1));
+  return Math.round(ceiling * (0.7 + 0.3 * Math.random()));
+}
 
 export class TableConnection {
   /**
-   * @param {object} opts {tableId, token (null: spectator), lang, onState(msg), onRefusal(err), onStatus(s),
-   *   onRematch(offer)}
+   * @param {object} opts {tableId, token (null: spectator), lang, onState(msg), onRefusal(err),
+   *   onStatus(status, detail), onRematch(offer)}; status is "connecting", "open", "closed" (will
+   *   retry) or "gone" (the server refused the link; detail {code, error}).
    */
   constructor(opts) {
     this.opts = opts;
     this.state = null;
+    this.status = "connecting";
     this.log = [];
     this.socket = null;
     this.closed = false;
     this.retry = 0;
+    this.retryTimer = null;
+    this.handshakeTimer = null;
+    this.lastError = null;
     this.rematch = null;
-    this.outbox = [];
     this.static = null;
+    this.wake = () => this.retryNow();
   }
 
   url() {
@@ -31,30 +50,76 @@ export class TableConnection {
 
   connect() {
     this.closed = false;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    window.addEventListener("online", this.wake);
+    document.addEventListener("visibilitychange", this.wake);
     const socket = new WebSocket(this.url());
     this.socket = socket;
-    this.opts.onStatus?.("connecting");
+    this.lastError = null;
+    this.setStatus(this.state ? "closed" : "connecting");
+    clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = setTimeout(() => {
+      // The server accepted the connection but does not answer (stopped, overloaded): try again.
+      if (this.socket === socket && socket.readyState === WebSocket.CONNECTING) this.drop(socket);
+    }, HANDSHAKE_MS);
     socket.addEventListener("open", () => {
+      if (this.socket !== socket) return;
+      clearTimeout(this.handshakeTimer);
       this.retry = 0;
       this.log = [];
-      this.opts.onStatus?.("open");
-      for (const text of this.outbox.splice(0)) socket.send(text);
     });
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("message", (event) => {
+      if (this.socket === socket) this.receive(JSON.parse(event.data));
+    });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
-      this.opts.onStatus?.("closed", event);
-      if (!this.closed && event.code < 4000) {
-        this.retry = Math.min(this.retry + 1, 6);
-        setTimeout(() => !this.closed && this.connect(), 250 * 2 ** this.retry);
+      clearTimeout(this.handshakeTimer);
+      this.socket = null;
+      if (this.closed) return;
+      if (event.code >= 4000) {
+        this.stopListening();
+        this.setStatus("gone", { code: event.code, error: this.lastError });
+        return;
       }
+      this.setStatus("closed");
+      this.scheduleRetry();
     });
+  }
+
+  /** Give up a socket that does not get anywhere, and try again. */
+  drop(socket) {
+    this.socket = null;
+    socket.close();
+    this.setStatus("closed");
+    this.scheduleRetry();
+  }
+
+  scheduleRetry() {
+    clearTimeout(this.retryTimer);
+    this.retry += 1;
+    this.retryTimer = setTimeout(() => !this.closed && this.connect(), retryDelay(this.retry));
+  }
+
+  /** The browser is back online or the tab is shown again: a waiting retry goes now. */
+  retryNow() {
+    if (this.closed || this.socket || !this.retryTimer) return;
+    if (document.visibilityState === "hidden") return;
+    this.retry = 0;
+    this.connect();
+  }
+
+  setStatus(status, detail) {
+    if (this.status === status && status !== "gone") return;
+    this.status = status;
+    this.opts.onStatus?.(status, detail);
   }
 
   receive(message) {
     if (message.ok === false || message.type === "error") {
       const error = message.error || message;
-      this.opts.onRefusal?.({ ...error, message: error.text || error.message });
+      this.lastError = { ...error, message: error.text || error.message };
+      this.opts.onRefusal?.(this.lastError);
       return;
     }
     if (message.type === "rematch") {
@@ -71,22 +136,30 @@ export class TableConnection {
     // Every message carries the log entries this connection has not seen yet.
     this.log = [...this.log, ...(message.log || [])];
     message.logLines = this.log;
+    // When it arrived: the turn clock counts down from here, however often the page is redrawn.
+    message.receivedAt = Date.now();
     this.state = message;
+    this.setStatus("open");
     this.opts.onState?.(message);
   }
 
-  /** Send one action in the game's notation for the version we are looking at. */
-  send(action) {
-    if (!this.state) return false;
-    this.post({ type: "action", version: this.state.version, action });
-    return true;
+  /** Whether the connection is open and has a table to act on. */
+  isOpen() {
+    return this.status === "open" && this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** Send a message now, or once the socket is open again (in the order they were made). */
+  /** Send one action in the game's notation for the version we are looking at; false (and
+   *  nothing sent) while the connection is not open. */
+  send(action) {
+    if (!this.state) return false;
+    return this.post({ type: "action", version: this.state.version, action });
+  }
+
+  /** Send a message now; false if the socket is not open (nothing is kept for later). */
   post(message) {
-    const text = JSON.stringify(message);
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
-    else if (!this.closed) this.outbox.push(text);
+    if (!this.isOpen()) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   setLanguage(lang) {
@@ -96,7 +169,7 @@ export class TableConnection {
 
   /** Take the seat back from the bot that played it while this player's time had run out. */
   back() {
-    this.post({ type: "back" });
+    return this.post({ type: "back" });
   }
 
   reconnect() {
@@ -106,9 +179,16 @@ export class TableConnection {
     this.connect();
   }
 
+  stopListening() {
+    window.removeEventListener("online", this.wake);
+    document.removeEventListener("visibilitychange", this.wake);
+  }
+
   close() {
     this.closed = true;
-    this.outbox = [];
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.handshakeTimer);
+    this.stopListening();
     if (this.socket) this.socket.close();
     this.socket = null;
   }
