@@ -200,6 +200,7 @@ export function showRules(root, { game, anchor = "" }) {
     current = id;
     root.querySelectorAll(".rules-target").forEach((el) => el.classList.remove("rules-target"));
     root.querySelector(".rules-unknown")?.remove();
+    markInContents(null);
     const target = id ? document.getElementById(id) : null;
     if (!target || !root.contains(target)) {
       if (id) root.querySelector("article.rules h1")?.after(h("p", { class: "rules-unknown", role: "status" }, t("rules.unknown", { anchor: id })));
@@ -207,9 +208,20 @@ export function showRules(root, { game, anchor = "" }) {
       return;
     }
     target.classList.add("rules-target");
+    markInContents(target.closest("section[id]")?.id);
     target.setAttribute("tabindex", "-1");
     target.scrollIntoView({ block: "start" });
     target.focus({ preventScroll: true });
+  }
+
+  /** The contents' entry of the section shown is marked, and scrolled into the contents' view. */
+  function markInContents(id) {
+    const toc = root.querySelector("nav.rules-toc");
+    toc?.querySelectorAll("[aria-current]").forEach((el) => el.removeAttribute("aria-current"));
+    const entry = id ? toc?.querySelector(`a[href="${CSS.escape(sectionHref(game, id))}"]`) : null;
+    if (!entry) return;
+    entry.setAttribute("aria-current", "location");
+    toc.scrollTop = entry.offsetTop - toc.offsetTop - toc.clientHeight / 3;
   }
 
   draw();
