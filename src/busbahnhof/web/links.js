@@ -19,7 +19,8 @@ function absolute(link) {
   return new URL(link, location.origin).toString();
 }
 
-export function seatLinkItem(tableId, { seat, token, link }) {
+/** One seat's link, copy button, QR code and "play here" link (`onPlay`: called when that is followed). */
+export function seatLinkItem(tableId, { seat, token, link }, onPlay = null) {
   const id = `link-${seat}`;
   const status = h("span", { class: "copied", "aria-live": "polite" });
   const qrBox = h("div", { class: "qr" });
@@ -65,7 +66,7 @@ export function seatLinkItem(tableId, { seat, token, link }) {
         },
         t("lobby.qr", { n: seat + 1 }),
       ),
-      h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}/${encodeURIComponent(token)}` }, t("lobby.play_here", { n: seat + 1 })),
+      h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}/${encodeURIComponent(token)}`, onclick: onPlay }, t("lobby.play_here", { n: seat + 1 })),
       status,
     ),
     qrBox,

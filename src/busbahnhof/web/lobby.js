@@ -1,10 +1,12 @@
-// The lobby: create a table (game, rule options from the game's schema, seats, timer, deck),
-// join a room by its code, watch open tables, replay finished ones, re-issue a lost seat link.
+// The lobby: join a room by its code, create a table (game, rule options from the game's schema,
+// seats, timer, deck), watch open tables, replay finished ones, go back to one's own seats and
+// re-issue a lost seat link. Every option, choice and preset is named and explained from the
+// catalog (`option.<game>.<name>[.<value>][.help]`, `preset.<game>.<name>[.help]`).
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { navigate } from "./app.js";
-import { createdList, rememberCreated } from "./created.js";
+import { createdList, playedHere, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
@@ -16,17 +18,19 @@ const FIRST_GAME = "busfahrer";
 export function showLobby(root) {
   let games = [];
   let closed = false;
-  const createSection = h("section", { class: "panel", "aria-labelledby": "create-title" });
-  const joinSection = h("section", { class: "panel", "aria-labelledby": "join-title" });
-  const listSection = h("section", { class: "panel", "aria-labelledby": "tables-title" });
-  const resultSection = h("section", { class: "panel result", "aria-live": "polite" });
+  const createSection = h("section", { class: "panel create-panel", "aria-labelledby": "create-title" });
+  const joinSection = h("section", { class: "panel join-panel", "aria-labelledby": "join-title" });
+  const listSection = h("section", { class: "panel tables-panel", "aria-labelledby": "tables-title" });
+  const resultSection = h("section", { class: "panel result lobby-result", "aria-live": "polite" });
   resultSection.hidden = true;
 
   function draw() {
     replaceChildren(
       root,
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
-      h("div", { class: "lobby" }, resultSection, createSection, joinSection, listSection),
+      resultSection,
+      // Joining comes first (on a phone it is on top); on a laptop the form stands beside it.
+      h("div", { class: "lobby" }, joinSection, createSection, listSection),
     );
     drawCreate();
     drawJoin();
@@ -36,12 +40,20 @@ export function showLobby(root) {
   // -- create a table ---------------------------------------------------------------------
   const choice = { game: null, options: {}, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false };
 
+  /** Choose a game: its options start at the rules as written, and the seats keep their number
+   *  and kinds as far as the game allows (Busfahrer's 8 seats become Bus's 5; another game's bot
+   *  becomes this game's default bot). */
   function selectGame(id) {
     const game = games.find((g) => g.id === id);
+    const previous = choice.seats.length || Math.min(4, game.max_players);
+    const count = Math.max(game.min_players, Math.min(previous, game.max_players));
+    const bots = botNames(game);
+    choice.seats = Array.from({ length: count }, (_, i) => {
+      const kind = choice.seats[i] ?? (i === 0 ? "human" : defaultBot(game));
+      return kind === "human" || bots.includes(kind) ? kind : defaultBot(game);
+    });
     choice.game = game;
     choice.options = {};
-    const count = Math.max(game.min_players, Math.min(4, game.max_players));
-    choice.seats = Array.from({ length: count }, (_, i) => (i === 0 ? "human" : defaultBot(game)));
     choice.deck = null;
     drawCreate();
   }
@@ -124,25 +136,29 @@ export function showLobby(root) {
   }
 
   function presetPicker(game) {
-    const names = Object.keys(game.presets || {}).filter((n) => n !== "default");
-    if (!names.length) return null;
+    const names = Object.keys(game.presets || {});
+    if (names.length < 2) return null;
+    const chosen = presetOf(game, choice.options);
     return h(
-      "label",
-      { class: "row" },
-      t("lobby.preset"),
-      " ",
+      "div",
+      { class: "option" },
+      h("label", { for: "preset" }, t("lobby.preset")),
       h(
         "select",
         {
+          id: "preset",
           name: "preset",
+          "aria-describedby": "preset-help",
           onchange: (e) => {
             choice.options = { ...(game.presets[e.target.value] || {}) };
             drawCreate();
+            createSection.querySelector("#preset")?.focus();
           },
         },
-        h("option", { value: "default" }, t("lobby.preset_default")),
-        names.map((n) => h("option", { value: n, selected: samePreset(game.presets[n], choice.options) }, optionText(`preset.${game.id}.${n}`, n))),
+        h("option", { value: "", selected: !chosen, hidden: !!chosen }, t("lobby.preset_own")),
+        names.map((n) => h("option", { value: n, selected: n === chosen }, optionText(presetKey(game, n), n))),
       ),
+      h("p", { class: "help", id: "preset-help" }, presetHelp(game, chosen)),
     );
   }
 
@@ -164,16 +180,35 @@ export function showLobby(root) {
     const set = (v) => {
       if (v === schema.default || v === "" || v === null) delete choice.options[name];
       else choice.options[name] = v;
+      syncPreset(game);
     };
     let control;
+    let choiceHelp = null;
     if (Array.isArray(schema.enum)) {
+      // What the chosen value means, under the option's own explanation; follows the choice.
+      const explain = (v) => optionText(`${key}.${v}.help`, "");
+      choiceHelp = h("p", { class: "help choice-help", id: `${id}-choice`, "aria-live": "polite" }, explain(value));
       control = h(
         "select",
-        { id, name, "aria-describedby": help ? `${id}-help` : null, onchange: (e) => set(e.target.value) },
+        {
+          id,
+          name,
+          "aria-describedby": [help ? `${id}-help` : null, `${id}-choice`].filter(Boolean).join(" "),
+          onchange: (e) => {
+            set(e.target.value);
+            choiceHelp.textContent = explain(e.target.value);
+          },
+        },
         schema.enum.map((v) => h("option", { value: v, selected: v === value }, optionText(`${key}.${v}`, v))),
       );
     } else if (schema.type === "boolean") {
-      control = h("input", { id, name, type: "checkbox", checked: !!value, "aria-describedby": help ? `${id}-help` : null, onchange: (e) => set(e.target.checked) });
+      const box = h("input", { id, name, type: "checkbox", checked: !!value, "aria-describedby": help ? `${id}-help` : null, onchange: (e) => set(e.target.checked) });
+      return h(
+        "div",
+        { class: "option" },
+        h("label", { class: "check", for: id }, box, label),
+        help ? h("p", { class: "help", id: `${id}-help` }, help) : null,
+      );
     } else if (schema.type === "integer" || schema.type === "number") {
       control = h("input", {
         id, name, type: "number", value: value ?? "", min: schema.minimum, max: schema.maximum, inputmode: "numeric",
@@ -185,11 +220,22 @@ export function showLobby(root) {
     }
     return h(
       "div",
-      { class: "option" + (schema.type === "boolean" ? " check" : "") },
+      { class: "option" },
       h("label", { for: id }, label),
       control,
       help ? h("p", { class: "help", id: `${id}-help` }, help) : null,
+      choiceHelp,
     );
+  }
+
+  /** After an option changed by hand: the preset menu names the preset the options now equal, or "own choice". */
+  function syncPreset(game) {
+    const picker = createSection.querySelector("#preset");
+    if (!picker) return;
+    const chosen = presetOf(game, choice.options);
+    picker.value = chosen ?? "";
+    picker.querySelector('option[value=""]').hidden = !!chosen;
+    createSection.querySelector("#preset-help").textContent = presetHelp(game, chosen);
   }
 
   function seatFields(game) {
@@ -208,7 +254,7 @@ export function showLobby(root) {
     );
     return h(
       "fieldset",
-      { class: "seats" },
+      { class: "lobby-seats" },
       h("legend", {}, t("lobby.seats")),
       h("div", { class: "row" }, h("label", { for: "seat-count" }, t("lobby.player_count")), count),
       h(
@@ -275,8 +321,11 @@ export function showLobby(root) {
     const tableId = table.table_id ?? table.id;
     const seats = seatLinks(table);
     const humans = seats.filter((s) => !spec.seats[s.seat]?.bot);
+    const allHere = `#/t/${encodeURIComponent(tableId)}/${humans.map((s) => encodeURIComponent(s.token)).join(",")}`;
+    const playAll = () => playedHere(tableId, humans.map((s) => s.seat));
     if (choice.passAndPlay && humans.length) {
-      navigate(`#/t/${encodeURIComponent(tableId)}/${humans.map((s) => encodeURIComponent(s.token)).join(",")}`);
+      playAll();
+      navigate(allHere);
       return;
     }
     resultSection.hidden = false;
@@ -287,15 +336,9 @@ export function showLobby(root) {
       h(
         "ul",
         { class: "seat-links" },
-        humans.map((s) => seatLinkItem(tableId, s)),
+        humans.map((s) => seatLinkItem(tableId, s, () => playedHere(tableId, [s.seat]))),
       ),
-      humans.length > 1
-        ? h(
-            "a",
-            { class: "button", href: `#/t/${encodeURIComponent(tableId)}/${humans.map((s) => encodeURIComponent(s.token)).join(",")}` },
-            t("lobby.play_all_here"),
-          )
-        : null,
+      humans.length > 1 ? h("a", { class: "button", href: allHere, onclick: playAll }, t("lobby.play_all_here")) : null,
       h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}` }, t("lobby.watch")),
     );
     resultSection.scrollIntoView({ block: "start" });
@@ -426,6 +469,20 @@ function range(low, high) {
   return Array.from({ length: high - low + 1 }, (_, i) => low + i);
 }
 
+function presetKey(game, name) {
+  return `preset.${game.id}.${name}`;
+}
+
+function presetHelp(game, name) {
+  return name ? optionText(`${presetKey(game, name)}.help`, "") : t("lobby.preset_own_help");
+}
+
+/** The name of the preset whose options are exactly `options`, if any. */
+function presetOf(game, options) {
+  return Object.keys(game.presets || {}).find((name) => samePreset(game.presets[name], options));
+}
+
+/** Whether the chosen options are exactly the preset's (unset options are at their defaults). */
 function samePreset(preset, options) {
   const a = Object.entries(preset || {});
   return a.length === Object.keys(options).length && a.every(([k, v]) => options[k] === v);
