@@ -151,20 +151,3 @@ def test_options_naming_files_are_refused(run_tables: Any, option: str, value: s
         assert await service.list_tables() == []
 
     run_tables(scenario, sweep_seconds=3600)
-
-
-def test_drawings_show_only_what_the_seat_sees(run_tables: Any) -> None:
-    async def scenario(service: TableService) -> None:
-        spec = TableSpec("bus", seats=(SeatSpec(), SeatSpec(bot="random"), SeatSpec(bot="random")), seed=2)
-        created = await service.create(spec)
-        table = service.tables[created.table_id]
-        catalog_view = {**table.state.view(None), "options": table.options}
-        expected = table.game.render_svg(catalog_view, table.game.catalog("en", table.seat_names()))
-        drawing = await service.drawing(created.table_id, None, "en")
-        assert drawing is not None and "<svg" in drawing and drawing == expected
-        assert await service.drawing(created.table_id, None, "en") is drawing, "kept for the version"
-        assert await service.drawing(created.table_id, created.seats[0].token, "de") is not None
-        busfahrer = await service.create(TableSpec("busfahrer", seats=(SeatSpec(), SeatSpec(bot="random"))))
-        assert await service.drawing(busfahrer.table_id, None) is None
-
-    run_tables(scenario, sweep_seconds=3600)

@@ -2,16 +2,17 @@
 
 The table service replays the record with the table's own game object (an uploaded deck needs
 it: the public options name the deck only by its label).  Every position is ``view(None)``, so
-nothing is shown that a spectator of the live game could not have seen.
+nothing is shown that a spectator of the live game could not have seen.  The game's static view
+parts (``static_keys``) are left out of each position and given once (:func:`static_view`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from ..tables import TableService
 from ..tables.messages import table_catalog
+from ..tables.table import Table
 
 
 async def positions(
@@ -21,8 +22,9 @@ async def positions(
 
     Step 0 is the position before the first action; step ``n`` the one after action ``n``.
     Each step: ``step``, ``action`` and ``seat`` (who played it; ``None`` at step 0), ``view``
-    (the spectator's view without the log, options as the table shows them) and ``log`` (the
-    events the step caused, rendered in ``lang``; a client joins them for the log so far).
+    (the spectator's view without the log and the static keys, options as the table shows them)
+    and ``log`` (the events the step caused, rendered in ``lang``; a client joins them for the log
+    so far).
     """
     table = await service.table(table_id)
     history = table.state.history
@@ -30,6 +32,7 @@ async def positions(
     if start > last:
         return []
     catalog = table_catalog(table, lang)
+    static_keys = table.game.static_keys
     state = await service.position(table_id, max(start - 1, 0))
     logged = 0 if start == 0 else len(state.log)
     steps: list[dict[str, Any]] = []
@@ -37,6 +40,7 @@ async def positions(
     def add(number: int, action: str | None, seat: int | None) -> None:
         nonlocal logged
         view = {**state.view(None, log=False), "options": table.options}
+        view["state"] = {key: value for key, value in view["state"].items() if key not in static_keys}
         log = [{**event.to_dict(), "text": catalog.render(event)} for event in state.log[logged:]]
         steps.append({"step": number, "action": action, "seat": seat, "view": view, "log": log})
         logged = len(state.log)
@@ -50,10 +54,7 @@ async def positions(
     return steps
 
 
-async def position_drawing(service: TableService, table_id: str, step: int, lang: str) -> str | None:
-    """The game's SVG drawing of step ``step`` as spectators saw it (``None`` for games without a
-    drawing); drawn in a worker thread, since a drawing costs tens of milliseconds."""
-    table = await service.table(table_id)
-    state = await service.position(table_id, step)
-    view = {**state.view(None, log=False), "options": table.options}
-    return await asyncio.to_thread(table.game.render_svg, view, table_catalog(table, lang))
+def static_view(table: Table) -> dict[str, Any]:
+    """The parts of every position's view that never change at the table (``static_keys``)."""
+    state = table.state.view(None, log=False, fresh=False)["state"]
+    return {key: state[key] for key in table.game.static_keys if key in state}

@@ -53,17 +53,10 @@ def table_catalog(table: Table, lang: str) -> Catalog:
     return catalog
 
 
-def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
-    """``state.view(seat, log=False)`` with the options in their public form, fresh (a caller may
-    keep it, e.g. to draw it in a worker thread)."""
-    view = table.state.view(seat, log=False)
-    view["options"] = table.options
-    return view
-
-
 def seat_view_json(table: Table, seat: int | None) -> orjson.Fragment:
-    """:func:`seat_view` as JSON, encoded once per version and seat and put into every message
-    of that seat (every spectator's, for ``None``) as it is.
+    """``state.view(seat, log=False)`` with the options in their public form, as JSON, encoded once
+    per version and seat and put into every message of that seat (every spectator's, for ``None``)
+    as it is.
 
     The view is built without copying (``fresh=False``) and encoded at once, before anything
     can change the state; only the text is kept.  Copying a view cost more than building it,
@@ -185,7 +178,7 @@ class Broadcast:
         advances the client's log cursor.
 
         Fields: ``type`` ("table"), ``version``, ``seat``, ``table`` (:func:`table_summary`),
-        ``view`` (:func:`seat_view` without the static keys), ``legal`` (notation and label),
+        ``view`` (:func:`seat_view_json`, without the static keys), ``legal`` (notation and label),
         ``log`` (new events, rendered), ``clock``; the client's first message of a game with
         static keys also ``static`` (:func:`static_part`).
         """

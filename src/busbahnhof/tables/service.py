@@ -40,7 +40,7 @@ from .errors import (
     UnknownTableError,
     UnknownTokenError,
 )
-from .messages import Broadcast, LogCursor, encode, seat_view, table_catalog, table_summary
+from .messages import Broadcast, LogCursor, encode, table_catalog, table_summary
 from .names import default_name, names_catalog
 from .ports import Client, TableStore, Unsubscribe
 from .rematch import rematch_seats, rematch_spec
@@ -461,25 +461,6 @@ class TableService:
         if not table.state.is_over:
             record["seed"] = None
         return record
-
-    async def drawing(self, table_id: str, token: str | None, lang: str = "de") -> str | None:
-        """The game's SVG drawing of what the token's seat sees (no token: a spectator), or ``None``
-        for games without a drawing.  Rendered on request and kept for the current version, since
-        a drawing costs far more than a message (Bus: tens of milliseconds); it is drawn in a worker thread.
-
-        Raises:
-            UnknownTableError, UnknownTokenError.
-        """
-        table = await self.table(table_id)
-        seat = None if token is None else table.seat_of(token)
-        key = (table.version, seat, lang)
-        cached = table.drawings.get(key)
-        if cached is None:
-            drawing = await asyncio.to_thread(table.game.render_svg, seat_view(table, seat), table_catalog(table, lang))
-            if table.drawings and next(iter(table.drawings))[0] != table.version:
-                table.drawings.clear()
-            table.drawings[key] = cached = (drawing,)
-        return cached[0]
 
     async def position(self, table_id: str, turn: int) -> State[Any]:
         """The table's game after its first ``turn`` actions (a finished game's positions move by move;

@@ -89,7 +89,6 @@ class Table:
     deadline: float | None = None
     humans_gone_since: float | None = None
     runs_bots: bool = True
-    drawings: dict[tuple[int, int | None, str], tuple[str | None]] = field(default_factory=dict)
     views: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
     """Each seat's view at the current version, encoded (:func:`.messages.seat_view_json`)."""
     catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)

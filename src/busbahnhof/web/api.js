@@ -41,8 +41,6 @@ export const api = {
   joinRoom: (code, body, lang) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
   tables: (status, limit = 30) => request("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
   table: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
-  positionDrawing: (id, step, lang) =>
-    request("GET", `/api/tables/${encodeURIComponent(id)}/positions/${step}/drawing`, undefined, lang),
   reissueToken: (id, seat, creatorToken, lang) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/token`, { creator_token: creatorToken }, lang),
   rematch: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }, lang),

@@ -1,7 +1,10 @@
-// A finished game move by move: step, jump, play; the final scores and the seed.
+// A finished game move by move: step, jump, play; the final scores and the seed. Each step is
+// drawn by the game's board module from the step's view (Bus's map too: its board comes once
+// with the positions as `static`), and a step forward animates what it changed.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, loadGameCatalog, t } from "./i18n.js";
+import { animateChanges, snapshot } from "./motion.js";
 import { GAME_BOARDS, gameContext, lineText } from "./table.js";
 
 const PLAY_MS = 900;
@@ -28,6 +31,7 @@ export function showReplay(root, { tableId }) {
       const [data, table] = await Promise.all([api.positions(tableId, lang()), api.table(tableId, lang())]);
       if (closed) return;
       positions = data.positions;
+      for (const position of positions) if (position.view?.state && data.static) Object.assign(position.view.state, data.static);
       info = table;
       const game = positions[0]?.view?.game ?? info.game;
       await loadGameCatalog(game);
@@ -66,6 +70,7 @@ export function showReplay(root, { tableId }) {
 
   function go(next) {
     if (!positions.length) return;
+    const forward = next === step + 1;
     step = Math.max(0, Math.min(positions.length - 1, next));
     slider.value = String(step);
     const position = positions[step];
@@ -74,8 +79,9 @@ export function showReplay(root, { tableId }) {
     const action = position.action;
     stepText.textContent = action ? t("replay.step_action", { n: step, total: positions.length - 1, action }) : t("replay.step_start", { total: positions.length - 1 });
     const module = GAME_BOARDS[ctx.game];
+    const before = forward ? snapshot(board) : null;
     replaceChildren(board, module ? module.render(ctx).node : null);
-    if (module?.drawn && !("svg" in position)) fetchDrawing(position, step);
+    if (before) animateChanges(board, before);
     const log = positions.slice(0, step + 1).flatMap((p) => p.log || []);
     replaceChildren(logList, log.slice(-60).map((line) => h("li", {}, lineText(line))));
     const outcome = positions[positions.length - 1]?.view?.outcome;
@@ -85,17 +91,6 @@ export function showReplay(root, { tableId }) {
       info.seed !== undefined && info.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: info.seed })) : null,
     );
     if (step === positions.length - 1) stop();
-  }
-
-  /** The engine's drawing of a step (Bus), fetched once and kept with the step. */
-  async function fetchDrawing(position, number) {
-    position.svg = null;
-    try {
-      position.svg = (await api.positionDrawing(tableId, number, lang())).svg;
-    } catch {
-      return;
-    }
-    if (!closed && step === number && position.svg) go(number);
   }
 
   function toggle() {

@@ -12,7 +12,7 @@ from ....engine import InvalidOptionError, game_class
 from ....tables import DEFAULT_THINK_SECONDS, SeatSpec, TableSpec
 from ....tables.decks import MAX_DECK_BYTES
 from ...errors import NotFinishedError
-from ...positions import position_drawing, positions
+from ...positions import positions, static_view
 from ..deps import LangDep, ServiceDep, SettingsDep
 from .games import known
 
@@ -132,30 +132,14 @@ async def get_positions(
     count: Annotated[int | None, Query(ge=1)] = None,
 ) -> dict[str, Any]:
     """A finished game step by step: the spectator's view before the first action and after each one,
-    with the action, its seat and the log lines it caused (``start``/``count`` select steps)."""
+    with the action, its seat and the log lines it caused (``start``/``count`` select steps).  The
+    parts of the view that never change (the game's ``static_keys``, e.g. Bus's board) come once
+    as ``static``, left out of every step's view."""
     table = await service.table(table_id)
     require_ended(table.status)
     stop = None if count is None else start + count
     steps = await positions(service, table_id, lang, start, stop)
-    return {"table_id": table.id, "steps": table.version + 1, "positions": steps}
-
-
-@router.get("/{table_id}/drawing")
-async def get_drawing(
-    table_id: str, service: ServiceDep, lang: LangDep, token: Annotated[str | None, Query(max_length=100)] = None
-) -> dict[str, Any]:
-    """The game's SVG drawing of what the token's seat sees now (no token: a spectator's), with the
-    version it shows; ``svg`` is ``null`` for games without a drawing."""
-    version = (await service.table(table_id)).version
-    return {"version": version, "svg": await service.drawing(table_id, token, lang)}
-
-
-@router.get("/{table_id}/positions/{step}/drawing")
-async def get_position_drawing(table_id: str, step: int, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
-    """The SVG drawing of one step of a finished game, as spectators saw it (``null`` without a drawing)."""
-    table = await service.table(table_id)
-    require_ended(table.status)
-    return {"step": step, "svg": await position_drawing(service, table_id, step, lang)}
+    return {"table_id": table.id, "steps": table.version + 1, "static": static_view(table), "positions": steps}
 
 
 @router.post("/{table_id}/seats/{seat}/token")
