@@ -1,216 +1,180 @@
-// Bus: the engine's own SVG drawing of the position (sent by the server) made clickable — a line
-// end then the next intersection, a lot to build on, a station for a passenger, a waiting
-// passenger then a building to deliver — plus the action board, clock and supplies as buttons
-// and tables drawn from the view.
+// Bus: the city map in the centre of the table, drawn on the client from the board (sent once per
+// connection) and the pieces of each version; the player plays on it (a line end then the next
+// intersection, a lot then its building type, a station for a new passenger, a waiting passenger
+// then a building) and on the action board beside it (games/bus/board.js: markers, passing, the
+// clock). On a phone the map fills the width with pan and zoom, and the decision also offers its
+// highlighted places as buttons.
 import { h } from "../dom.js";
-import { figuresTable } from "../figures.js";
 import { picker } from "../picker.js";
+import { actionBoard, boardPicksOf } from "./bus/board.js";
+import { drawMap, mapBox } from "./bus/map.js";
+import { panZoom } from "./bus/panzoom.js";
+import { buildingShape, s as svgElement } from "./bus/pieces.js";
+import { boxOf, kindOfPlaces, placeLabel, placeShort } from "./bus/places.js";
 
 export const title = "Bus";
 
-/** The board is the server's drawing of the position (fetched by the table for every version). */
-export const drawn = true;
-
 const NARROW = "(max-width: 600px)";
-/** Drawing units kept below the map's and the panel's content on a phone. */
-const PART_MARGIN = 16;
+/** Board units shown around a decision's places when a phone's map zooms to them. */
+const FOCUS_MARGIN = 1.2;
+const MAP_VERBS = ["line", "build", "passenger", "deliver"];
 
-/** What an action is chosen by on the map: intersections ("i:14") and lots ("l:27"). */
-function picksOf(action) {
-  const [verb, a, b] = action.split(" ");
-  if (verb === "line") {
-    const [from, to] = a.split("-");
-    return [`i:${from}`, `i:${to}`];
-  }
-  if (verb === "build") return [`l:${a}`];
-  if (verb === "passenger") return [`i:${a}`];
-  if (verb === "deliver") return [`i:${a}`, `l:${b}`];
-  return [];
+/**
+ * How each legal action is chosen: board actions by board.js's picks, map actions by places
+ * ("i:14" an intersection or station, "l:27" a lot, "s:5" a street, "t:pub" a building type).
+ * A pick every legal action of its kind shares is left out (a line with one end to extend is
+ * chosen by its next intersection alone); the first street of a line is chosen as a street.
+ */
+export function mapPicks(ctx) {
+  const legal = ctx.legal.map((entry) => entry.action);
+  const board = ctx.state.board;
+  const only = (verb, part) => {
+    const values = new Set(legal.filter((action) => action.startsWith(`${verb} `)).map(part));
+    return values.size === 1 ? [...values][0] : null;
+  };
+  const start = only("line", (action) => action.split(" ")[1].split("-")[0]);
+  const source = only("deliver", (action) => action.split(" ")[1]);
+  const lot = only("build", (action) => action.split(" ")[1]);
+  const firstStreet = ctx.state.phase === "setup_first_line";
+  const streetId = new Map(board.streets.map(([a, b], id) => [`${a}-${b}`, id]));
+  const of = (action) => {
+    const onBoard = boardPicksOf(action);
+    if (onBoard.length) return onBoard;
+    const [verb, a, b] = action.split(" ");
+    if (verb === "line") {
+      const [from, to] = a.split("-");
+      if (firstStreet) return [`s:${streetId.get([Number(from), Number(to)].sort((x, y) => x - y).join("-"))}`];
+      return start !== null ? [`i:${to}`] : [`i:${from}`, `i:${to}`];
+    }
+    if (verb === "build") return lot !== null ? [`t:${b}`] : [`l:${a}`, `t:${b}`];
+    if (verb === "passenger") return [`i:${a}`];
+    if (verb === "deliver") return source !== null ? [`l:${b}`] : [`i:${a}`, `l:${b}`];
+    return [];
+  };
+  return { of, implied: { start: start === null ? null : `i:${start}`, source: source === null ? null : `i:${source}`, lot: lot === null ? null : `l:${lot}` } };
 }
 
-/** The map is zoomed in (phones: the whole city fits the screen until the player zooms in). */
-let zoomed = false;
+/** The picker, completing a choice as soon as one action is left (no click just to confirm it). */
+function choosing(ctx, of) {
+  const base = picker(ctx, of);
+  return {
+    ...base,
+    pick(key, el) {
+      const left = base.candidates.filter((entry) => entry.picks[base.keys.length] === key);
+      if (left.length === 1) ctx.send(left[0].action, el);
+      else base.pick(key, el);
+    },
+  };
+}
+
+let cancelChoice = null;
+let listening = false;
 
 export function render(ctx) {
-  const mine = ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat;
-  const pick = picker(ctx, picksOf);
-  // On a phone the map's places are too small to tap: the decision offers them as buttons too.
-  const narrow = matchMedia(NARROW).matches;
-  const node = h("div", { class: "bus" }, status(ctx), mine ? decision(ctx, pick, narrow) : null, map(ctx, pick, narrow), players(ctx));
-  const mapComing = Boolean(ctx.message.svg || ctx.message.drawingPending);
-  return { node, handlesActions: mapComing || narrow };
-}
-
-/** A place on the map as people read it: "Kreuzung 14", "Bauplatz 27". */
-function placeLabel(ctx, key) {
-  return key.startsWith("l:") ? ctx.t("bus.lot", { n: key.slice(2) }) : ctx.t("bus.intersection", { n: key.slice(2) });
-}
-
-function status(ctx) {
-  const s = ctx.state;
-  const d = s.decision;
-  return h(
-    "p",
-    { class: "phase" },
-    ctx.t("bus.round", { round: s.round }),
-    " · ",
-    ctx.t(`bus.phase.${s.phase}`),
-    d && d.area && d.slot ? ` · ${ctx.t("bus.resolving", { area: ctx.t(`bus.area.${d.area}`), slot: d.slot, power: d.power, left: d.left })}` : "",
-    " · ",
-    ctx.t("bus.clock", { hand: ctx.t(`bus.building.${s.clock.hand}`), stones: s.clock.time_stones_left }),
-  );
-}
-
-function decision(ctx, pick, narrow) {
-  const chosen = pick.keys.length ? pick.candidates : [];
-  const hasPicks = ctx.legal.some((a) => picksOf(a.action).length);
-  const places = narrow ? pick.next : [];
-  return h(
-    "section",
-    { class: "decision", "aria-labelledby": "decision-title" },
-    h("h2", { id: "decision-title" }, ctx.t("table.your_decision")),
-    pick.plain.length
-      ? h(
-          "div",
-          { class: "action-buttons" },
-          pick.plain.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
-        )
-      : null,
-    hasPicks && (ctx.message.svg || ctx.message.drawingPending)
-      ? h("p", { class: "muted" }, ctx.t(places.length ? (pick.keys.length ? "bus.places_next" : "bus.places_hint") : pick.keys.length ? "bus.pick_next" : pick.plain.length ? "bus.pick_hint_or" : "bus.pick_hint"))
-      : null,
-    places.length
-      ? h(
-          "div",
-          { class: "action-buttons places", role: "group", "aria-label": ctx.t("bus.places") },
-          places.map((key) => h("button", { type: "button", class: "place", dataset: { pick: key, focus: `place:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) }, placeLabel(ctx, key))),
-        )
-      : null,
-    pick.keys.length
-      ? h(
-          "div",
-          { class: "action-buttons" },
-          chosen.map((a) => h("button", { type: "button", class: "action", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
-          h("button", { type: "button", onclick: () => pick.reset() }, ctx.t("bk.reset")),
-        )
-      : null,
-  );
-}
-
-/** The server's drawing; every element naming an intersection or a lot that the next pick may be
- *  becomes focusable and clickable. */
-let lastDrawing = null;
-
-function map(ctx, pick, narrow) {
-  // While this version's drawing is on its way, the last one stays (its places are the same).
-  const table = ctx.message.table?.id;
-  const kept = ctx.message.drawingPending && lastDrawing?.table === table ? lastDrawing.svg : null;
-  const drawing = ctx.message.svg || kept;
-  if (!drawing) return null;
-  lastDrawing = { table, svg: drawing };
-  const box = h("div", { class: `bus-map${zoomed ? " zoomed" : ""}`, role: "group", "aria-label": ctx.t("bus.map") });
-  box.innerHTML = drawing;
-  const svg = box.querySelector("svg");
-  if (svg) {
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", ctx.t("bus.map"));
+  const picks = mapPicks(ctx);
+  const pick = choosing(ctx, picks.of);
+  const kind = decisionKind(ctx);
+  const anchor = anchorOf(pick, picks.implied);
+  cancelChoice = pick.keys.length ? () => pick.reset() : null;
+  if (!listening) {
+    listening = true;
+    document.addEventListener("keydown", (event) => event.key === "Escape" && cancelChoice?.());
   }
-  const keyOf = (el) => (el.dataset.lot !== undefined && el.classList.contains("lot") ? `l:${el.dataset.lot}` : el.dataset.intersection !== undefined ? `i:${el.dataset.intersection}` : null);
-  box.querySelectorAll("[data-lot].lot, [data-intersection]").forEach((el) => {
-    const key = keyOf(el);
-    if (!key) return;
-    if (pick.isChosen(key)) el.classList.add("chosen");
-    if (!pick.isNext(key)) return;
-    const label = placeLabel(ctx, key);
-    el.classList.add("target");
-    el.setAttribute("data-target", key);
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.setAttribute("aria-label", label);
-    el.setAttribute("data-focus", key);
-    el.addEventListener("click", () => pick.pick(key, box));
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        pick.pick(key, box);
-      }
-    });
-  });
-  if (!narrow) return box;
-  const panel = svg ? splitPanel(svg, ctx.t("bus.panel")) : null;
-  if (panel) queueMicrotask(() => [svg, panel.firstChild].forEach(cropToDrawing)); // once both are on the page
-  const zoom = h(
-    "button",
-    {
-      type: "button",
-      class: "map-zoom",
-      "aria-pressed": String(zoomed),
-      onclick: () => {
-        zoomed = !zoomed;
-        ctx.redraw();
-      },
-    },
-    zoomed ? "⊖ " : "⊕ ",
-    ctx.t(zoomed ? "bus.map_zoom_out" : "bus.map_zoom_in"),
+  const narrow = matchMedia(NARROW).matches;
+  const key = `${ctx.message.table?.id ?? "replay"}`;
+  const svg = drawMap(ctx, pick, anchor);
+  const labels = { zoomIn: ctx.t("bus.map_zoom_in"), zoomOut: ctx.t("bus.map_zoom_out_step"), fit: ctx.t("bus.map_zoom_out") };
+  const map = panZoom(key, svg, mapBox(ctx.state.board), labels, wanted(ctx), narrow && kind === "map" ? focusOf(ctx, pick) : null);
+  const node = h(
+    "div",
+    { class: `bus${kind === "board" ? " board-decision" : ""}` },
+    kind === "map" ? decision(ctx, pick, anchor, narrow) : null,
+    h("div", { class: "bus-map-area" }, map),
+    h("div", { class: "bus-board-area" }, actionBoard(ctx, pick)),
   );
-  return h("div", { class: "bus-map-frame" }, zoom, box, panel);
+  return { node, handlesActions: true };
 }
 
-/** Phones: the drawing's side panel (action board, clock, supplies) moves out of the map into a
- *  drawing of its own below it, so that both fill the screen's width and stay legible. */
-function splitPanel(svg, label) {
-  const group = svg.querySelector("g.panel");
-  const offset = /translate\(([\d.]+)/.exec(group?.getAttribute("transform") || "");
-  const viewBox = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-  if (!offset || viewBox.length !== 4) return null;
-  const [, , width, height] = viewBox;
-  const mapWidth = Number(offset[1]);
-  const panel = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  panel.setAttribute("viewBox", `${mapWidth} 0 ${width - mapWidth} ${height}`);
-  panel.setAttribute("role", "img");
-  panel.setAttribute("aria-label", label);
-  const paper = svg.querySelector("rect");
-  if (paper) panel.append(paper.cloneNode(true));
-  panel.append(group);
-  svg.setAttribute("viewBox", `0 0 ${mapWidth} ${height}`);
-  return h("div", { class: "bus-panel" }, panel);
+/** Phones: a new decision (or its next pick) shows the part of the map where its places are. */
+function focusOf(ctx, pick) {
+  const box = boxOf(ctx.state.board, pick.next, FOCUS_MARGIN);
+  return box && { id: `${ctx.message.version}:${pick.keys.join()}`, box };
 }
 
-/** Phones: split apart, the map and the panel would each keep the whole drawing's height (the
- *  taller one's), and the shorter would end in an empty band as high as the difference; so each
- *  is cut below its own content (its box, measured once it is on the page). */
-function cropToDrawing(svg) {
-  const group = svg.querySelector("g.map, g.panel");
-  if (!svg.isConnected || !group) return;
-  const box = group.getBBox();
-  const matrix = group.transform.baseVal.consolidate()?.matrix ?? { d: 1, f: 0 };
-  const bottom = matrix.d * (box.y + box.height) + matrix.f + PART_MARGIN;
-  const [x, y, width, height] = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
-  if (box.height > 0 && bottom < y + height) svg.setAttribute("viewBox", `${x} ${y} ${width} ${bottom - y}`);
+/** The building type the clock asks for (where Vrroomm delivers), shown above the map. */
+function wanted(ctx) {
+  const hand = ctx.state.clock.hand;
+  const icon = svgElement("svg", { viewBox: "0 0 1 1", "aria-hidden": "true" }, buildingShape(hand, [0.5, 0.5], 0.8));
+  return h("span", { class: "map-hand" }, icon, ctx.t("bus.map_hand", { type: ctx.gt(`building.${hand}`) }));
 }
 
-function players(ctx) {
-  const s = ctx.state;
-  const cols = ["player", "score", "deliveries", "stones", "buses", "markers", "line_markers"];
+/** "map" when this seat chooses on the map, "board" on the action board, else null. */
+function decisionKind(ctx) {
+  const mine = ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat && !ctx.view.is_over;
+  if (!mine || !ctx.legal.length) return null;
+  return ctx.legal.some((entry) => MAP_VERBS.includes(entry.action.split(" ")[0])) ? "map" : "board";
+}
+
+/** The place the choice starts from, picked or implied: a line end, a waiting passenger, a lot. */
+function anchorOf(pick, implied) {
+  const first = pick.keys[0];
+  const verbs = new Set(pick.candidates.map((entry) => entry.action.split(" ")[0]));
+  return {
+    start: verbs.has("line") ? (first?.startsWith("i:") ? first : implied.start) : null,
+    source: verbs.has("deliver") ? (first?.startsWith("i:") ? first : implied.source) : null,
+    lot: verbs.has("build") ? (first?.startsWith("l:") ? first : implied.lot) : null,
+  };
+}
+
+/** What this decision on the map is, the building types (and on a phone the places) as buttons,
+ *  and a way back from a first pick. */
+function decision(ctx, pick, anchor, narrow) {
+  const types = pick.next.filter((key) => key.startsWith("t:"));
+  const places = narrow ? pick.next.filter((key) => !key.startsWith("t:")) : [];
+  const button = (key, className) =>
+    h(
+      "button",
+      { type: "button", class: className, "aria-label": placeLabel(ctx, key), dataset: { pick: key, focus: `place:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) },
+      key.startsWith("t:") ? placeLabel(ctx, key) : placeShort(ctx, key),
+    );
   return h(
     "section",
-    { class: "points" },
-    figuresTable({
-      caption: ctx.t("bus.supply"),
-      columns: cols.map((c) => ctx.t(`bus.col.${c}`)),
-      rows: s.scores.map((_, seat) => ({
-        className: seat === ctx.view.to_move ? "to-move" : "",
-        header: [
-          h("span", { class: `seat-swatch seat-${seat}`, "aria-hidden": "true" }, ["●", "■", "▲", "◆", "★"][seat]),
-          " ",
-          ctx.seatName(seat),
-          seat === s.start_player ? ` (${ctx.t("bus.start_player")})` : "",
-        ],
-        cells: [s.scores[seat], s.deliveries[seat], s.clock.time_stones_taken[seat], s.buses[seat], s.markers_left[seat], s.lines[seat].markers_left],
-      })),
-    }),
-    h("p", { class: "muted" }, ctx.t("bus.passenger_supply", { n: s.passengers.supply })),
+    { class: "decision bus-decision", "aria-labelledby": "decision-title" },
+    h("h2", { id: "decision-title" }, ctx.t("table.your_decision")),
+    h("p", { class: "bus-hint" }, hint(ctx, pick, anchor)),
+    types.length || places.length || pick.keys.length
+      ? h(
+          "div",
+          { class: "action-buttons" },
+          types.length ? h("div", { class: "types", role: "group", "aria-label": ctx.t("bus.types") }, types.map((key) => button(key, `type type-${key.slice(2)}`))) : null,
+          places.length
+            ? h("div", { class: "places", role: "group", "aria-label": kindOfPlaces(ctx, places) }, h("span", { class: "places-kind" }, kindOfPlaces(ctx, places)), places.map((key) => button(key, "place")))
+            : null,
+          pick.keys.length ? h("button", { type: "button", class: "cancel", onclick: () => pick.reset() }, ctx.t("bus.cancel")) : null,
+        )
+      : null,
   );
+}
+
+function hint(ctx, pick, anchor) {
+  const verbs = new Set(pick.candidates.map((entry) => entry.action.split(" ")[0]));
+  const hand = ctx.gt(`building.${ctx.state.clock.hand}`);
+  const named = (key) => (key ? placeLabel(ctx, key) : "");
+  if (verbs.has("line")) {
+    if (ctx.state.phase === "setup_first_line") return ctx.t("bus.hint.first_street");
+    return anchor.start ? ctx.t("bus.hint.line_next", { end: named(anchor.start) }) : ctx.t("bus.hint.line_end");
+  }
+  if (verbs.has("build")) return anchor.lot ? ctx.t("bus.hint.build_type", { lot: named(anchor.lot) }) : ctx.t("bus.hint.build_lot");
+  if (verbs.has("passenger")) return ctx.t("bus.hint.passenger");
+  if (verbs.has("deliver")) return anchor.source ? ctx.t("bus.hint.deliver_lot", { source: named(anchor.source), type: hand }) : ctx.t("bus.hint.deliver_source", { type: hand });
+  return "";
+}
+
+/** A seat's panel (drawn by the frame): points, no hand; passengers carried, time stones, buses. */
+export function seatFacts(ctx, seat) {
+  const s = ctx.state;
+  const stones = s.clock.time_stones_taken[seat];
+  const count = (key, n) => ctx.t(`${key}.${n === 1 ? "one" : "other"}`, { n });
+  const parts = [count("bus.facts.delivered", s.deliveries[seat]), stones ? count("bus.facts.stones", stones) : null, count("bus.facts.buses", s.buses[seat])];
+  return { points: s.scores[seat], cards: null, note: parts.filter(Boolean).join(" · ") };
 }
