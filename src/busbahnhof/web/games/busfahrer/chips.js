@@ -1,0 +1,203 @@
+// Penalty points as chips. Handing them out: the points to give lie as a pile of chips, every
+// other player is a seat to give them to. Tapping a seat gives the chosen chips (all of them
+// unless fewer were tapped: tapping the k-th chip chooses k), or drag the pile onto a seat
+// (pointer events, so mouse, pen and touch alike). Each seat says before the tap what it would
+// get and its new total. Escape or "all" chooses every chip again.
+// Chips that changed hands fly to their player (Web Animations, only with motion on): the table
+// remembers every seat's total of the version before and flies the difference.
+import { h } from "../../dom.js";
+import { motionOn, DURATION } from "../../motion.js";
+import { counted, points, tip } from "./common.js";
+
+/** The chips chosen to give, per table version (a new version chooses all again). */
+let chosen = { version: null, count: null };
+
+function chosenCount(ctx, left) {
+  if (chosen.version !== ctx.message.version || chosen.count === null) return left;
+  return Math.min(chosen.count, left);
+}
+
+function choose(ctx, count) {
+  chosen = { version: ctx.message.version, count };
+  ctx.redraw();
+}
+
+/** {seat -> Set of amounts} from the legal `give K to P` actions. */
+function legalGives(ctx) {
+  const bySeat = new Map();
+  for (const entry of ctx.legal) {
+    const match = entry.action.match(/^give (\d+) to (\d+)$/);
+    if (!match) continue;
+    const seat = Number(match[2]) - 1;
+    if (!bySeat.has(seat)) bySeat.set(seat, new Set());
+    bySeat.get(seat).add(Number(match[1]));
+  }
+  return bySeat;
+}
+
+/** A row of `n` chips (not to press): the points someone else still hands out. */
+export function chipRow(n) {
+  return h("span", { class: "chip-pile small", "data-chip-source": "pile", "aria-hidden": "true" }, Array.from({ length: n }, () => h("span", { class: "chip" })));
+}
+
+/** The viewer's chips to hand out and the seats to give them to, laid over the table; `rulePart`
+ *  the part of the rules this giving is (the pyramid, or rising penalties in Phase 1). */
+export function givingPanel(ctx, rulePart) {
+  const s = ctx.state;
+  const left = s.giving.points;
+  const gives = legalGives(ctx);
+  const splittable = [...gives.values()].some((amounts) => amounts.size > 1);
+  const count = chosenCount(ctx, left);
+  const pile = h(
+    "div",
+    { class: "chip-pile mine", "data-chip-source": "pile", role: "group", "aria-label": counted(ctx, "busfahrer.chips", left) },
+    Array.from({ length: left }, (_, i) => chip(ctx, i + 1, { splittable, chosen: i < count })),
+  );
+  const title = ctx.t("busfahrer.hand_out", { points: points(ctx, left) });
+  const panel = h(
+    "div",
+    { class: "bf-giving" },
+    h("p", { class: "question" }, tip(ctx, h("span", {}, title), rulePart)),
+    pile,
+    h("p", { class: "hint" }, splittable ? counted(ctx, "busfahrer.give_hint_split", count) : ctx.t("busfahrer.give_hint_all")),
+    splittable && count < left
+      ? h("button", { type: "button", class: "small-button", onclick: () => choose(ctx, null) }, ctx.t("busfahrer.choose_all", { n: left }))
+      : null,
+    h("div", { class: "give-seats" }, [...gives].map(([seat, amounts]) => seatTarget(ctx, seat, amounts, count))),
+  );
+  enableDrag(ctx, pile, panel, count);
+  panel.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && count < left) choose(ctx, null);
+  });
+  return panel;
+}
+
+function chip(ctx, k, { splittable, chosen: isChosen }) {
+  const className = `chip${isChosen ? " chosen" : ""}`;
+  if (!splittable) return h("span", { class: className, "aria-hidden": "true" }, "1");
+  return h(
+    "button",
+    {
+      type: "button",
+      class: className,
+      "aria-label": counted(ctx, "busfahrer.choose_chips", k),
+      "aria-pressed": isChosen ? "true" : "false",
+      dataset: { focus: `chip-${k}`, chips: String(k) },
+      onclick: () => choose(ctx, k),
+    },
+    "1",
+  );
+}
+
+function seatTarget(ctx, seat, amounts, count) {
+  const total = ctx.state.points.total[seat];
+  const amount = amounts.has(count) ? count : Math.max(...amounts);
+  const name = ctx.seatName(seat);
+  const action = `give ${amount} to ${seat + 1}`;
+  return tip(
+    ctx,
+    h(
+      "button",
+      {
+        type: "button",
+        class: "give-seat",
+        "aria-label": ctx.t("busfahrer.give_to", { points: points(ctx, amount), name }),
+        dataset: { focus: `give-${seat}`, giveSeat: String(seat), action, kind: "give" },
+        onclick: (e) => ctx.send(action, e.currentTarget),
+      },
+      h("span", { class: "give-name" }, name),
+      h("span", { class: "give-preview" }, ctx.t("busfahrer.give_preview", { n: amount, total: total + amount })),
+    ),
+    "give",
+  );
+}
+
+/** Drag the chosen chips onto a seat: a ghost follows the pointer, the seat under it lights up.
+ *  A press that does not move is a tap (a chip's own click). */
+function enableDrag(ctx, pile, panel, count) {
+  pile.style.touchAction = "none";
+  pile.addEventListener("pointerdown", (down) => {
+    if (down.button !== 0) return;
+    const start = { x: down.clientX, y: down.clientY };
+    let ghost = null;
+    let over = null;
+    const targetAt = (x, y) => document.elementFromPoint(x, y)?.closest("[data-give-seat]") || null;
+    const move = (e) => {
+      if (!ghost && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+      if (!ghost) {
+        ghost = h("div", { class: "chip-ghost", "aria-hidden": "true" }, String(count));
+        document.body.append(ghost);
+      }
+      ghost.style.transform = `translate(${e.clientX - 22}px, ${e.clientY - 22}px)`;
+      const target = targetAt(e.clientX, e.clientY);
+      if (target !== over) {
+        over?.classList.remove("drop-over");
+        target?.classList.add("drop-over");
+        over = target;
+      }
+    };
+    const end = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      if (!ghost) return;
+      ghost.remove();
+      over?.classList.remove("drop-over");
+      // The click that ends a drag is not a tap on a chip.
+      const swallow = (click) => click.stopPropagation();
+      window.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+      const target = e.type === "pointerup" ? targetAt(e.clientX, e.clientY) : null;
+      if (target && panel.contains(target)) ctx.send(target.dataset.action, target);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
+  });
+}
+
+// -- chips that changed hands ---------------------------------------------------------------
+
+let before = { version: null, totals: null, gained: [] };
+
+/**
+ * Call while the previous board is still on the page: works out which seats got points since the
+ * last version and where the chips came from; `after(node)` (once the new board is in place)
+ * flies them to their seats. Returns the seats that gained points (marked until the next version).
+ */
+export function chipFlights(ctx) {
+  const totals = ctx.state.points.total;
+  const version = ctx.message.version;
+  if (before.version === version) return { gained: before.gained, after: () => {} };
+  const gained = before.totals && before.totals.length === totals.length ? totals.map((n, seat) => Math.max(0, n - before.totals[seat])) : totals.map(() => 0);
+  const source = document.querySelector('.busfahrer [data-chip-source="pile"]') || document.querySelector(".busfahrer [data-chip-source]");
+  const from = source ? source.getBoundingClientRect() : null;
+  before = { version, totals: [...totals], gained };
+  const after = (node) => {
+    if (!from || !motionOn() || !gained.some(Boolean)) return;
+    requestAnimationFrame(() => {
+      gained.forEach((n, seat) => {
+        const target = node.querySelector(`[data-seat-chips="${seat}"]`);
+        if (n && target) fly(from, target.getBoundingClientRect(), Math.min(n, 5));
+      });
+    });
+  };
+  return { gained, after };
+}
+
+function fly(from, to, count) {
+  for (let i = 0; i < count; i++) {
+    const ghost = h("div", { class: "chip-ghost flying", "aria-hidden": "true" });
+    document.body.append(ghost);
+    const x0 = from.left + from.width / 2 - 14 + i * 4;
+    const y0 = from.top + from.height / 2 - 14;
+    const x1 = to.left + to.width / 2 - 14;
+    const y1 = to.top + to.height / 2 - 14;
+    const animation = ghost.animate(
+      [{ transform: `translate(${x0}px, ${y0}px)`, opacity: 1 }, { transform: `translate(${x1}px, ${y1}px)`, opacity: 0.9 }],
+      { duration: DURATION + i * 60, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+    animation.onfinish = () => ghost.remove();
+    animation.oncancel = () => ghost.remove();
+  }
+}
