@@ -1,0 +1,148 @@
+"""The bytes a phone receives over one whole game: ``python -m busbahnhof.loadtest.wire GAME --url URL``.
+
+A table with one human seat and bots is created on a running server; a phone-sized headless
+Chromium opens the human seat's page and only watches, while a script plays that seat over its
+own WebSocket (the same token, a seeded random legal action after ``--pace`` seconds).  The
+browser's traffic is read from the DevTools protocol: every HTTP response as the wire carried it
+(``encodedDataLength``: compressed body and headers) and every WebSocket message received (text
+length; the server's permessage-deflate is off by default, docs/server.md).  It needs Playwright
+and Chromium (the test extras); docs/web/wire.md has the figures and how they were taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from websockets.sync.client import connect
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+SETTLE_SECONDS = 3.0
+
+
+@dataclass
+class Traffic:
+    """What the browser received: WebSocket message sizes and HTTP bytes by kind."""
+
+    messages: list[int] = field(default_factory=list)
+    http: dict[str, int] = field(default_factory=dict)
+    requests: dict[str, int] = field(default_factory=dict)
+    urls: dict[str, str] = field(default_factory=dict)
+
+    def frame(self, event: dict[str, Any]) -> None:
+        response = event["response"]
+        if response.get("opcode") == 1:
+            self.messages.append(len(response["payloadData"].encode("utf-8")))
+
+    def request(self, event: dict[str, Any]) -> None:
+        self.urls[event["requestId"]] = event["request"]["url"]
+
+    def finished(self, event: dict[str, Any]) -> None:
+        url = self.urls.get(event["requestId"], "")
+        kind = http_kind(url)
+        self.http[kind] = self.http.get(kind, 0) + int(event["encodedDataLength"])
+        self.requests[kind] = self.requests.get(kind, 0) + 1
+
+    def report(self) -> dict[str, Any]:
+        sizes = self.messages or [0]
+        return {
+            "ws_messages": len(self.messages),
+            "ws_bytes": sum(self.messages),
+            "ws_median": int(statistics.median(sizes)),
+            "ws_largest": max(sizes),
+            "http_bytes": dict(sorted(self.http.items())),
+            "http_requests": dict(sorted(self.requests.items())),
+            "http_total": sum(self.http.values()),
+            "total": sum(self.messages) + sum(self.http.values()),
+        }
+
+
+def http_kind(url: str) -> str:
+    """A response's kind: drawing, catalog (client and game texts), api (other API answers), static."""
+    path = urlsplit(url).path
+    if path.endswith("/drawing"):
+        return "drawing"
+    if "/locales/" in path or path.endswith("/messages"):
+        return "catalog"
+    if path.startswith("/api/"):
+        return "api"
+    return "static"
+
+
+def play_seat(ws_url: str, seed: int, pace: float, done: threading.Event) -> int:
+    """Play the seat behind ``ws_url`` to the end of the game; returns the table's last version."""
+    chooser = random.Random(seed)
+    version = 0
+    with connect(ws_url, max_size=2**24) as socket:
+        while True:
+            message = json.loads(socket.recv(timeout=120))
+            if message.get("type") != "table":
+                continue
+            version = message["version"]
+            if message["view"]["is_over"]:
+                done.set()
+                return int(version)
+            if message["legal"]:
+                time.sleep(pace)
+                action = chooser.choice(message["legal"])["notation"]
+                socket.send(json.dumps({"type": "action", "version": version, "action": action}))
+
+
+def measure(url: str, game: str, bot: str, seed: int, pace: float, lang: str) -> dict[str, Any]:
+    """Create the table, watch the human seat from a phone-sized browser while a script plays it."""
+    from playwright.sync_api import sync_playwright
+
+    body = {"game": game, "seats": [{}, {"bot": bot}, {"bot": bot}], "seed": seed, "think_seconds": pace}
+    created = httpx.post(f"{url}/api/tables", json=body, timeout=30).raise_for_status().json()
+    table, token = created["table_id"], created["seats"][0]["token"]
+    traffic = Traffic()
+    done = threading.Event()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        context = browser.new_context(viewport=PHONE, locale=lang, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('busbahnhof.lang', '{lang}')")
+        devtools = context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        devtools.on("Network.requestWillBeSent", traffic.request)
+        devtools.on("Network.loadingFinished", traffic.finished)
+        devtools.on("Network.webSocketFrameReceived", traffic.frame)
+        page.goto(f"{url}/#/t/{table}/{token}")
+        page.locator(".table-page[data-version]").wait_for(timeout=60_000)
+        ws_url = f"{url.replace('http', 'ws', 1)}/ws?table={table}&token={token}&lang={lang}"
+        player = threading.Thread(target=play_seat, args=(ws_url, seed, pace, done), daemon=True)
+        started = time.monotonic()
+        player.start()
+        while not done.is_set():
+            page.wait_for_timeout(250)
+        page.wait_for_timeout(SETTLE_SECONDS * 1000)
+        seconds = time.monotonic() - started
+        versions = int(page.locator(".table-page").get_attribute("data-version") or 0)
+        browser.close()
+    return {"game": game, "bot": bot, "seed": seed, "versions": versions, "seconds": round(seconds), **traffic.report()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="busfahrer, bus or busfaktor")
+    parser.add_argument("--url", default="http://127.0.0.1:8000", help="the server's origin")
+    parser.add_argument("--bot", default="random", help="the two bots' name")
+    parser.add_argument("--seed", type=int, default=1, help="the table's seed and the player's choices")
+    parser.add_argument("--pace", type=float, default=0.2, help="seconds before each move (player and bots)")
+    parser.add_argument("--lang", default="de")
+    arguments = parser.parse_args()
+    report = measure(arguments.url, arguments.game, arguments.bot, arguments.seed, arguments.pace, arguments.lang)
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
