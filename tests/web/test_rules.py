@@ -46,12 +46,25 @@ def keep_screenshot(page: Any, tmp_path: Path, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"))
 
 
+def open_busfaktor_seat(page: Any, server: ServerProcess) -> None:
+    """A Busfaktor table of the mini deck where player 1 draws first, opened at player 1's seat."""
+    with server.http() as http:
+        created = create_table(
+            http, game="busfaktor", seed=3, options={"deck": "mini"}, seats=[{}, {"bot": "heuristik"}]
+        )
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    assert wait_for_decision_or_end(page) == "decision"
+
+
 @pytest.mark.parametrize("size", ["laptop", "phone"])
-def test_a_section_link_lands_on_the_section_and_the_language_switch_keeps_it(
-    open_page: Any, tmp_path: Path, size: str
+def test_a_section_link_lands_on_the_section_and_the_way_back_leads_to_the_table(
+    open_page: Any, server: ServerProcess, tmp_path: Path, size: str
 ) -> None:
+    """From a table, a tooltip's rule link opens §8.3; the contents and the language switch keep the
+    reader on one page (one history entry), and "back to the table" returns to the seat."""
     page = open_page(size, "de")
-    page.goto("/#/rules/busfaktor/s-8-3")
+    open_busfaktor_seat(page, server)
+    page.evaluate("location.hash = '#/rules/busfaktor/s-8-3'")
     landed_on(page, "s-8-3")
     assert page.locator(".rules-target > h3").inner_text() == "8.3 Ein Ereignis spielen"
     assert page.title() == "Busfaktor: 1 – Spielregeln"
@@ -69,6 +82,10 @@ def test_a_section_link_lands_on_the_section_and_the_language_switch_keeps_it(
     landed_on(page, "s-16")
     assert page.title() == "Busfaktor: 1 – Rules"
 
+    page.get_by_role("link", name="Back to the table").click()
+    assert wait_for_decision_or_end(page) == "decision"
+    assert page.evaluate("location.hash").startswith("#/t/")
+
 
 def test_an_unknown_section_shows_the_whole_page_and_says_so(open_page: Any) -> None:
     page = open_page("phone", "en")
@@ -83,14 +100,9 @@ def test_an_unknown_section_shows_the_whole_page_and_says_so(open_page: Any) -> 
 def test_a_refused_move_links_to_its_rule_and_back_to_the_table(open_page: Any, server: ServerProcess) -> None:
     """A Busfaktor table of the mini deck where player 1 draws first: a project started before
     drawing is refused (§7); its rule link opens §7, and "back to the table" returns to the seat."""
-    with server.http() as http:
-        created = create_table(
-            http, game="busfaktor", seed=3, options={"deck": "mini"}, seats=[{}, {"bot": "heuristik"}]
-        )
     page = open_page("laptop", "de")
     page.add_init_script(KEEP_SOCKETS)
-    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
-    assert wait_for_decision_or_end(page) == "decision"
+    open_busfaktor_seat(page, server)
     page.evaluate(SEND_ON_THE_PAGES_SOCKET, "beginne 0")
     refusal = page.locator(".refusal[role=alert]")
     refusal.wait_for()

@@ -126,8 +126,9 @@ export function showRules(root, { game, anchor = "" }) {
     if (closed || language !== lang()) return;
     fillContents(article);
     article.addEventListener("click", followSectionLink);
-    replaceChildren(root, h("div", { class: "rules-page" }, navigation(), article));
-    document.title = article.querySelector("h1")?.textContent || titleBefore;
+    const title = article.querySelector("h1")?.textContent || titleBefore;
+    replaceChildren(root, h("div", { class: "rules-page" }, navigation(title), article));
+    document.title = title;
     goTo(current);
   }
 
@@ -143,7 +144,7 @@ export function showRules(root, { game, anchor = "" }) {
     );
   }
 
-  function navigation() {
+  function navigation(title = "") {
     const back =
       cameFrom && cameFrom !== "#/"
         ? h(
@@ -159,7 +160,13 @@ export function showRules(root, { game, anchor = "" }) {
             t(cameFrom.startsWith("#/t/") ? "rules.back_table" : "rules.back"),
           )
         : null;
-    return h("nav", { class: "rules-nav", "aria-label": t("rules.navigation") }, back, h("a", { class: "button", href: "#/" }, t("rules.lobby")));
+    return h(
+      "nav",
+      { class: "rules-nav", "aria-label": t("rules.navigation") },
+      back,
+      h("a", { class: "button", href: "#/" }, t("rules.lobby")),
+      title ? h("span", { class: "rules-nav-title", "aria-hidden": "true" }, title) : null,
+    );
   }
 
   /** The table of contents: every section and subsection, by its heading. */
