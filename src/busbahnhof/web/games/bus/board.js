@@ -1,13 +1,32 @@
-// NOTE for the BUS BOARD engineer: this is the minimal version the BUS MAP engineer moved out of
-// bus.js so that bus.js can import it (ES imports cannot be optional); replace it with yours,
-// keeping the two exports' signatures: actionBoard(ctx, pick) and boardPicksOf(action).
-//
-// Bus's action board: the seven areas in resolution order with their slots and the markers on
-// them, and the decisions taken there (a marker on an area, passing, the clock) as buttons.
+// Bus's action board, drawn as the board it is: the seven areas top to bottom in the order they
+// are carried out, each with its slots (Linienausbau and Gebäude with slot A on the right, the
+// others with A on the left; every area is carried out left to right), the markers on them in the
+// seats' colours and symbols (a piece each), and on every slot the power the server computed for
+// it (view.preview, preview.py). Placing a marker is one click on the slot it would go to, the
+// next free one of its area; hovering or focusing it says the slot and its power, and a warning
+// badge marks a marker that would be wasted, before the click. Rounds, the clock, the markers
+// left per seat, passing and the clock's choice are here too. The client computes no rule: the
+// powers, the warnings and the buttons' words are the server's.
 import { h } from "../../dom.js";
+import { withTip } from "../../tip.js";
+import { clockPanel } from "./board-clock.js";
+import { seatMarkers } from "./board-seats.js";
+import { SEAT_SYMBOLS } from "./pieces.js";
 
 const AREAS = ["line", "buses", "passengers", "buildings", "clock", "vrroomm", "start"];
-const SYMBOLS = ["●", "■", "▲", "◆", "★"];
+/** Slot A lies on the right: the last to choose acts first (Bus: Aktionen ausführen). */
+const A_ON_THE_RIGHT = new Set(["line", "buildings"]);
+const LETTERS = "ABCDEF";
+/** The rules page's section of each area (rules.js turns a reference into its anchor). */
+const RULE = {
+  line: "Bus: Linienausbau",
+  buses: "Bus: Busse",
+  passengers: "Bus: Fahrgäste",
+  buildings: "Bus: Gebäude",
+  clock: "Bus: Uhr",
+  vrroomm: "Bus: Brumm",
+  start: "Bus: Startspieler",
+};
 
 /** The picks of the actions chosen on the action board: "a:line" (a marker), "pass", "clock:stop". */
 export function boardPicksOf(action) {
@@ -18,44 +37,157 @@ export function boardPicksOf(action) {
   return [];
 }
 
+/** The legal action behind a board pick, with the server's words for it. */
+function entryOf(ctx, key) {
+  return ctx.legal.find((entry) => boardPicksOf(entry.action).join() === key) ?? null;
+}
+
 export function actionBoard(ctx, pick) {
   const s = ctx.state;
-  const button = (key) =>
-    pick.isNext(key)
-      ? h(
-          "button",
-          { type: "button", class: "action", dataset: { pick: key, focus: `board:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) },
-          labelOf(ctx, key),
-        )
-      : null;
+  const selection = s.preview?.selection ?? null;
+  const choosing = Boolean(selection) && ctx.seat === selection.seat && ctx.view.to_move === ctx.seat;
+  const previewLine = h("p", { class: "board-preview", "aria-live": "polite" }, choosing ? ctx.gt("hint.selection") : "");
+  const show = (text) => {
+    previewLine.textContent = text || ctx.gt("hint.selection");
+  };
   return h(
     "section",
-    { class: "bus-action-board", "aria-label": ctx.gt("draw.action_board") },
-    h("h2", {}, ctx.gt("draw.action_board")),
+    { class: `bus-board${choosing ? " choosing" : ""}`, "aria-label": ctx.gt("draw.action_board") },
+    status(ctx),
+    choosing ? mySelection(ctx, pick, selection, previewLine) : null,
+    pick.isNext("clock:advance") || pick.isNext("clock:stop") ? h("p", { class: "board-must" }, ctx.gt("hint.clock")) : null,
     h(
-      "ul",
-      { class: "bus-areas" },
-      AREAS.map((area) =>
-        h(
-          "li",
-          { class: "bus-area" },
-          h("span", { class: "bus-area-name" }, ctx.gt(`area.${area}`)),
-          h(
-            "span",
-            { class: "bus-slots" },
-            s.action_board[area].map((seat, i) =>
-              h("span", { class: `bus-slot${seat === null ? "" : ` seat-${seat}`}` }, seat === null ? "ABCDEF"[i] : SYMBOLS[seat]),
-            ),
-          ),
-          button(`a:${area}`),
-        ),
-      ),
+      "ol",
+      { class: "board-areas" },
+      AREAS.map((area) => areaRow(ctx, pick, area, choosing ? selection.areas[area] : null, show)),
     ),
-    h("div", { class: "action-buttons" }, button("pass"), button("clock:advance"), button("clock:stop")),
+    seatMarkers(ctx),
   );
 }
 
-function labelOf(ctx, key) {
-  const entry = ctx.legal.find((a) => boardPicksOf(a.action).join() === key);
-  return entry ? entry.label : key;
+/** Round, phase and M; and while actions are carried out, which one and its power. */
+function status(ctx) {
+  const s = ctx.state;
+  const phase = s.phase === "over" ? ctx.gt("draw.over") : ctx.gt(`area.${s.phase}`);
+  const m = withTip(h("span", { class: "board-m" }, `M = ${s.max_buses}`), {
+    title: "M",
+    text: ctx.gt("board.m", { m: s.max_buses }),
+    rule: "Bus: Schwindende Aktionskraft",
+    game: "bus",
+  });
+  return h("p", { class: "board-status" }, h("strong", {}, ctx.gt("draw.round", { round: s.round })), ` · ${phase} · `, m);
+}
+
+/** This seat's selection: markers left (large), what it must still place, the slot under the
+ *  pointer (the preview line), and passing when the rules allow it. */
+function mySelection(ctx, pick, selection, previewLine) {
+  const pass = entryOf(ctx, "pass");
+  return h(
+    "div",
+    { class: "board-mine" },
+    h(
+      "p",
+      { class: "board-my-markers" },
+      h("span", { class: "big-number" }, String(selection.markers_left)),
+      " ",
+      ctx.gt("board.markers_left_short", { count: selection.markers_left }),
+      " · ",
+      ctx.gt("board.placed", { count: selection.placed }),
+    ),
+    h("p", { class: "board-must" }, selection.must_place ? ctx.gt("board.must_place", { count: selection.must_place }) : ctx.gt("board.may_pass")),
+    previewLine,
+    pass && pick.isNext("pass")
+      ? h(
+          "button",
+          { type: "button", class: "action board-pass", dataset: { action: pass.action, pick: "pass", focus: "board:pass" }, onclick: (e) => pick.pick("pass", e.currentTarget) },
+          pass.label,
+        )
+      : null,
+  );
+}
+
+/** The slots in the order they lie on the board, left to right. */
+function slotOrder(area, count) {
+  const letters = [...LETTERS.slice(0, count)];
+  return A_ON_THE_RIGHT.has(area) ? letters.reverse() : letters;
+}
+
+function areaRow(ctx, pick, area, preview, show) {
+  const s = ctx.state;
+  const slots = s.action_board[area];
+  const powers = s.preview?.slot_powers?.[area] ?? null;
+  const name = withTip(h("span", { class: "area-name" }, ctx.gt(`area.${area}`)), {
+    title: ctx.gt(`area.${area}`),
+    text: ctx.gt(`area_rule.${area}`),
+    rule: RULE[area],
+    game: "bus",
+  });
+  const multi = slots.length > 1;
+  return h(
+    "li",
+    { class: `board-area area-${area}${multi ? " multi" : " single"}`, dataset: { area } },
+    h("div", { class: "area-head" }, name, multi ? h("span", { class: "area-order" }, ctx.gt(A_ON_THE_RIGHT.has(area) ? "board.order_right" : "board.order_left")) : null),
+    h(
+      "div",
+      { class: "area-slots", style: `--slots: ${slots.length}` },
+      slotOrder(area, slots.length).map((letter) => {
+        const index = LETTERS.indexOf(letter);
+        return slot(ctx, pick, area, letter, slots[index], powers ? powers[index] : null, preview && preview.slot === letter ? preview : null, show);
+      }),
+    ),
+    area === "clock" ? clockPanel(ctx, pick) : null,
+  );
+}
+
+/** A slot's power in words for its tooltip: "Kraft 3", or for Brumm the buses that run ("2 Busse"). */
+function powerText(ctx, area, power) {
+  if (area === "vrroomm" && ctx.state.edition !== "1999") return ctx.gt("board.buses_run", { count: power });
+  return ctx.gt("board.power", { power });
+}
+
+/** A slot's power as printed on it: the number, with a true minus sign. */
+function powerFigure(power) {
+  return power < 0 ? `−${-power}` : String(power);
+}
+
+function slot(ctx, pick, area, letter, seat, power, preview, show) {
+  const s = ctx.state;
+  const decision = s.decision;
+  const resolving = Boolean(decision) && decision.area === area && decision.slot === letter;
+  const key = `a:${area}`;
+  const next = preview !== null && pick.isNext(key);
+  const entry = next ? entryOf(ctx, key) : null;
+  const waste = preview && preview.reason;
+  const single = s.action_board[area].length === 1;
+  const classes = ["slot", seat === null ? "free" : "taken", next ? "next" : "", waste ? "waste" : "", resolving ? "resolving" : "", power !== null && power <= 0 ? "powerless" : ""];
+  const body = [
+    single ? null : h("span", { class: "slot-letter" }, letter),
+    seat !== null
+      ? h("span", { class: `marker seat-${seat}`, dataset: { piece: `marker-${area}-${letter}` }, "aria-label": ctx.seatName(seat) }, SEAT_SYMBOLS[seat % 5])
+      : null,
+    power !== null ? h("span", { class: "slot-power", "aria-hidden": "true" }, powerFigure(power)) : null,
+    waste ? h("span", { class: "slot-warning", "aria-hidden": "true" }, "⚠") : null,
+    resolving && decision.power !== null ? h("span", { class: "slot-resolving" }, ctx.gt("board.resolving", { power: decision.power, count: decision.left })) : null,
+  ];
+  const title = [ctx.gt(`area.${area}`), single ? null : ctx.gt("board.slot", { slot: letter })].filter(Boolean).join(" · ");
+  if (!next || !entry) {
+    const text = [seat !== null ? ctx.seatName(seat) : null, power !== null ? powerText(ctx, area, power) : null].filter(Boolean).join(" · ");
+    return withTip(h("div", { class: classes.join(" "), dataset: { slot: letter } }, body), { title, text, rule: RULE[area], game: "bus" });
+  }
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: classes.join(" "),
+      "aria-label": entry.label,
+      dataset: { slot: letter, action: entry.action, pick: key, focus: `board:${key}` },
+      onclick: (e) => pick.pick(key, e.currentTarget),
+      onmouseenter: () => show(entry.label),
+      onfocus: () => show(entry.label),
+      onmouseleave: () => show(""),
+      onblur: () => show(""),
+    },
+    body,
+  );
+  return withTip(button, { title, text: entry.label, rule: RULE[area], game: "bus" });
 }

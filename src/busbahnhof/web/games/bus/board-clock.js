@@ -1,0 +1,86 @@
+// Bus's clock on the action board: a dial of the three building types with its hand (a piece that
+// turns when the hand moves on), the time stones still at the clock and, when this seat resolves
+// the clock, its two choices (stop time, advance the hand) as buttons. Labels are the server's.
+import { h } from "../../dom.js";
+import { motionOn, DURATION } from "../../motion.js";
+import { withTip } from "../../tip.js";
+import { BUILDING_FILL, s } from "./pieces.js";
+
+const TYPES = ["house", "office", "pub"];
+const RADIUS = 20;
+/** Each type's sector centre on the dial, clockwise from the top (Haus → Büro → Kneipe → Haus). */
+const ANGLE = { house: 0, office: 120, pub: 240 };
+
+/** The hand last drawn per table, to turn it from there when the next version moves it. */
+const lastHand = new Map();
+
+/** The dial with the hand at `hand`. The hand's group holds a clear circle as large as the dial,
+ *  so its box never changes as it turns (motion.js would read a changed box as a flight). */
+function dial(ctx, hand, key) {
+  const sector = (kind) => {
+    const from = ((ANGLE[kind] - 60 - 90) * Math.PI) / 180;
+    const to = ((ANGLE[kind] + 60 - 90) * Math.PI) / 180;
+    const [x1, y1, x2, y2] = [Math.cos(from), Math.sin(from), Math.cos(to), Math.sin(to)].map((v) => v * RADIUS);
+    return s("path", { d: `M0,0 L${x1},${y1} A${RADIUS},${RADIUS} 0 0 1 ${x2},${y2} Z`, fill: BUILDING_FILL[kind], stroke: "var(--ink)", "stroke-width": 0.8 });
+  };
+  const handGroup = s(
+    "g",
+    { class: "clock-hand", "data-piece": "clock-hand", transform: `rotate(${ANGLE[hand]})` },
+    s("circle", { r: RADIUS, fill: "none" }),
+    s("path", { d: `M-2.6,0 L0,-${RADIUS - 3} L2.6,0 Z`, fill: "var(--ink)" }),
+    s("circle", { r: 3, fill: "var(--ink)" }),
+  );
+  const previous = lastHand.get(key);
+  lastHand.set(key, { hand, version: previous && previous.hand !== hand ? ctx.message.version : previous?.version ?? null });
+  if (previous && previous.hand !== hand) {
+    handGroup.classList.add("last-move");
+    if (motionOn()) {
+      const turn = (ANGLE[hand] - ANGLE[previous.hand] + 360) % 360;
+      requestAnimationFrame(() => handGroup.animate([{ transform: `rotate(${ANGLE[hand] - turn}deg)` }, { transform: `rotate(${ANGLE[hand]}deg)` }], { duration: DURATION, easing: "ease-in-out" }));
+    }
+  } else if (previous && previous.version === ctx.message.version) {
+    handGroup.classList.add("last-move");
+  }
+  const label = ctx.gt(`building.${hand}`);
+  return s(
+    "svg",
+    { class: "clock-dial", viewBox: `-${RADIUS + 1} -${RADIUS + 1} ${2 * RADIUS + 2} ${2 * RADIUS + 2}`, role: "img", "aria-label": label },
+    TYPES.map(sector),
+    handGroup,
+  );
+}
+
+/** The clock: dial, hand's type, stones left (each a piece), and this seat's clock choice. */
+export function clockPanel(ctx, pick) {
+  const clock = ctx.state.clock;
+  const key = ctx.message.table?.id ?? "replay";
+  const stones = h(
+    "span",
+    { class: "time-stones", "aria-label": ctx.gt("board.time_stones_left", { count: clock.time_stones_left }) },
+    Array.from({ length: clock.time_stones_left }, (_, i) => h("span", { class: "time-stone", dataset: { piece: `time-stone-${i}` }, "aria-hidden": "true" })),
+  );
+  const choices = ["clock:stop", "clock:advance"].filter((k) => pick.isNext(k));
+  const panel = h(
+    "div",
+    { class: "bus-clock" },
+    dial(ctx, clock.hand, key),
+    h("span", { class: "clock-now" }, ctx.gt(`building.${clock.hand}`)),
+    stones,
+    h("span", { class: "clock-stones-text" }, ctx.gt("board.time_stones_left", { count: clock.time_stones_left })),
+    choices.length
+      ? h(
+          "div",
+          { class: "clock-choices action-buttons" },
+          choices.map((k) => {
+            const entry = ctx.legal.find((a) => a.action === `clock ${k.slice(6)}`);
+            return h(
+              "button",
+              { type: "button", class: `action clock-${k.slice(6)}`, dataset: { action: entry.action, pick: k, focus: `board:${k}` }, onclick: (e) => pick.pick(k, e.currentTarget) },
+              entry.label,
+            );
+          }),
+        )
+      : null,
+  );
+  return withTip(panel, { title: ctx.gt("area.clock"), text: ctx.gt("area_rule.clock"), rule: "Bus: Uhr", game: "bus" });
+}
