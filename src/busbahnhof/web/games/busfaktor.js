@@ -1,249 +1,260 @@
-// Busfaktor: 1 — your hand, every player's projects (requirements, attached factors, Mehraufwand,
-// cooperation), the stacks and the open discard, the pending event and the reaction prompt.
-// Actions are chosen by clicking cards (the server's legal actions narrowed by each click) or
-// from the buttons of the decision panel.
+// Busfaktor: 1 — a table of cards: the decision (what to do now, the picked card's targets), the
+// event being resolved and its reaction window, the stacks and the open discard, your hand as card
+// faces, and every player's side with their projects, open needs as empty slots and score area.
+// A card is played by clicking it (one legal use: done; several: its targets light up) or by
+// dragging it onto its target. Card faces, tableau, reaction window and picking live in
+// games/busfaktor/.
 import { h } from "../dom.js";
-import { picker } from "../picker.js";
+import { motionOn, DURATION } from "../motion.js";
+import { withTip } from "../tip.js";
+import { GAME, cardBack, cardFace, cardInfo } from "./busfaktor/face.js";
+import { draggable, playing, preview, kindOf } from "./busfaktor/play.js";
+import { pendingPanel } from "./busfaktor/reaction.js";
+import { tableau } from "./busfaktor/tableau.js";
 
 export const title = "Busfaktor: 1";
 
-const TYPE_LETTERS = { Team: "T", Daten: "D", Betrieb: "B", Methode: "M" };
-
-/** The cards an action is chosen by, in order: every number in its notation is a card id. */
-function picksOf(action) {
-  return action
-    .split(" ")
-    .filter((word) => /^\d+$/.test(word))
-    .map((id) => `c:${id}`);
-}
+let cancelOnEscape = null;
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && cancelOnEscape) cancelOnEscape();
+});
 
 export function render(ctx) {
   const s = ctx.state;
-  const mine = ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat;
-  const pick = picker(ctx, picksOf);
+  const play = playing(ctx);
+  cancelOnEscape = play.chosen.length ? () => play.reset() : null;
+  const deciding = ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat && !ctx.view.is_over;
+  const players = s.hand_sizes.map((_, seat) => seat);
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  const others = players.filter((seat) => seat !== ctx.seat);
   const node = h(
     "div",
-    { class: "busfaktor" },
-    status(ctx),
-    pendingPanel(ctx),
-    mine ? decision(ctx, pick) : null,
-    s.hand ? hand(ctx, pick) : null,
-    projects(ctx, pick),
-    stacks(ctx, pick),
-    credit(ctx),
+    { class: "busfaktor", "data-phase": s.phase },
+    h("p", { class: "bfk-status" }, ctx.t("busfaktor.round", { round: s.round }), " · ", ctx.t(`busfaktor.phase.${s.phase}`), " · ", ctx.t("busfaktor.turn_of", { name: ctx.seatName(s.active) })),
+    deciding ? decision(ctx, play) : null,
+    pendingPanel(ctx, play),
+    stacks(ctx, play),
+    s.hand ? hand(ctx, play) : null,
+    h("div", { class: "bfk-seats" }, seated ? tableau(ctx, play, ctx.seat) : null, others.map((seat) => tableau(ctx, play, seat))),
+    h("footer", { class: "credit muted" }, ctx.t("busfaktor.credit")),
   );
+  announce(ctx, node);
   return { node, handlesActions: true };
 }
 
-/** Card `id` in the reader's language: the deck's English texts (`en`) when the page is English
- *  and the deck has them (ruling R17), else the German of the deck. */
-function card(ctx, id) {
-  const c = ctx.state.cards[id];
-  if (!c) return { id, name: `#${id}`, kind: "?" };
-  const en = ctx.lang === "en" ? c.en : null;
-  if (!en) return c;
-  return { ...c, name: en.title || en.name || c.name, goal: en.goal || c.goal, text: en.text || c.text };
-}
-
-function typeBadge(ctx, type) {
-  return h("span", { class: `bf-type type-${type.toLowerCase()}` }, `[${TYPE_LETTERS[type] ?? "?"}] ${type}`);
-}
-
-/** One card as a tile; a button when clicking it chooses (part of) a legal action. */
-function cardTile(ctx, pick, id, extra = []) {
-  const c = card(ctx, id);
-  const key = `c:${id}`;
-  const body = [
-    h("h4", {}, c.name, c.kind === "projekt" ? ` · ${ctx.t("bk.points", { n: c.points })}` : ""),
-    h("div", { class: "muted" }, ctx.t(`bk.kind.${c.kind}`), c.template ? ` ${c.template}` : ""),
-    c.requirements ? h("div", {}, ctx.t("bk.needs"), " ", c.requirements.map((r) => typeBadge(ctx, r))) : null,
-    c.types ? h("div", {}, c.types.map((r) => typeBadge(ctx, r))) : null,
-    c.goal ? h("p", { class: "bf-text" }, c.goal) : null,
-    c.text ? h("p", { class: "bf-text" }, c.text) : null,
-    extra,
-  ];
-  const className = `bf-card ${c.kind === "projekt" ? "project" : c.kind === "ereignis" ? "event" : "factor"}${pick.isChosen(key) ? " chosen" : ""}`;
-  if (pick.isNext(key)) {
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `${className} playable`,
-        "aria-label": ctx.t("bk.choose_card", { name: c.name }),
-        "data-card": id,
-        dataset: { focus: key },
-        onclick: (e) => pick.pick(key, e.currentTarget),
-      },
-      body,
-    );
-  }
-  return h("div", { class: className, "data-card": id }, body);
-}
-
-function status(ctx) {
+/** The game's facts on a seat's panel: points (negative ones explained, §16), cards in hand and
+ *  how many of them are projects (public: every draw names its source). */
+export function seatFacts(ctx, seat) {
   const s = ctx.state;
+  const unfinished = s.projects.filter((p) => p.owner === seat && p.status === "aktiv").length;
+  const notes = [];
+  if (s.hand_projects[seat]) notes.push(ctx.t("busfaktor.facts.projects_in_hand", { n: s.hand_projects[seat], count: s.hand_projects[seat] }));
+  if (unfinished) notes.push(ctx.t("busfaktor.facts.unfinished", { n: unfinished, count: unfinished }));
+  return { points: s.scores[seat], cards: s.hand_sizes[seat], note: notes.join(" · ") || null };
+}
+
+/** What this decision is and the choices that are not cards: answers, passing (secondary). */
+function decision(ctx, play) {
+  const s = ctx.state;
+  const plain = ctx.legal.filter((entry) => !playMarks(entry));
+  const passing = s.phase === "aktionen";
+  const buttons = plain.filter((entry) => !(s.phase === "reaktion" && entry.action === "verzichten"));
   return h(
     "section",
-    { class: "bf-status" },
-    h("p", { class: "phase" }, ctx.t("bk.round", { round: s.round }), " · ", ctx.t(`bk.phase.${s.phase}`), " · ", ctx.t("bk.active", { name: ctx.seatName(s.active) })),
-    h(
-      "ul",
-      { class: "scores" },
-      s.scores.map((score, seat) =>
-        h(
-          "li",
-          { class: `seat-box${seat === ctx.view.to_move ? " to-move" : ""}` },
-          h("strong", {}, ctx.seatName(seat)),
-          " ",
-          ctx.t("bk.score", { n: score }),
-          " · ",
-          ctx.t("bk.hand_size", { n: s.hand_sizes[seat], projects: s.hand_projects[seat] }),
-        ),
-      ),
-    ),
-  );
-}
-
-function pendingPanel(ctx) {
-  const s = ctx.state;
-  const parts = [];
-  if (s.pending_event) {
-    const p = s.pending_event;
-    const ev = card(ctx, p.event);
-    parts.push(
-      h("h2", {}, ctx.t("bk.pending_event", { name: ev.name })),
-      ev.text ? h("p", {}, ev.text) : null,
-      p.target !== null ? h("p", {}, ctx.t("bk.target", { name: card(ctx, p.target).name })) : null,
-      p.still_asked.length ? h("p", {}, ctx.t("bk.still_asked", { names: p.still_asked.map((seat) => ctx.seatName(seat)).join(", ") })) : null,
-      Array.isArray(p.looked) ? h("div", { class: "bf-cards" }, p.looked.map((id) => cardTile(ctx, picker(ctx, picksOf), id))) : null,
-    );
-  }
-  if (s.offer) {
-    parts.push(h("h2", {}, ctx.t("bk.offer", { mine: card(ctx, s.offer[0]).name, theirs: card(ctx, s.offer[1]).name })));
-  }
-  if (s.share) {
-    parts.push(h("h2", {}, ctx.t("bk.share", { card: card(ctx, s.share.card).name, project: card(ctx, s.share.project).name, type: s.share.type })));
-  }
-  return parts.length ? h("section", { class: "bf-pending decision-info" }, parts) : null;
-}
-
-/** Few choices (a reaction, an answer, discarding from a short hand): all of them as buttons. */
-const FEW = 6;
-
-function decision(ctx, pick) {
-  const chosen = pick.keys.length ? pick.candidates : [];
-  const few = !pick.keys.length && ctx.legal.length <= FEW;
-  const buttons = few ? ctx.legal : pick.plain;
-  const hasPicks = !few && ctx.legal.some((a) => picksOf(a.action).length);
-  return h(
-    "section",
-    { class: "decision", "aria-labelledby": "decision-title" },
+    { class: "decision bfk-decision", "aria-labelledby": "decision-title" },
     h("h2", { id: "decision-title" }, ctx.t("table.your_decision")),
-    buttons.length
+    h("p", { class: "bfk-hint" }, hint(ctx, play)),
+    play.chosen.length ? chosen(ctx, play) : null,
+    s.offer ? h("p", {}, ctx.t("busfaktor.offer", { seat: ctx.seatName(s.active), mine: cardInfo(ctx, s.offer[0]).name, theirs: cardInfo(ctx, s.offer[1]).name })) : null,
+    s.share ? h("p", {}, ctx.t("busfaktor.share", { seat: ctx.seatName(s.active), card: cardInfo(ctx, s.share.card).name, project: cardInfo(ctx, s.share.project).name, type: ctx.t(`busfaktor.type.${s.share.type}`) })) : null,
+    buttons.length && !play.chosen.length
       ? h(
           "div",
           { class: "action-buttons" },
-          buttons.map((a) => h("button", { type: "button", class: "big", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
+          buttons.map((entry) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: passing ? "bfk-secondary" : "big",
+                "data-kind": kindOf(entry.action),
+                dataset: { focus: entry.action },
+                onclick: (e) => ctx.send(entry.action, e.currentTarget),
+              },
+              ctx.t(`busfaktor.button.${s.phase === "umverteilen" && entry.action === "fertig" ? "fertig_moving" : entry.action}`),
+            ),
+          ),
         )
       : null,
-    hasPicks && !pick.keys.length ? h("p", { class: "muted" }, ctx.t(buttons.length ? "bk.pick_hint_or" : "bk.pick_hint")) : null,
-    pick.keys.length
-      ? [
-          h("p", {}, ctx.t("bk.chosen", { name: pick.keys.map((k) => card(ctx, Number(k.slice(2))).name).join(" → ") })),
-          h(
-            "div",
-            { class: "action-buttons" },
-            chosen.map((a) => h("button", { type: "button", class: "action", dataset: { focus: a.action }, onclick: (e) => ctx.send(a.action, e.currentTarget) }, a.label)),
-            h("button", { type: "button", onclick: () => pick.reset() }, ctx.t("bk.reset")),
-          ),
-        ]
-      : null,
   );
 }
 
-function hand(ctx, pick) {
+/** Whether an action is chosen on the table (by picks) rather than by a button. */
+function playMarks(entry) {
+  return !["annehmen", "ablehnen", "verzichten", "fertig"].includes(entry.action);
+}
+
+/** The hint of the decision: what to click, how many cards are playable, the turn's limits. */
+function hint(ctx, play) {
   const s = ctx.state;
-  return h(
-    "section",
-    { class: "bf-hand", "aria-labelledby": "hand-title" },
-    h("h2", { id: "hand-title" }, ctx.t("bk.your_hand", { n: s.hand.length })),
-    h("div", { class: "bf-cards" }, s.hand.map((id) => cardTile(ctx, pick, id))),
-  );
-}
-
-function projects(ctx, pick) {
-  const s = ctx.state;
-  return h(
-    "section",
-    { class: "bf-projects", "aria-labelledby": "projects-title" },
-    h("h2", { id: "projects-title" }, ctx.t("bk.projects")),
-    h("div", { class: "bf-projects-grid" }, s.scores.map((_, seat) => {
-      const own = s.projects.filter((p) => p.owner === seat);
-      const done = (s.completed[seat] || []).filter((id) => !own.some((p) => p.card === id));
-      return h(
-        "section",
-        { class: "bf-player", "aria-label": ctx.t("bk.projects_of", { name: ctx.seatName(seat) }) },
-        h("h3", {}, ctx.seatName(seat)),
-        own.length ? h("ul", { class: "bf-project-list" }, own.map((p) => h("li", {}, projectTile(ctx, pick, p)))) : h("p", { class: "muted" }, ctx.t("bk.no_projects")),
-        done.length ? h("p", { class: "muted" }, ctx.t("bk.completed", { names: done.map((id) => card(ctx, id).name).join(", ") })) : null,
-      );
-    })),
-  );
-}
-
-function projectTile(ctx, pick, p) {
-  const open = Object.entries(p.open || {}).filter(([, n]) => n > 0);
-  const extra = [
-    p.status === "abgeschlossen" ? h("p", { class: "done" }, "✔ ", ctx.t("bk.done")) : null,
-    open.length ? h("div", {}, ctx.t("bk.open"), " ", open.map(([type, n]) => h("span", {}, typeBadge(ctx, type), ` ×${n} `))) : null,
-    p.attached.length
-      ? h("div", { class: "bf-attached" }, ctx.t("bk.attached"), p.attached.map((a) => attachedTile(ctx, pick, a.card, a.type)))
-      : null,
-    p.mehraufwand ? h("div", { class: "bf-extra" }, "⚠ ", ctx.t("bk.mehraufwand"), ": ", attachedTile(ctx, pick, p.mehraufwand.card, p.mehraufwand.type)) : null,
-    p.partner !== null ? h("div", {}, "⇄ ", ctx.t("bk.partner", { name: card(ctx, p.partner).name })) : null,
-    p.shared ? h("div", {}, ctx.t("bk.shared"), ": ", attachedTile(ctx, pick, p.shared.card, p.shared.type)) : null,
-  ];
-  return cardTile(ctx, pick, p.card, extra);
-}
-
-function attachedTile(ctx, pick, id, type) {
-  const key = `c:${id}`;
-  const name = card(ctx, id).name;
-  const content = [name, " ", typeBadge(ctx, type)];
-  if (pick.isNext(key)) {
-    return h("button", { type: "button", class: "bf-chip playable", "aria-label": ctx.t("bk.choose_card", { name }), onclick: (e) => (e.stopPropagation(), pick.pick(key, e.currentTarget)) }, content);
+  if (play.chosen.length) return ctx.t("busfaktor.hint.target");
+  const playable = (s.hand || []).filter((id) => play.isNext(`c:${id}`)).length;
+  switch (s.phase) {
+    case "ziehen":
+      return ctx.t("busfaktor.hint.draw", { n: s.turn.draws_left, count: s.turn.draws_left });
+    case "aktionen":
+      if (s.turn.must_start) return ctx.t("busfaktor.hint.must_start");
+      return playable ? ctx.t("busfaktor.hint.actions", { n: playable, count: playable }) : ctx.t("busfaktor.hint.nothing_playable");
+    case "aufraeumen":
+      return ctx.t("busfaktor.hint.discard", { n: s.hand.length - 5, count: s.hand.length - 5 });
+    default:
+      return ctx.t(`busfaktor.hint.${s.phase}`);
   }
-  return h("span", { class: "bf-chip" }, content);
 }
 
-function stacks(ctx, pick) {
-  const s = ctx.state;
-  const draw = (source, label) => {
-    const notation = `ziehe ${source}`;
-    return ctx.can(notation)
-      ? h("button", { type: "button", class: "stack playable", onclick: (e) => ctx.send(notation, e.currentTarget) }, ctx.t("bk.draw_from", { stack: label }))
-      : h("span", { class: "stack" }, label);
-  };
-  const top = s.discard.length ? s.discard[s.discard.length - 1] : null;
-  return h(
-    "section",
-    { class: "bf-stacks", "aria-labelledby": "stacks-title" },
-    h("h2", { id: "stacks-title" }, ctx.t("bk.stacks")),
+/** The picked card and its targets as buttons (the same as clicking a highlighted target), and cancel. */
+function chosen(ctx, play) {
+  const first = play.chosen[0];
+  const name = first.startsWith("c:") || first.startsWith("att:") || first.startsWith("proj:") ? cardInfo(ctx, Number(first.split(":").pop())).name : first;
+  return [
+    h("p", { class: "bfk-chosen-line" }, ctx.t("busfaktor.chosen", { name })),
     h(
       "div",
-      { class: "row" },
-      draw("projekt", ctx.t("bk.project_stack", { n: s.project_stack })),
-      draw("aktion", ctx.t("bk.action_stack", { n: s.action_stack })),
-      h("span", { class: "stack" }, ctx.t("bk.spent", { n: s.spent })),
-      draw("ablage", ctx.t("bk.discard", { n: s.discard.length })),
+      { class: "action-buttons" },
+      play.pick.candidates.map((entry) => h("button", { type: "button", class: "action", "data-kind": kindOf(entry.action), dataset: { focus: entry.action }, onclick: (e) => ctx.send(entry.action, e.currentTarget) }, preview(ctx, entry.action) || entry.label)),
+      h("button", { type: "button", class: "bfk-cancel", onclick: () => play.reset() }, ctx.t("busfaktor.cancel")),
     ),
-    top !== null ? h("div", {}, h("p", {}, ctx.t("bk.discard_top")), cardTile(ctx, pick, top)) : null,
-    s.discard.length > 1
-      ? h("details", {}, h("summary", {}, ctx.t("bk.discard_all", { n: s.discard.length })), h("div", { class: "bf-cards" }, s.discard.map((id) => cardTile(ctx, pick, id))))
-      : null,
+  ];
+}
+
+/** The stacks in the middle of the table: click one (or the discard's top card) to draw from it. */
+function stacks(ctx, play) {
+  const s = ctx.state;
+  const top = s.discard.length ? s.discard[s.discard.length - 1] : null;
+  const drawable = (source, element, label) => {
+    const key = `stack:${source}`;
+    if (!play.isNext(key)) return element({ "data-pick": key });
+    const words = play.says(key);
+    return element({ "data-pick": key, "data-kind": "draw", onclick: (e) => play.choose(key, e.currentTarget), "aria-label": `${label}: ${words}`, extraClass: "bfk-playable" });
+  };
+  const pile = (source, count, label, rule) =>
+    h(
+      "div",
+      { class: "bfk-pile" },
+      withTip(
+        drawable(source, (props) => cardBack(ctx, source === "projekt" ? "projekt" : "aktion", { ...props, label: String(count) }), label),
+        { title: label, text: ctx.t(`busfaktor.tip.${source}`), rule, game: GAME },
+      ),
+      h("span", { class: "bfk-pile-label" }, label),
+    );
+  const discardLabel = ctx.t("busfaktor.discard", { n: s.discard.length, count: s.discard.length });
+  return h(
+    "section",
+    { class: "bfk-stacks", "aria-label": ctx.t("busfaktor.stacks") },
+    pile("projekt", s.project_stack, ctx.t("busfaktor.project_stack"), "Busfaktor §7"),
+    pile("aktion", s.action_stack, ctx.t("busfaktor.action_stack"), "Busfaktor §7"),
+    h(
+      "div",
+      { class: "bfk-pile" },
+      top !== null ? drawable("ablage", (props) => cardFace(ctx, top, { ...props, extraClass: `bfk-discard-top ${props.extraClass || ""}`, children: props.onclick ? [h("span", { class: "bfk-does" }, play.says("stack:ablage"))] : [] }), discardLabel) : h("div", { class: "bfk-empty-pile" }, "—"),
+      h("span", { class: "bfk-pile-label" }, discardLabel),
+    ),
+    h("div", { class: "bfk-pile" }, withTip(cardBack(ctx, "aktion", { label: String(s.spent), extraClass: "bfk-spent" }), { title: ctx.t("busfaktor.spent"), text: ctx.t("busfaktor.tip.spent"), rule: "Busfaktor §14", game: GAME }), h("span", { class: "bfk-pile-label" }, ctx.t("busfaktor.spent"))),
+    s.phase === "rueckholen" && ctx.view.to_move === ctx.seat ? retrievable(ctx, play) : null,
   );
 }
 
-function credit(ctx) {
-  return h("footer", { class: "credit muted" }, ctx.t("bk.credit"));
+/** E3 searches the whole open discard: each card of it, the allowed factors to be picked. */
+function retrievable(ctx, play) {
+  return h(
+    "div",
+    { class: "bfk-row bfk-retrieve", "aria-label": ctx.t("busfaktor.whole_discard") },
+    ctx.state.discard.map((id) => {
+      const key = `c:${id}`;
+      if (!play.isNext(key)) return cardFace(ctx, id, { "data-piece": null, extraClass: "bfk-dim" });
+      return cardFace(ctx, id, { "data-piece": null, "data-pick": key, "data-kind": "take", extraClass: "bfk-playable", onclick: (e) => play.choose(key, e.currentTarget), children: [h("span", { class: "bfk-does" }, play.says(key))] });
+    }),
+  );
+}
+
+/** Your hand as card faces; the playable ones highlighted, each saying what a click does. */
+function hand(ctx, play) {
+  const s = ctx.state;
+  return h(
+    "section",
+    { class: "bfk-hand", "aria-labelledby": "hand-title" },
+    h("h2", { id: "hand-title" }, ctx.t("busfaktor.your_hand", { n: s.hand.length })),
+    h(
+      "div",
+      { class: "bfk-row bfk-hand-cards" },
+      s.hand.map((id) => {
+        const key = `c:${id}`;
+        if (play.isChosen(key)) return cardFace(ctx, id, { extraClass: "bfk-chosen", "aria-current": "true" });
+        if (!play.isNext(key)) return cardFace(ctx, id, { extraClass: play.chosen.length ? "bfk-dim" : "" });
+        const words = play.says(key);
+        const face = cardFace(ctx, id, {
+          onclick: (e) => play.choose(key, e.currentTarget),
+          "data-pick": key,
+          "data-kind": kindOf(play.after(key)[0].action),
+          extraClass: "bfk-playable",
+          "aria-label": `${cardInfo(ctx, id).name}: ${words}`,
+          children: [h("span", { class: "bfk-does" }, words)],
+        });
+        draggable(face, key, ctx, play);
+        return face;
+      }),
+    ),
+  );
+}
+
+// Moves of the other seats, seen where they happen: a card they play flies from their hand to
+// where it lands; an event they play shows for a moment in the middle of the table.
+let shownVersion = null;
+const ARRIVING = new Set(["start", "attach", "discard", "event_target"]);
+const EVENTS = new Set(["event", "event_target", "secured"]);
+
+function announce(ctx, node) {
+  const version = ctx.message.version;
+  if (version === shownVersion) return;
+  const first = shownVersion === null;
+  shownVersion = version;
+  if (first || !motionOn()) return;
+  const fresh = (ctx.message.log || []).map((entry) => ({ ...entry, last: String(entry.key || "").split(".").pop(), params: entry.params || {} }));
+  const theirs = fresh.filter((entry) => entry.params.seat !== undefined && entry.params.seat !== ctx.seat);
+  requestAnimationFrame(() => {
+    for (const entry of theirs.filter((e) => ARRIVING.has(e.last))) {
+      const id = entry.last === "start" ? entry.params.project : entry.params.card;
+      const card = node.querySelector(`[data-piece="card:${id}"]`);
+      const from = node.querySelector(`[data-hand-of="${entry.params.seat}"]`);
+      if (card && from) flyFrom(card, from);
+    }
+    const played = theirs.find((e) => EVENTS.has(e.last));
+    if (played && !ctx.state.pending_event) showEvent(ctx, node, played.params.card);
+  });
+}
+
+function flyFrom(card, from) {
+  const a = from.getBoundingClientRect();
+  const b = card.getBoundingClientRect();
+  if (!b.width) return;
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  card.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
+}
+
+/** An event card another player played, shown over the table for a moment, then gone to the spent pile. */
+function showEvent(ctx, node, id) {
+  if (!node.isConnected) return;
+  const face = cardFace(ctx, id, { "data-piece": null, "aria-hidden": "true", extraClass: "bfk-flash" });
+  node.append(face);
+  const spent = node.querySelector(".bfk-spent");
+  const a = face.getBoundingClientRect();
+  const b = spent ? spent.getBoundingClientRect() : a;
+  const to = `translate(${b.left - a.left}px, ${b.top - a.top}px) scale(0.3)`;
+  const animation = face.animate(
+    [{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none", offset: 0.2 }, { opacity: 1, transform: "none", offset: 0.75 }, { opacity: 0, transform: to }],
+    { duration: DURATION * 4, easing: "ease-in-out" },
+  );
+  animation.onfinish = () => face.remove();
+  animation.oncancel = () => face.remove();
 }

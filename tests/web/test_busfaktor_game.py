@@ -1,0 +1,132 @@
+"""A whole Busfaktor game in the browser, played on the cards only (issue 24): a human seat against
+two bots with a fixed seed, at laptop and phone size, through the hand's cards, the stacks, the
+highlighted targets and the decision's own buttons, never the folded list of all actions. The
+clicks of every decision are counted by kind; the median must be at most 1.3 and no decision may
+take more than 3. Also: card texts of an uploaded deck stay text (no markup, no script)."""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from steps import check_fits, version, wait_for_decision_or_end
+
+from support.server_harness import ServerProcess
+from support.server_harness import create_table as create_by_api
+
+SEED = 7
+GAME_SECONDS = 300.0
+PLAYABLE = ".busfaktor [data-pick].bfk-playable"
+TARGET = ".busfaktor button.bfk-target"
+PHASE_KINDS = {"abschluss": "complete", "umverteilen": "move", "sichten_nehmen": "take", "sichten_unterlegen": "under"}
+
+
+def moved_on(page: Any, before: int) -> bool:
+    return version(page) > before
+
+
+def click(page: Any, locator: Any, before: int) -> bool:
+    """Click and wait until the table moved on or the click changed the board (a first pick)."""
+    locator.click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page').dataset.version) > v"
+        " || document.querySelector('.bfk-decision .bfk-cancel')",
+        arg=before,
+        timeout=30_000,
+    )
+    return moved_on(page, before)
+
+
+def decide(page: Any) -> tuple[str, int]:
+    """One decision as a player makes it on the table: returns its kind and the clicks it took.
+
+    The reaction window's choice (an Absicherung if there is one), an answer (accept), a playable
+    card or stack (its one use at once, or its first highlighted target), else the decision's
+    button (passing, "done")."""
+    before = version(page)
+    phase = page.locator(".busfaktor").get_attribute("data-phase")
+    choices = page.locator(".bfk-choices button")
+    answers = page.locator(".bfk-decision .action-buttons button.big")
+    playable = page.locator(PLAYABLE)
+    targets = page.locator(TARGET)
+    if choices.count():
+        first = choices.first
+    elif answers.count() and phase in ("kooperation", "gemeinsamer_faktor"):
+        first = answers.first
+    elif playable.count():
+        first = playable.first
+    elif targets.count() and phase != "aktionen":
+        first = targets.first
+    else:
+        first = page.locator(".bfk-decision .action-buttons button").first
+    kind = first.get_attribute("data-kind") or PHASE_KINDS.get(phase or "", phase or "?")
+    if kind == "answer":
+        kind = "cooperation"
+    clicks = 1
+    if click(page, first, before):
+        return kind, clicks
+    while not moved_on(page, before):
+        clicks += 1
+        assert clicks <= 3, "a decision took more than three clicks"
+        click(page, page.locator(TARGET).first, before)
+    return kind, clicks
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_whole_game_on_the_cards(open_page: Any, server: ServerProcess, size: str, screenshot: Any) -> None:
+    with server.http() as http:
+        created = create_by_api(http, game="busfaktor", seed=SEED, seats=[{}, {"bot": "heuristik"}, {"bot": "heuristik"}])
+    page = open_page(size, "de")
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    clicks: dict[str, list[int]] = defaultdict(list)
+    deadline = time.monotonic() + GAME_SECONDS
+    while wait_for_decision_or_end(page) == "decision":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if size == "phone":
+            check_fits(page)
+        kind, count = decide(page)
+        clicks[kind].append(count)
+        if sum(map(len, clicks.values())) == 24:
+            screenshot(page, f"busfaktor-{size}-mid")
+    page.locator(".bfk-status").wait_for()
+    screenshot(page, f"busfaktor-{size}-end")
+    every = [count for counts in clicks.values() for count in counts]
+    print(f"\nclicks per decision ({size}, seed {SEED}): {len(every)} decisions, median {statistics.median(every)}")
+    for kind, counts in sorted(clicks.items()):
+        print(f"| {kind} | {len(counts)} | {statistics.median(counts)} | {max(counts)} |")
+    assert len(every) >= 20
+    assert statistics.median(every) <= 1.3
+    assert max(every) <= 3
+    assert {"draw", "start", "factor"} <= set(clicks), sorted(clicks)
+
+
+XSS = "<img src=x onerror=window.__xss=1>"
+
+
+def hostile_deck() -> str:
+    """The mini deck with markup in front of every title, name, goal and text."""
+    from busbahnhof.games.busfaktor.deck import resolve_deck_path
+
+    text = resolve_deck_path("mini").read_text(encoding="utf-8")
+    return re.sub(r'^(title|name|goal|text) = "', lambda m: f'{m.group(0)}{XSS} ', text, flags=re.MULTILINE)
+
+
+def test_card_texts_of_an_uploaded_deck_stay_text(open_page: Any, server: ServerProcess) -> None:
+    with server.http() as http:
+        created = create_by_api(http, game="busfaktor", seed=3, seats=[{}, {"bot": "heuristik"}], deck_text=hostile_deck())
+    page = open_page("laptop", "de")
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    assert wait_for_decision_or_end(page) == "decision"
+    names = page.locator(".bfk-hand .bfk-name").all_inner_texts()
+    assert names and all(name.startswith(XSS) for name in names), names
+    assert page.locator(".busfaktor img").count() == 0
+    page.locator(".bfk-hand .bfk-card").first.dispatch_event("contextmenu")
+    tip = page.locator(".tip[role=tooltip]")
+    tip.wait_for()
+    assert XSS in tip.inner_text() and tip.locator("img").count() == 0
+    assert page.evaluate("window.__xss") is None
