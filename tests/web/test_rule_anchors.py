@@ -38,7 +38,9 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return {
         id(statement.value)
         for node in ast.walk(tree)
-        for statement in (node.body if isinstance(getattr(node, "body", None), list) else [])
+        for body in [getattr(node, "body", None)]
+        if isinstance(body, list)
+        for statement in body
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
     }
 
