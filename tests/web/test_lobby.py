@@ -72,9 +72,13 @@ def test_every_option_choice_and_preset_has_a_label_and_an_explanation(lang: str
 def test_the_lobby_shows_no_raw_ids_and_explains_the_chosen_value(open_page: Any) -> None:
     page = open_page("laptop", "en")
     page.goto("/")
+    page.locator("#preset").wait_for()
+    assert not page.get_by_label("Tie for the bus driver").is_visible(), "folded while the rules are as written"
     for game_id, title in (("busfahrer", "Busfahrer"), ("bus", "Bus"), ("busfaktor", "Busfaktor: 1")):
         page.get_by_role("radio", name=title, exact=True).check()
         page.locator("#preset").wait_for()
+        if not page.locator("details.options[open]").count():
+            page.get_by_text("Rule options", exact=True).click()
         form = page.locator(".create-form")
         visible = form.inner_text() + " ".join(form.locator("option").all_inner_texts())
         shown = sorted(raw for raw in raw_ids(game_id) if re.search(rf"(?<![\w-]){re.escape(raw)}(?![\w-])", visible))

@@ -3,7 +3,8 @@
 Bounded in tables (1-1000) and time (1-600 s) and refused for any server that is not on the
 loopback interface.  It reports tables, actions per second, the latency from a submitted action
 to its broadcast reaching every client of the table (p50/p95/p99), errors, and the server
-processes' CPU and memory.
+processes' CPU and memory.  ``--wire GAME`` measures instead the bytes a phone receives over one
+whole game (:mod:`busbahnhof.loadtest.wire`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,15 @@ def loadtest(
         list[int] | None, typer.Option("--pid", help="Server pids to measure (found by port if not given).")
     ] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON to this file.")] = None,
+    wire: Annotated[
+        str | None,
+        typer.Option(
+            "--wire",
+            metavar="GAME",
+            help="Instead: the bytes a phone-sized browser receives over one whole GAME, one seat played"
+            " by a script after --human-think seconds, two random bots (needs Playwright and Chromium).",
+        ),
+    ] = None,
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Play many tables at once over WebSockets against a running server and report speed and latency."""
@@ -58,6 +68,14 @@ def loadtest(
         settings.checked()
     except (LoadTestError, ValueError) as problem:
         raise InvalidOptionError(str(problem)) from None
+    if wire is not None:
+        from ..loadtest.wire import measure
+
+        report = measure(settings.urls[0], wire, "random", seed, human_think, lang)
+        print(json.dumps(report, indent=1))
+        if json_out is not None:
+            json_out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        return
     ui.out.print(ui.t("loadtest.start", tables=tables, seconds=seconds, urls=", ".join(settings.urls)), markup=False)
     report = asyncio.run(run_load(settings))
     ui.out.print(report_table(ui, report))

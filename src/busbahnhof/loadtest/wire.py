@@ -1,31 +1,34 @@
-"""The bytes a phone receives over one whole game: ``python -m busbahnhof.loadtest.wire GAME --url URL``.
+"""The bytes a phone receives over one whole game: ``busbahnhof loadtest --wire GAME --url URL``.
 
 A table with one human seat and bots is created on a running server; a phone-sized headless
 Chromium opens the human seat's page and only watches, while a script plays that seat over its
-own WebSocket (the same token, a seeded random legal action after ``--pace`` seconds).  The
-browser's traffic is read from the DevTools protocol: every HTTP response as the wire carried it
-(``encodedDataLength``: compressed body and headers) and every WebSocket message received (text
-length; the server's permessage-deflate is off by default, docs/server.md).  It needs Playwright
-and Chromium (the test extras); docs/web/wire.md has the figures and how they were taken.
+own WebSocket (the same token, a seeded random legal action after ``--human-think`` seconds; the
+bots think as long).  The browser's traffic is read from the DevTools protocol: every HTTP
+response as the wire carried it (``encodedDataLength``: compressed body and headers) and every
+WebSocket message received (text length; the server's permessage-deflate is off by default,
+docs/server.md).  It needs Playwright and Chromium (the test extras); docs/web/wire.md has the
+figures and how they were taken.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import httpx
 from websockets.sync.client import connect
 
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
 CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 SETTLE_SECONDS = 3.0
 
 
@@ -129,20 +132,3 @@ def measure(url: str, game: str, bot: str, seed: int, pace: float, lang: str) ->
         versions = int(page.locator(".table-page").get_attribute("data-version") or 0)
         browser.close()
     return {"game": game, "bot": bot, "seed": seed, "versions": versions, "seconds": round(seconds), **traffic.report()}
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="busfahrer, bus or busfaktor")
-    parser.add_argument("--url", default="http://127.0.0.1:8000", help="the server's origin")
-    parser.add_argument("--bot", default="random", help="the two bots' name")
-    parser.add_argument("--seed", type=int, default=1, help="the table's seed and the player's choices")
-    parser.add_argument("--pace", type=float, default=0.2, help="seconds before each move (player and bots)")
-    parser.add_argument("--lang", default="de")
-    arguments = parser.parse_args()
-    report = measure(arguments.url, arguments.game, arguments.bot, arguments.seed, arguments.pace, arguments.lang)
-    print(json.dumps(report, indent=1))
-
-
-if __name__ == "__main__":
-    main()

@@ -38,7 +38,7 @@ export function showLobby(root) {
   }
 
   // -- create a table ---------------------------------------------------------------------
-  const choice = { game: null, options: {}, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false };
+  const choice = { game: null, options: {}, showOptions: false, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false };
 
   /** Choose a game: its options start at the rules as written, and the seats keep their number
    *  and kinds as far as the game allows (Busfahrer's 8 seats become Bus's 5; another game's bot
@@ -97,6 +97,8 @@ export function showLobby(root) {
       { class: "create-form", onsubmit: (e) => (e.preventDefault(), createTable(form)) },
       gameRadios,
       presetPicker(game),
+      deckField(game),
+      game.has_deck ? deckUpload() : null,
       optionFields(game),
       seatFields(game),
       h(
@@ -114,7 +116,6 @@ export function showLobby(root) {
           ),
         ),
       ),
-      game.has_deck ? deckUpload() : null,
       h(
         "div",
         { class: "option" },
@@ -162,13 +163,26 @@ export function showLobby(root) {
     );
   }
 
+  /** The rule options one by one, folded while they are the rules as written (the preset menu
+   *  above names and explains what is chosen); a built-in deck is chosen beside the deck upload. */
   function optionFields(game) {
     const props = game.options_schema?.properties || {};
     const fields = Object.entries(props)
-      .map(([name, schema]) => [name, name === "deck" && game.decks ? deckSchema(schema, game.decks) : schema])
-      .filter(([, schema]) => !isFreeText(schema))
+      .filter(([name, schema]) => !isDeckChoice(game, name) && !isFreeText(schema))
       .map(([name, schema]) => optionField(game, name, schema));
-    return h("fieldset", { class: "options" }, h("legend", {}, t("lobby.options")), fields);
+    if (!fields.length) return null;
+    const changed = Object.keys(choice.options).some((name) => !isDeckChoice(game, name));
+    return h(
+      "details",
+      { class: "options", open: choice.showOptions || changed, ontoggle: (e) => (choice.showOptions = e.target.open) },
+      h("summary", {}, t("lobby.options")),
+      fields,
+    );
+  }
+
+  function deckField(game) {
+    const schema = game.options_schema?.properties?.deck;
+    return schema && game.decks ? optionField(game, "deck", deckSchema(schema, game.decks)) : null;
   }
 
   function optionField(game, name, schema) {
@@ -453,6 +467,10 @@ export function showLobby(root) {
 /** The built-in decks as a choice; the first is the game's default deck. */
 function deckSchema(schema, decks) {
   return { ...schema, enum: decks, default: decks[0] };
+}
+
+function isDeckChoice(game, name) {
+  return name === "deck" && Boolean(game.decks);
 }
 
 /** A free text option names a file on the server (a board, a deck): not offered in the browser. */
