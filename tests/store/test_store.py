@@ -43,7 +43,7 @@ def test_schema_is_migrated_to_head_and_reopening_is_harmless(database_url: str)
     store = Store(database_url)
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     with store.engine.connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == head == "0002"
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0003"
     store.close()
 
 

@@ -82,6 +82,13 @@ class Outcome:
         """1 shared among the winners, 0 for the others."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
+    def places(self) -> list[int]:
+        """Each seat's place (0 best, equal places for ties): winners first, then by points."""
+        sign = 1 if self.lower_is_better else -1
+        keys = [(0 if seat in self.winners else 1, sign * self.points[seat]) for seat in range(len(self.points))]
+        order = sorted(set(keys))
+        return [order.index(key) for key in keys]
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {

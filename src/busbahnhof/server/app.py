@@ -26,7 +26,8 @@ from ..engine import GameError
 from ..store import Store
 from ..tables import TableService
 from .api.deps import pick_lang
-from .api.routes import games, health, rooms, tables
+from .api.players_deps import players_hub
+from .api.routes import accounts, games, health, players, rooms, tables
 from .config import Settings
 from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
@@ -53,9 +54,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         workers = settings.store_workers
         if workers is None:
             workers = POSTGRES_STORE_WORKERS if store.is_postgres else 1
-        service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers)
+        people = players_hub(store, settings)
+        service = TableService(
+            store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=people.settle
+        )
         await service.start()
-        app.state.store, app.state.service = store, service
+        app.state.store, app.state.service, app.state.players = store, service, people
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
@@ -78,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.access_log:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
-    for module in (health, games, tables, rooms):
+    for module in (health, games, tables, rooms, accounts, players):
         app.include_router(module.router)
     app.include_router(ws_router)
     mount_web_client(app)

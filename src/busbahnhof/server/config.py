@@ -46,6 +46,12 @@ class Settings(BaseSettings):
             (0: off); see :mod:`busbahnhof.server.stalls`.
         log_level: level of the JSON-lines log on stderr.
         access_log: whether every HTTP request is logged.
+        cookie_secure: the session cookie's ``Secure`` flag (``None``: set when the request came
+            over https, as uvicorn sees it behind a proxy that says so; see docs/players.md).
+        session_days: how long a login lasts.
+        login_window_seconds, login_max_per_name, login_max_per_address: failed and pending
+            logins allowed per user name and per client address within the window (counted in
+            the store, so across processes); ``registrations_per_address`` likewise for new accounts.
     """
 
     model_config = SettingsConfigDict(env_prefix="BUSBAHNHOF_", extra="ignore")
@@ -66,3 +72,9 @@ class Settings(BaseSettings):
     stall_log_ms: float = Field(0.0, ge=0)
     log_level: str = "INFO"
     access_log: bool = True
+    cookie_secure: bool | None = None
+    session_days: float = Field(30.0, gt=0)
+    login_window_seconds: float = Field(900.0, gt=0)
+    login_max_per_name: int = Field(5, ge=1)
+    login_max_per_address: int = Field(20, ge=1)
+    registrations_per_address: int = Field(5, ge=1)

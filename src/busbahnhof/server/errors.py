@@ -10,6 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Catalog, GameError, game_class, game_ids
+from ..players import (
+    CsrfError,
+    LoginFailedError,
+    NameTakenError,
+    NotLoggedInError,
+    TooManyAttemptsError,
+    UnknownPlayerError,
+)
 from ..tables import (
     GameNotOverError,
     NoFreeSeatError,
@@ -19,7 +27,7 @@ from ..tables import (
     UnknownTokenError,
 )
 
-CATALOG_PACKAGES = ("busbahnhof.server", "busbahnhof.tables", "busbahnhof.engine")
+CATALOG_PACKAGES = ("busbahnhof.server", "busbahnhof.tables", "busbahnhof.players", "busbahnhof.engine")
 
 
 class ServerError(GameError):
@@ -63,6 +71,12 @@ HTTP_STATUS: dict[type[GameError], int] = {
     TableClosedError: 409,
     GameNotOverError: 409,
     NotFinishedError: 409,
+    LoginFailedError: 401,
+    NotLoggedInError: 401,
+    CsrfError: 403,
+    UnknownPlayerError: 404,
+    NameTakenError: 409,
+    TooManyAttemptsError: 429,
 }
 
 

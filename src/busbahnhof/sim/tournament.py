@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import Game, InvalidOptionError, load_game
+from ..engine import Game, InvalidOptionError, Outcome, load_game
 from .aggregate import FigureStats
 from .backends import WorkerLost, check_workers, play_locally
 from .intervals import wilson_interval
@@ -80,10 +80,7 @@ class GameResult:
 
     def ranks(self) -> list[int]:
         """Each seat's place (0 best, equal places for ties): winners first, then by points."""
-        sign = 1 if self.lower_is_better else -1
-        keys = [(0 if seat in self.winners else 1, sign * self.points[seat]) for seat in range(len(self.points))]
-        order = sorted(set(keys))
-        return [order.index(key) for key in keys]
+        return Outcome(self.points, self.winners, self.lower_is_better).places()
 
 
 @lru_cache(maxsize=8)

@@ -5,6 +5,7 @@ See ``docs/storage.md``.
 
 from .migrate import upgrade
 from .notify import CHANNEL, PgListener
+from .players import PlayerStore
 from .store import Store, default_url, make_engine
 
-__all__ = ["CHANNEL", "PgListener", "Store", "default_url", "make_engine", "upgrade"]
+__all__ = ["CHANNEL", "PgListener", "PlayerStore", "Store", "default_url", "make_engine", "upgrade"]

@@ -3,11 +3,16 @@
 ``actions`` has the primary key ``(table_id, version)``: of two processes that try to accept an
 action for the same version, the database lets exactly one commit.  Changes go through Alembic
 migrations (``busbahnhof/store/migrations``), never ``create_all``.
+
+The players' tables (migration 0003) sit beside them: ``accounts``, ``sessions`` (by the hash of
+the session id), ``login_attempts`` (keyed by hashes of names and addresses), ``seat_players``
+(the account playing a table's seat; the table service never reads it), ``ratings`` per player,
+game and pool, and ``results`` (which finished tables were settled into the ratings).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import JSON, BigInteger, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -42,4 +47,66 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("by", String(8), nullable=False),
     Column("at", Float, nullable=False),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("user_name", String(64), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),
+    Column("display_name", String(128), nullable=False),
+    Column("password_hash", String(255), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("password_changed_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+login_attempts = Table(
+    "login_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(64), nullable=False),
+    Column("at", Float, nullable=False, index=True),
+    Index("ix_login_attempts_key_at", "key", "at"),
+)
+
+seat_players = Table(
+    "seat_players",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("at", Float, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("pool", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_game_pool", "game", "pool"),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("pool", String(16), nullable=True),
+    Column("settled_at", Float, nullable=False),
 )

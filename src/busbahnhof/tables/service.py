@@ -80,6 +80,9 @@ class TableService:
             more); 0: store calls run on the event loop (for a store whose calls are short and never
             wait long, such as SQLite in WAL mode).
         wall_clock: seconds since the epoch (timestamps in the store).
+        on_finished: awaited (in the background) with a table's id after its game ended and the
+            store recorded it: the results hook (the server settles ratings there; the table
+            service knows nothing of players).
     """
 
     def __init__(
@@ -91,8 +94,10 @@ class TableService:
         bot_workers: int = 2,
         store_workers: int = 1,
         wall_clock: Callable[[], float] = time.time,
+        on_finished: Callable[[str], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         self.store = store
+        self.on_finished = on_finished
         self.sweep_seconds = sweep_seconds
         self.wall_clock = wall_clock
         self.tables: dict[str, Table] = {}
@@ -544,6 +549,8 @@ class TableService:
         if candidate.is_over:
             table.status = FINISHED
             await self._store(self.store.finish, table.id, FINISHED, candidate.outcome().to_dict(), now)
+            if self.on_finished is not None:
+                self._in_background(self.on_finished(table.id))
         return True
 
     async def _after_change(self, table: Table) -> None:
