@@ -12,6 +12,8 @@ into an anchor by ``rules.js`` itself, evaluated in Chromium, and looked up amon
 from __future__ import annotations
 
 import ast
+import functools
+import random
 import re
 import tomllib
 from collections import defaultdict
@@ -21,7 +23,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from busbahnhof.engine.registry import game_class
+from busbahnhof.engine.errors import GameError
+from busbahnhof.engine.registry import game_class, load_game
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "busbahnhof"
 PAGES = SOURCE / "web" / "rules"
@@ -59,7 +62,8 @@ def _strings(path: Path) -> list[str]:
     return found
 
 
-def engine_references() -> dict[str, set[str]]:
+@functools.cache
+def engine_references() -> dict[str, frozenset[str]]:
     """Every rule reference of each game, as the engine gives it."""
     references: dict[str, set[str]] = defaultdict(set)
     for game in GAMES:
@@ -71,7 +75,7 @@ def engine_references() -> dict[str, set[str]]:
             cited = (citation for text in _catalog_texts(catalog) for citation in CITATION.findall(text))
             references[game].update(f"Busfaktor {citation}" for citation in cited)
             references[game].update(catalog.get("rule_name", {}))
-    return references
+    return {game: frozenset(found) for game, found in references.items()}
 
 
 def _catalog_texts(catalog: Any) -> list[str]:
@@ -139,6 +143,34 @@ def test_the_extraction_finds_the_references_of_every_game() -> None:
     assert "Bus: Linienausbau" in references["bus"]
     assert "Busfahrer: Varianten, Größere Pyramide" in references["busfahrer"]
     assert "Busfahrer: Spieleranzahl" in references["busfahrer"]
+
+
+PLAYED = {"busfaktor": ({"deck": "mini"}, 10), "bus": ({}, 5), "busfahrer": ({}, 4)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_refusals_met_in_play_are_among_the_extracted_references(game: str) -> None:
+    """Random games in which, at every decision, a few actions seen earlier but illegal now are
+    tried: every rule their refusals cite was found in the source (the extraction misses none)."""
+    options, fewest = PLAYED[game]
+    rules = load_game(game, **options)
+    rng = random.Random(1)
+    cited = set()
+    for seed in range(3):
+        state = rules.new_state(3, seed)
+        seen: list[str] = []
+        while not state.is_over:
+            legal = [str(action) for action in state.legal_actions()]
+            seen.extend(action for action in legal if action not in seen)
+            for action in rng.sample(seen, min(6, len(seen))):
+                if action not in legal:
+                    with pytest.raises(GameError) as refused:
+                        state.apply(action)
+                    cited.add(refused.value.rule)
+            state.apply(rng.choice(legal))
+    cited.discard(None)
+    assert len(cited) >= fewest, sorted(cited)
+    assert cited <= engine_references()[game], sorted(cited - engine_references()[game])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
