@@ -166,6 +166,7 @@ function slot(ctx, pick, area, letter, seat, power, preview, show) {
       ? h("span", { class: `marker seat-${seat}`, dataset: { piece: `marker-${area}-${letter}` }, "aria-label": ctx.seatName(seat) }, SEAT_SYMBOLS[seat % 5])
       : null,
     power !== null ? h("span", { class: "slot-power", "aria-hidden": "true" }, powerFigure(power)) : null,
+    single && seat === null && next ? h("span", { class: "slot-power", "aria-hidden": "true" }, "+") : null,
     waste ? h("span", { class: "slot-warning", "aria-hidden": "true" }, "⚠") : null,
     resolving && decision.power !== null ? h("span", { class: "slot-resolving" }, ctx.gt("board.resolving", { power: decision.power, count: decision.left })) : null,
   ];
