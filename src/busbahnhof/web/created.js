@@ -87,7 +87,7 @@ export function createdList(openIds, title) {
   const mine = createdTables().filter((entry) => openIds.has(entry.id));
   if (!mine.length) return null;
   return [
-    h("h3", {}, t("lobby.mine")),
+    h("h2", { id: "mine-title" }, t("lobby.mine")),
     h("p", { class: "help" }, t("lobby.mine_help")),
     h("ul", { class: "table-list created" }, mine.map((entry) => createdItem(entry, title))),
   ];

@@ -20,6 +20,7 @@ export function showLobby(root) {
   let closed = false;
   const createSection = h("section", { class: "panel create-panel", "aria-labelledby": "create-title" });
   const joinSection = h("section", { class: "panel join-panel", "aria-labelledby": "join-title" });
+  const mineSection = h("section", { class: "panel mine-panel", "aria-labelledby": "mine-title", hidden: true });
   const listSection = h("section", { class: "panel tables-panel", "aria-labelledby": "tables-title" });
   const resultSection = h("section", { class: "panel result lobby-result", "aria-live": "polite" });
   resultSection.hidden = true;
@@ -30,7 +31,8 @@ export function showLobby(root) {
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       resultSection,
       // Joining comes first (on a phone it is on top); on a laptop the form stands beside it.
-      h("div", { class: "lobby" }, joinSection, createSection, listSection),
+      // Then the creator's own tables (the way back to their seats), the new-table form, all tables.
+      h("div", { class: "lobby" }, joinSection, mineSection, createSection, listSection),
     );
     drawCreate();
     drawJoin();
@@ -419,10 +421,12 @@ export function showLobby(root) {
     replaceChildren(listSection, h("h2", { id: "tables-title" }, t("lobby.tables")), h("p", {}, t("lobby.loading")));
     const [open, finished] = await Promise.all([api.tables("open").catch(() => []), api.tables("finished").catch(() => [])]);
     if (closed) return;
+    const mine = createdList(new Set(asList(open).map((row) => row.table_id ?? row.id)), gameTitle);
+    mineSection.hidden = !mine;
+    replaceChildren(mineSection, mine);
     replaceChildren(
       listSection,
       h("h2", { id: "tables-title" }, t("lobby.tables")),
-      createdList(new Set(asList(open).map((row) => row.table_id ?? row.id)), gameTitle),
       h("h3", {}, t("lobby.open_tables")),
       tableList(asList(open), (row) => h("a", { class: "button small", href: `#/t/${encodeURIComponent(row.table_id ?? row.id)}` }, t("lobby.watch"))),
       h("h3", {}, t("lobby.finished_tables")),
