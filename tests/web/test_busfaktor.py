@@ -34,10 +34,10 @@ def test_turns_by_clicking_and_a_refused_double_tap(open_page: Any, screenshot: 
     assert wait_for_decision_or_end(page) == "decision"
     assert page.get_by_role("heading", name=re.compile(r"^Deine Hand \(\d\)$")).is_visible()
     assert page.get_by_text(re.compile("PHYLO")).is_visible(), "§19 credit on the game's page"
-    draw = page.locator("section.decision .action-buttons button")
-    assert draw.count() >= 2, "drawing offers a choice of stacks"
+    draw = page.locator(".bfk-stacks [data-pick].bfk-playable")
+    assert draw.count() >= 2, "drawing offers a choice of stacks, played on the stacks themselves"
     start = version(page)
-    double_tap(page, "section.decision .action-buttons button")
+    double_tap(page, ".bfk-stacks [data-pick].bfk-playable")
     refusal = page.locator(".refusal[role=alert]")
     refusal.wait_for()
     assert re.search(r"Stand \d+, nicht \d+", refusal.inner_text()), refusal.inner_text()
@@ -61,7 +61,7 @@ def test_two_players_on_two_browsers_see_each_others_moves_but_not_hands(open_pa
     first.locator(".table-page[data-seat='0']").wait_for()
     second.get_by_role("heading", name=re.compile(r"^Your hand \(\d\)$")).wait_for()
     hand_of = {
-        name: set(page.locator(".bf-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+        name: set(page.locator(".bfk-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
         for name, page in (("first", first), ("second", second))
     }
     seen_by = {
@@ -90,7 +90,7 @@ def test_pass_and_play_hides_the_hand_between_players(open_page: Any) -> None:
         state = wait_for_decision_or_end(page)
         check_fits(page)
         if state == "cover":
-            assert page.locator(".bf-hand").count() == 0, "no hand on screen behind the cover"
+            assert page.locator(".bfk-hand").count() == 0, "no hand on screen behind the cover"
             assert page.get_by_role("heading", name=re.compile("^Gib das Gerät an Spieler")).is_visible()
             covers_after_play += bool(seats)
             page.get_by_role("button", name=re.compile("^Ich bin Spieler .*: meine Karten zeigen$")).click()
@@ -121,6 +121,6 @@ def test_an_english_page_shows_the_decks_english_card_texts(open_page: Any) -> N
     page = open_page("laptop", "en")
     page.goto(f"/{link}")
     page.get_by_role("heading", name=re.compile(r"^Your hand \(\d\)$")).wait_for()
-    titles = {text.split(" · ")[0] for text in page.locator(".bf-card h4").all_inner_texts()}
+    titles = set(page.locator(".bfk-card .bfk-name").all_inner_texts())
     assert titles and titles <= english, titles - english
     assert not titles & german

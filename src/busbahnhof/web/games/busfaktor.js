@@ -9,7 +9,7 @@ import { motionOn, DURATION } from "../motion.js";
 import { withTip } from "../tip.js";
 import { GAME, cardBack, cardFace, cardInfo } from "./busfaktor/face.js";
 import { draggable, playing, preview, kindOf } from "./busfaktor/play.js";
-import { pendingPanel } from "./busfaktor/reaction.js";
+import { pendingPanel, reactionChoices } from "./busfaktor/reaction.js";
 import { tableau } from "./busfaktor/tableau.js";
 
 export const title = "Busfaktor: 1";
@@ -65,6 +65,7 @@ function decision(ctx, play) {
     h("h2", { id: "decision-title" }, ctx.t("table.your_decision")),
     h("p", { class: "bfk-hint" }, hint(ctx, play)),
     play.chosen.length ? chosen(ctx, play) : null,
+    s.phase === "reaktion" ? reactionChoices(ctx) : null,
     s.offer ? h("p", {}, ctx.t("busfaktor.offer", { seat: ctx.seatName(s.active), mine: cardInfo(ctx, s.offer[0]).name, theirs: cardInfo(ctx, s.offer[1]).name })) : null,
     s.share ? h("p", {}, ctx.t("busfaktor.share", { seat: ctx.seatName(s.active), card: cardInfo(ctx, s.share.card).name, project: cardInfo(ctx, s.share.project).name, type: ctx.t(`busfaktor.type.${s.share.type}`) })) : null,
     buttons.length && !play.chosen.length
@@ -135,7 +136,7 @@ function stacks(ctx, play) {
     const key = `stack:${source}`;
     if (!play.isNext(key)) return element({ "data-pick": key });
     const words = play.says(key);
-    return element({ "data-pick": key, "data-kind": "draw", onclick: (e) => play.choose(key, e.currentTarget), "aria-label": `${label}: ${words}`, extraClass: "bfk-playable" });
+    return element({ "data-pick": key, "data-kind": "draw", onclick: (e) => play.choose(key, e.currentTarget), "aria-label": `${label}: ${words}`, extraClass: "bfk-playable playable" });
   };
   const pile = (source, count, label, rule) =>
     h(
@@ -172,7 +173,7 @@ function retrievable(ctx, play) {
     ctx.state.discard.map((id) => {
       const key = `c:${id}`;
       if (!play.isNext(key)) return cardFace(ctx, id, { "data-piece": null, extraClass: "bfk-dim" });
-      return cardFace(ctx, id, { "data-piece": null, "data-pick": key, "data-kind": "take", extraClass: "bfk-playable", onclick: (e) => play.choose(key, e.currentTarget), children: [h("span", { class: "bfk-does" }, play.says(key))] });
+      return cardFace(ctx, id, { "data-piece": null, "data-pick": key, "data-kind": "take", extraClass: "bfk-playable playable", onclick: (e) => play.choose(key, e.currentTarget), children: [h("span", { class: "bfk-does" }, play.says(key))] });
     }),
   );
 }
@@ -196,7 +197,7 @@ function hand(ctx, play) {
           onclick: (e) => play.choose(key, e.currentTarget),
           "data-pick": key,
           "data-kind": kindOf(play.after(key)[0].action),
-          extraClass: "bfk-playable",
+          extraClass: "bfk-playable playable",
           "aria-label": `${cardInfo(ctx, id).name}: ${words}`,
           children: [h("span", { class: "bfk-does" }, words)],
         });

@@ -1,7 +1,7 @@
 // The event being resolved (§12): the card, its target, and for a negative event the reaction
 // window — who may react in which order, who was asked already, who decides now, the turn timer
-// counting down — and, for the reacting player, the choice as cards: play an Absicherung, or let
-// it happen. Also the cards an E1 shows its player and the discard an E3 searches (to be picked).
+// counting down — and, for the reacting player's decision, the clear choice: play an Absicherung,
+// or let it happen. Also the cards an E1 shows its player (to be picked).
 import { h } from "../../dom.js";
 import { cardFace, cardInfo } from "./face.js";
 
@@ -25,7 +25,6 @@ export function pendingPanel(ctx, play) {
   if (!p) return null;
   const event = cardInfo(ctx, p.event);
   const window = s.phase === "reaktion";
-  const mine = ctx.view.to_move === ctx.seat;
   return h(
     "section",
     { class: `bfk-pending${window ? " bfk-window" : ""}`, "aria-labelledby": "bfk-pending-title" },
@@ -38,7 +37,6 @@ export function pendingPanel(ctx, play) {
       p.target !== null ? h("div", { class: "bfk-pending-target" }, h("p", {}, ctx.t("busfaktor.target", { owner: targetOwner(ctx, p.target) })), cardFace(ctx, p.target, { size: "mini", "data-piece": null })) : null,
     ),
     window ? whoReacts(ctx) : null,
-    window && mine ? reactionChoices(ctx, play) : null,
     Array.isArray(p.looked) && p.looked.length ? looked(ctx, play, p.looked) : null,
     p.moves_left !== null && p.moves_left !== undefined ? h("p", {}, ctx.t("busfaktor.moves_left", { n: p.moves_left, count: p.moves_left })) : null,
   );
@@ -85,13 +83,13 @@ function whoReacts(ctx) {
   );
 }
 
-/** The reacting player's choices: each fitting Absicherung as a card, and "let it happen". */
-function reactionChoices(ctx, play) {
+/** The reacting player's choices (in the decision): each fitting Absicherung, and "let it happen". */
+export function reactionChoices(ctx) {
   const secure = ctx.legal.filter((entry) => entry.action.startsWith("absichern "));
   const waive = ctx.legal.find((entry) => entry.action === "verzichten");
   return h(
     "div",
-    { class: "bfk-choices" },
+    { class: "action-buttons bfk-choices" },
     secure.map((entry) => {
       const id = Number(entry.action.split(" ")[1]);
       return h(
@@ -116,7 +114,7 @@ function looked(ctx, play, cards) {
       const key = `c:${id}`;
       if (!play.isNext(key)) return cardFace(ctx, id);
       const words = play.says(key);
-      return cardFace(ctx, id, { onclick: (e) => play.choose(key, e.currentTarget), "data-pick": key, "data-kind": "take", extraClass: "bfk-playable", "aria-label": `${cardInfo(ctx, id).name}: ${words}`, children: [h("span", { class: "bfk-does" }, words)] });
+      return cardFace(ctx, id, { onclick: (e) => play.choose(key, e.currentTarget), "data-pick": key, "data-kind": "take", extraClass: "bfk-playable playable", "aria-label": `${cardInfo(ctx, id).name}: ${words}`, children: [h("span", { class: "bfk-does" }, words)] });
     }),
   );
 }

@@ -64,7 +64,7 @@ function target(ctx, play, key, tag, props, children, says) {
     const words = play.says(key);
     return h(
       "button",
-      { type: "button", ...props, class: `${props.class} bfk-target`, "data-pick": key, "aria-label": [says, words].filter(Boolean).join(": "), title: words, onclick: (e) => (e.stopPropagation(), play.choose(key, e.currentTarget)) },
+      { type: "button", ...props, class: `${props.class} bfk-target${play.chosen.length ? "" : " playable"}`, "data-pick": key, "aria-label": [says, words].filter(Boolean).join(": "), title: words, onclick: (e) => (e.stopPropagation(), play.choose(key, e.currentTarget)) },
       children,
       words ? h("span", { class: "bfk-does" }, words) : null,
     );
