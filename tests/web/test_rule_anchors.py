@@ -78,6 +78,24 @@ def engine_references() -> dict[str, frozenset[str]]:
     return {game: frozenset(found) for game, found in references.items()}
 
 
+CLIENT_REFERENCE = re.compile(r"[\"'`]((?:Busfaktor §|Busfahrer: |Bus: )[^\"'`$\n]*)")
+GAME_OF_REFERENCE = (("Busfaktor", "busfaktor"), ("Busfahrer", "busfahrer"), ("Bus", "bus"))
+
+
+def client_references() -> dict[str, set[str]]:
+    """The rule references the web client's modules cite themselves (tooltips of cards, board
+    spaces, actions): string literals, and the literal start of template literals; rules.js, whose
+    comments hold examples, aside."""
+    references: dict[str, set[str]] = defaultdict(set)
+    for path in (SOURCE / "web").rglob("*.js"):
+        if path.name == "rules.js" and path.parent.name == "web":
+            continue
+        for reference in CLIENT_REFERENCE.findall(path.read_text(encoding="utf-8")):
+            game = next(game for name, game in GAME_OF_REFERENCE if reference.startswith(name))
+            references[game].add(reference)
+    return references
+
+
 def _catalog_texts(catalog: Any) -> list[str]:
     if isinstance(catalog, dict):
         return [text for value in catalog.values() for text in _catalog_texts(value)]
@@ -218,13 +236,15 @@ ANCHORS = """async (references) => { const rules = await import('/rules.js');
   return references.map((r) => rules.ruleAnchor(r)); }"""
 
 
-def test_every_engine_reference_lands_on_a_section_in_both_languages(open_page: Any) -> None:
+def test_every_reference_of_the_engine_and_the_client_lands_on_a_section_in_both_languages(open_page: Any) -> None:
     page = open_page("laptop", "de")
     page.goto("/rules/busfaktor.de.html")  # a page without the app: rules.js alone
     missing = []
     found = 0
+    client = client_references()
+    assert sum(len(references) for references in client.values()) >= 10, client
     for game, references in sorted(engine_references().items()):
-        ordered = sorted(references)
+        ordered = sorted(references | client[game])
         anchors = page.evaluate(ANCHORS, ordered)
         for lang in LANGUAGES:
             ids = set(outline(game, lang).ids) if (PAGES / f"{game}.{lang}.html").exists() else set()
