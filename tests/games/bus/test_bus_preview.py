@@ -258,3 +258,20 @@ def test_the_clock_choice_says_what_it_costs(lang: str, stones: int, stop: str, 
 def test_a_station_is_named_as_on_the_map(lang: str, text: str) -> None:
     catalog = after_setup(players=3).game.catalog(lang)
     assert catalog.text("delivered", seat=0, source=10, lot=3, score=1) == text
+
+
+def test_an_area_carried_out_shows_no_power_any_more() -> None:
+    """Once Busse has raised M, Linienausbau's powers of this round would read wrong: an area
+    carried out keeps none; the areas still to come show theirs."""
+    state = after_setup(players=3)
+    first = state.to_move
+    state.apply("take line", seat=first)
+    state.apply("take buses", seat=state.to_move)
+    while state.phase_name() == "selection":
+        state.apply("take passengers" if state.placed[state.to_move] < 2 else "pass", seat=state.to_move)
+    assert _preview(state)["slot_powers"]["line"][0] == 1
+    while state.phase_name() == "line":
+        state.apply(state.legal_actions()[0], seat=state.to_move)
+    powers = _preview(state)["slot_powers"]
+    assert powers["line"] == [None] * 6
+    assert powers["passengers"][0] == 2

@@ -84,10 +84,18 @@ def slot_power(state: BusState, area: int, slot: int, seat: int) -> int | None:
     return None
 
 
+def _still_to_resolve(state: BusState, area: int) -> bool:
+    """``area`` is still to be carried out this round: action selection, or resolution has not got
+    past it (an area carried out keeps no power: M may have risen since)."""
+    from .state import SELECTION
+
+    return state.phase == SELECTION or 0 <= state.phase <= area
+
+
 def slot_powers(state: BusState) -> dict[str, list[int | None]]:
     """Per multi-slot area the power of each slot A-F: of the marker lying there, and of a free slot
-    for the seat choosing now (Brumm depends on the owner's buses; ``None`` where nobody could
-    place there now)."""
+    for the seat choosing now (Brumm depends on the owner's buses); ``None`` where nobody could
+    place there now, and in the areas already carried out this round."""
     chooser = state.current if state.phase_name() == "selection" else None
     powers: dict[str, list[int | None]] = {}
     for area in (*SHRINKING, VRROOMM):
@@ -95,7 +103,8 @@ def slot_powers(state: BusState) -> dict[str, list[int | None]]:
         row: list[int | None] = []
         for slot in range(AREA_SLOTS[area]):
             owner = taken[slot] if slot < len(taken) else chooser
-            row.append(None if owner is None or owner < 0 else slot_power(state, area, slot, owner))
+            known = owner is not None and owner >= 0 and _still_to_resolve(state, area)
+            row.append(slot_power(state, area, slot, owner) if known and owner is not None else None)
         powers[AREA_NAMES[area]] = row
     return powers
 

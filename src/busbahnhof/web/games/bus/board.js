@@ -123,10 +123,17 @@ function areaRow(ctx, pick, area, preview, show) {
     game: "bus",
   });
   const multi = slots.length > 1;
+  const resolving = s.decision && s.decision.area === area ? s.decision : null;
   return h(
     "li",
-    { class: `board-area area-${area}${multi ? " multi" : " single"}`, dataset: { area } },
-    h("div", { class: "area-head" }, name, multi ? h("span", { class: "area-order" }, ctx.gt(A_ON_THE_RIGHT.has(area) ? "board.order_right" : "board.order_left")) : null),
+    { class: `board-area area-${area}${multi ? " multi" : " single"}${resolving ? " resolving" : ""}`, dataset: { area } },
+    h(
+      "div",
+      { class: "area-head" },
+      name,
+      multi && !resolving ? h("span", { class: "area-order" }, ctx.gt(A_ON_THE_RIGHT.has(area) ? "board.order_right" : "board.order_left")) : null,
+      resolving ? h("span", { class: "area-resolving" }, resolvingText(ctx, area, resolving, multi)) : null,
+    ),
     h(
       "div",
       { class: "area-slots", style: `--slots: ${slots.length}` },
@@ -137,6 +144,13 @@ function areaRow(ctx, pick, area, preview, show) {
     ),
     area === "clock" ? clockPanel(ctx, pick) : null,
   );
+}
+
+/** The slot being carried out, its power and the steps left: "Feld B wird ausgeführt: Kraft 2, noch 1 Schritt". */
+function resolvingText(ctx, area, decision, multi) {
+  if (!multi) return ctx.gt("board.resolving_single");
+  const key = area === "vrroomm" && ctx.state.edition !== "1999" ? "board.resolving_vrroomm" : "board.resolving";
+  return ctx.gt(key, { slot: decision.slot, power: decision.power, count: decision.left });
 }
 
 /** A slot's power in words for its tooltip: "Kraft 3", or for Brumm the buses that run ("2 Busse"). */
@@ -168,7 +182,6 @@ function slot(ctx, pick, area, letter, seat, power, preview, show) {
     power !== null ? h("span", { class: "slot-power", "aria-hidden": "true" }, powerFigure(power)) : null,
     single && seat === null && next ? h("span", { class: "slot-power", "aria-hidden": "true" }, "+") : null,
     waste ? h("span", { class: "slot-warning", "aria-hidden": "true" }, "⚠") : null,
-    resolving && decision.power !== null ? h("span", { class: "slot-resolving" }, ctx.gt("board.resolving", { power: decision.power, count: decision.left })) : null,
   ];
   const title = [ctx.gt(`area.${area}`), single ? null : ctx.gt("board.slot", { slot: letter })].filter(Boolean).join(" · ");
   if (!next || !entry) {
