@@ -87,6 +87,23 @@ def test_a_section_link_lands_on_the_section_and_the_way_back_leads_to_the_table
     assert page.evaluate("location.hash").startswith("#/t/")
 
 
+def test_the_way_back_survives_the_browsers_own_back_button(open_page: Any, server: ServerProcess) -> None:
+    """Table -> §8.3 -> (another rule link) §13 E5 -> browser back to §8.3: "back to the table"
+    still goes back exactly to the table, not past it."""
+    page = open_page("phone", "de")
+    open_busfaktor_seat(page, server)
+    table = page.evaluate("location.hash")
+    page.evaluate("location.hash = '#/rules/busfaktor/s-8-3'")
+    landed_on(page, "s-8-3")
+    page.evaluate("location.hash = '#/rules/busfaktor/s-13-e5'")
+    landed_on(page, "s-13-e5")
+    page.go_back()
+    landed_on(page, "s-8-3")
+    page.get_by_role("link", name="Zurück zum Tisch").click()
+    assert wait_for_decision_or_end(page) == "decision"
+    assert page.evaluate("location.hash") == table
+
+
 def test_an_unknown_section_shows_the_whole_page_and_says_so(open_page: Any) -> None:
     page = open_page("phone", "en")
     page.goto("/#/rules/busfahrer/no-such-section")

@@ -77,18 +77,24 @@ export function slug(text) {
 }
 
 // Where the player came from: the last page before the rules pages, and how many rules pages
-// were opened since (so that "back" returns there through the browser's history).
+// were opened since (so that "back" returns there through the browser's history). Both are kept
+// in the history entry too, so that the browser's own back and forward keep them right.
 let cameFrom = null;
 let rulesDepth = 0;
 window.addEventListener("hashchange", (event) => {
   const isRules = (hash) => hash.startsWith("#/rules/");
-  const before = new URL(event.oldURL).hash;
   if (!isRules(location.hash)) return;
+  if (history.state?.rulesDepth) {
+    ({ cameFrom, rulesDepth } = history.state);
+    return;
+  }
+  const before = new URL(event.oldURL).hash;
   if (isRules(before)) rulesDepth += 1;
   else {
     cameFrom = before || "#/";
     rulesDepth = 1;
   }
+  history.replaceState({ ...history.state, cameFrom, rulesDepth }, "");
 });
 
 const pages = new Map();
