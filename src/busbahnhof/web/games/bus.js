@@ -6,9 +6,10 @@
 // highlighted places as buttons.
 import { h } from "../dom.js";
 import { picker } from "../picker.js";
-import { actionBoard, boardPicksOf } from "./bus/board.js";
+import { actionBoard } from "./bus/board.js";
 import { drawMap, mapBox } from "./bus/map.js";
 import { panZoom } from "./bus/panzoom.js";
+import { mapPicks, noteSent } from "./bus/picks.js";
 import { buildingShape, s as svgElement } from "./bus/pieces.js";
 import { boxOf, kindOfPlaces, placeLabel, placeShort } from "./bus/places.js";
 
@@ -19,41 +20,6 @@ const NARROW = "(max-width: 600px)";
 const FOCUS_MARGIN = 1.2;
 const MAP_VERBS = ["line", "build", "passenger", "deliver"];
 
-/**
- * How each legal action is chosen: board actions by board.js's picks, map actions by places
- * ("i:14" an intersection or station, "l:27" a lot, "s:5" a street, "t:pub" a building type).
- * A pick every legal action of its kind shares is left out (a line with one end to extend is
- * chosen by its next intersection alone); the first street of a line is chosen as a street.
- */
-export function mapPicks(ctx) {
-  const legal = ctx.legal.map((entry) => entry.action);
-  const board = ctx.state.board;
-  const only = (verb, part) => {
-    const values = new Set(legal.filter((action) => action.startsWith(`${verb} `)).map(part));
-    return values.size === 1 ? [...values][0] : null;
-  };
-  const start = only("line", (action) => action.split(" ")[1].split("-")[0]);
-  const source = only("deliver", (action) => action.split(" ")[1]);
-  const lot = only("build", (action) => action.split(" ")[1]);
-  const firstStreet = ctx.state.phase === "setup_first_line";
-  const streetId = new Map(board.streets.map(([a, b], id) => [`${a}-${b}`, id]));
-  const of = (action) => {
-    const onBoard = boardPicksOf(action);
-    if (onBoard.length) return onBoard;
-    const [verb, a, b] = action.split(" ");
-    if (verb === "line") {
-      const [from, to] = a.split("-");
-      if (firstStreet) return [`s:${streetId.get([Number(from), Number(to)].sort((x, y) => x - y).join("-"))}`];
-      return start !== null ? [`i:${to}`] : [`i:${from}`, `i:${to}`];
-    }
-    if (verb === "build") return lot !== null ? [`t:${b}`] : [`l:${a}`, `t:${b}`];
-    if (verb === "passenger") return [`i:${a}`];
-    if (verb === "deliver") return source !== null ? [`l:${b}`] : [`i:${a}`, `l:${b}`];
-    return [];
-  };
-  return { of, implied: { start: start === null ? null : `i:${start}`, source: source === null ? null : `i:${source}`, lot: lot === null ? null : `l:${lot}` } };
-}
-
 /** The picker, completing a choice as soon as one action is left (no click just to confirm it). */
 function choosing(ctx, of) {
   const base = picker(ctx, of);
@@ -61,8 +27,12 @@ function choosing(ctx, of) {
     ...base,
     pick(key, el) {
       const left = base.candidates.filter((entry) => entry.picks[base.keys.length] === key);
-      if (left.length === 1) ctx.send(left[0].action, el);
-      else base.pick(key, el);
+      if (left.length !== 1) {
+        base.pick(key, el);
+        return;
+      }
+      noteSent(left[0].action);
+      ctx.send(left[0].action, el);
     },
   };
 }
@@ -74,7 +44,7 @@ export function render(ctx) {
   const picks = mapPicks(ctx);
   const pick = choosing(ctx, picks.of);
   const kind = decisionKind(ctx);
-  const anchor = anchorOf(pick, picks.implied);
+  const anchor = { ...anchorOf(pick, picks.implied), fromOf: picks.fromOf, type: picks.type };
   cancelChoice = pick.keys.length ? () => pick.reset() : null;
   if (!listening) {
     listening = true;
@@ -131,11 +101,17 @@ function anchorOf(pick, implied) {
 function decision(ctx, pick, anchor, narrow) {
   const types = pick.next.filter((key) => key.startsWith("t:"));
   const places = narrow ? pick.next.filter((key) => !key.startsWith("t:")) : [];
-  const button = (key, className) =>
+  const place = (key) =>
     h(
       "button",
-      { type: "button", class: className, "aria-label": placeLabel(ctx, key), dataset: { pick: key, focus: `place:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) },
-      key.startsWith("t:") ? placeLabel(ctx, key) : placeShort(ctx, key),
+      { type: "button", class: "place", "aria-label": placeLabel(ctx, key), dataset: { pick: key, focus: `place:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) },
+      placeShort(ctx, key),
+    );
+  const type = (key) =>
+    h(
+      "button",
+      { type: "button", class: `type type-${key.slice(2)}`, dataset: { typeChoice: key.slice(2), focus: `type:${key}` }, onclick: (e) => pick.pick(key, e.currentTarget) },
+      placeLabel(ctx, key),
     );
   return h(
     "section",
@@ -146,9 +122,9 @@ function decision(ctx, pick, anchor, narrow) {
       ? h(
           "div",
           { class: "action-buttons" },
-          types.length ? h("div", { class: "types", role: "group", "aria-label": ctx.t("bus.types") }, types.map((key) => button(key, `type type-${key.slice(2)}`))) : null,
+          types.length ? h("div", { class: "types", role: "group", "aria-label": ctx.t("bus.types") }, types.map(type)) : null,
           places.length
-            ? h("div", { class: "places", role: "group", "aria-label": kindOfPlaces(ctx, places) }, h("span", { class: "places-kind" }, kindOfPlaces(ctx, places)), places.map((key) => button(key, "place")))
+            ? h("div", { class: "places", role: "group", "aria-label": kindOfPlaces(ctx, places) }, h("span", { class: "places-kind" }, kindOfPlaces(ctx, places)), places.map(place))
             : null,
           pick.keys.length ? h("button", { type: "button", class: "cancel", onclick: () => pick.reset() }, ctx.t("bus.cancel")) : null,
         )
@@ -156,15 +132,23 @@ function decision(ctx, pick, anchor, narrow) {
   );
 }
 
+/** The decision in words: what to tap, and what a tap does. */
 function hint(ctx, pick, anchor) {
   const verbs = new Set(pick.candidates.map((entry) => entry.action.split(" ")[0]));
   const hand = ctx.gt(`building.${ctx.state.clock.hand}`);
-  const named = (key) => (key ? placeLabel(ctx, key) : "");
+  const named = (key) => placeLabel(ctx, key);
+  const first = pick.keys[0];
   if (verbs.has("line")) {
     if (ctx.state.phase === "setup_first_line") return ctx.t("bus.hint.first_street");
-    return anchor.start ? ctx.t("bus.hint.line_next", { end: named(anchor.start) }) : ctx.t("bus.hint.line_end");
+    if (anchor.start) return ctx.t("bus.hint.line_next", { end: named(anchor.start) });
+    const endsFirst = pick.candidates.some((entry) => entry.picks.length > 1);
+    return ctx.t(endsFirst ? "bus.hint.line_or_end" : "bus.hint.line");
   }
-  if (verbs.has("build")) return anchor.lot ? ctx.t("bus.hint.build_type", { lot: named(anchor.lot) }) : ctx.t("bus.hint.build_lot");
+  if (verbs.has("build")) {
+    if (anchor.lot) return ctx.t("bus.hint.build_type", { lot: named(anchor.lot) });
+    if (first?.startsWith("t:")) return ctx.t("bus.hint.build_lot_for", { type: named(first) });
+    return ctx.t("bus.hint.build_lot", { type: ctx.gt(`building.${anchor.type}`) });
+  }
   if (verbs.has("passenger")) return ctx.t("bus.hint.passenger");
   if (verbs.has("deliver")) return anchor.source ? ctx.t("bus.hint.deliver_lot", { source: named(anchor.source), type: hand }) : ctx.t("bus.hint.deliver_source", { type: hand });
   return "";

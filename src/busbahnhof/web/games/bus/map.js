@@ -221,8 +221,9 @@ function targets(ctx, pick, anchor) {
   preview.setAttribute("stroke", seatColour(seat));
   const show = (key) => {
     const to = placeOf(board, key);
-    if (!from || !to || key.startsWith("t:")) return;
-    const [x1, y1] = placeOf(board, from);
+    const origin = from ?? anchor.fromOf?.(key);
+    if (!origin || !to || key.startsWith("t:")) return;
+    const [x1, y1] = placeOf(board, origin);
     Object.entries({ x1, y1, x2: to[0], y2: to[1] }).forEach(([name, value]) => preview.setAttribute(name, num(value)));
     preview.setAttribute("visibility", "visible");
   };
@@ -270,11 +271,13 @@ function hitArea(board, key) {
   return null;
 }
 
-function asTarget(ctx, pick, el, key, { show = () => {}, hide = () => {} } = {}) {
+/** A place (or a building type: `choice`) the next pick may be, as a focusable button on the map. */
+function asTarget(ctx, pick, el, key, { show = () => {}, hide = () => {}, choice = false } = {}) {
   el.classList.add("target");
   const label = placeLabel(ctx, key);
-  Object.entries({ "data-target": key, "data-focus": `map:${key}`, role: "button", tabindex: "0", "aria-label": label }).forEach(([name, value]) =>
-    el.setAttribute(name, value),
+  const name = choice ? "data-type-choice" : "data-target";
+  Object.entries({ [name]: choice ? key.slice(2) : key, "data-focus": `map:${key}`, role: "button", tabindex: "0", "aria-label": label }).forEach(([attr, value]) =>
+    el.setAttribute(attr, value),
   );
   el.append(s("title", {}, label));
   el.addEventListener("click", () => pick.pick(key, el.closest(".bus-map") ?? el));
@@ -308,7 +311,7 @@ function typeChooser(ctx, pick, board, lotKey, types) {
       s("rect", { class: "type-box", x: bx, y: top, width: size, height: size, rx: 0.08, fill: "#fff" }),
       buildingShape(kind, [bx + size / 2, top + size / 2], size * 0.62, { fill: BUILDING_FILL[kind] }),
     );
-    group.append(asTarget(ctx, pick, button, `t:${kind}`));
+    group.append(asTarget(ctx, pick, button, `t:${kind}`, { choice: true }));
   });
   return group;
 }

@@ -12,7 +12,7 @@ export function s(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     el.setAttribute(name, value === true ? "" : typeof value === "number" ? num(value) : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
