@@ -70,26 +70,19 @@ def click_and_wait(page: Any, locator: Any) -> None:
     )
 
 
-BUSFAHRER_NAMES = {
-    "de": (r"^\d+ an .+ geben$", r" legen$", "Karte behalten", r"^Karte \d der Reihe \d aufdecken$"),
-    "en": (r"^Give \d+ to .+$", r"^Lay the ", "Keep the card", r"^Turn card \d of row \d$"),
-}
+BUSFAHRER_CONTROLS = "button.answer, button.card.playable, button.give-seat"
+"""The Busfahrer board's decision controls: an answer, the matching card of the hand (lay), a card
+of the diamond's row (turn), a seat to give the chips to."""
 
 
-def busfahrer_decide(page: Any, lang: str = "de") -> None:
-    """Make the decision on the Busfahrer table as a player would: answer, hand out, lay, turn."""
-    give_name, lay_name, keep_name, turn_name = BUSFAHRER_NAMES[lang]
+def busfahrer_decide(page: Any) -> None:
+    """Make the decision on the Busfahrer table as a player would, on the board: answer, lay, give,
+    turn (the first control the decision offers)."""
     decision = page.locator("section.decision")
-    answers = decision.locator("button.answer")
-    give = decision.get_by_role("button", name=re.compile(give_name))
-    lay = decision.get_by_role("button", name=re.compile(lay_name))
-    keep = decision.get_by_role("button", name=keep_name)
-    turn = page.get_by_role("button", name=re.compile(turn_name))
-    for choice in (answers, give, lay, keep, turn):
-        if choice.count():
-            click_and_wait(page, choice.first)
-            return
-    raise AssertionError("no decision control on the Busfahrer table:\n" + decision.inner_text())
+    choice = decision.locator(BUSFAHRER_CONTROLS)
+    if not choice.count():
+        raise AssertionError("no decision control on the Busfahrer table:\n" + decision.inner_text())
+    click_and_wait(page, choice.first)
 
 
 def play_to_end(page: Any, decide: Any, before_each: Any = None, deadline_seconds: float = GAME_SECONDS) -> int:

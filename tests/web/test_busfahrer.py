@@ -1,4 +1,6 @@
-"""Busfahrer in the browser: a whole game against bots by clicking, at phone size, in German."""
+"""Busfahrer in the browser: whole games against bots by clicking the board, at phone size in German
+(with "play again") and at laptop size in English (with the language switch remembered).
+The screenshots and the clicks per decision: test_busfahrer_clicks.py."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ PYRAMID_SEED = 5
 
 
 @pytest.mark.slow
-def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> None:
+def test_whole_game_against_bots_on_a_phone(open_page: Any) -> None:
     page = open_page("phone", "de")
     create_table(page, "Busfahrer", ["human", "kartenzaehler", "kartenzaehler"], seed=PYRAMID_SEED)
     page.get_by_role("link", name="Hier als Spieler 1 spielen").click()
@@ -21,15 +23,15 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> 
     decision = page.locator("section.decision")
     assert decision.get_by_role("button", name=re.compile("rot")).is_visible()
     assert decision.get_by_role("button", name=re.compile("schwarz")).is_visible()
-    pictured = []
+    seen = []
 
-    def picture_the_pyramid(page: Any) -> None:
+    def see_the_pyramid(page: Any) -> None:
         check_fits(page)
-        if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
-            pictured.append(screenshot(page, "busfahrer-phone"))
+        if not seen and page.locator(".bf-pyramid .pyramid-slot.current").count():
+            seen.append(page.url)
 
-    decisions = play_to_end(page, busfahrer_decide, picture_the_pyramid)
-    assert pictured, "the pyramid was turned while the player had a decision"
+    decisions = play_to_end(page, busfahrer_decide, see_the_pyramid)
+    assert seen, "the pyramid was turned while the player had a decision"
     assert decisions >= 4, "four questions at least"
     end = page.locator("section.end")
     assert end.get_by_role("heading", name="Spielende").is_visible()
@@ -38,7 +40,6 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> 
     rows = end.locator("table.final tbody tr")
     assert rows.count() == 3
     check_fits(page)
-    screenshot(page, "busfahrer-end-phone")
     old_table = page.url
     page.get_by_role("button", name="Nochmal spielen").click()
     page.wait_for_url(lambda url: url != old_table)
@@ -47,7 +48,7 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any, screenshot: Any) -> 
 
 
 @pytest.mark.slow
-def test_whole_game_in_english_on_a_laptop_with_the_pyramid_on_screen(open_page: Any, screenshot: Any) -> None:
+def test_whole_game_in_english_on_a_laptop_with_the_pyramid_on_screen(open_page: Any) -> None:
     page = open_page("laptop", "en")
     page.goto("/")
     page.get_by_role("button", name="Deutsch").click()
@@ -62,13 +63,13 @@ def test_whole_game_in_english_on_a_laptop_with_the_pyramid_on_screen(open_page:
     page.get_by_label("Seed (optional)").fill(str(PYRAMID_SEED))
     page.get_by_role("button", name="Create table").click()
     page.get_by_role("link", name="Play as player 1 here").click()
-    pictured = []
+    seen = []
 
-    def picture_the_pyramid(page: Any) -> None:
-        if not pictured and page.locator(".pyramid .pyramid-slot.current").count():
-            pictured.append(screenshot(page, "busfahrer-laptop"))
+    def see_the_pyramid(page: Any) -> None:
+        if not seen and page.locator(".bf-pyramid .pyramid-slot.current").count():
+            seen.append(page.url)
 
-    play_to_end(page, lambda page: busfahrer_decide(page, lang="en"), picture_the_pyramid)
-    assert pictured, "the pyramid was turned while the player had a decision"
+    play_to_end(page, busfahrer_decide, see_the_pyramid)
+    assert seen, "the pyramid was turned while the player had a decision"
     assert page.locator("section.end").get_by_role("heading", name="Game over").is_visible()
     assert page.get_by_role("button", name="Play again").is_visible()

@@ -98,7 +98,7 @@ function givingLine(ctx) {
     "div",
     { class: "pyramid-line giving-line" },
     h("span", {}, ctx.t("busfahrer.hands_out", { name: ctx.seatName(g.seat), points: points(ctx, g.points) })),
-    chipRow(g.points),
+    myTurn(ctx) ? null : chipRow(g.points),
   );
 }
 

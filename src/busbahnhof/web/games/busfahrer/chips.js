@@ -1,8 +1,9 @@
 // Penalty points as chips. Handing them out: the points to give lie as a pile of chips, every
 // other player is a seat to give them to. Tapping a seat gives the chosen chips (all of them
-// unless fewer were tapped: tapping the k-th chip chooses k), or drag the pile onto a seat
-// (pointer events, so mouse, pen and touch alike). Each seat says before the tap what it would
-// get and its new total. Escape or "all" chooses every chip again.
+// unless fewer were tapped: tapping the k-th chip chooses k), its "+1" a single chip, or drag the
+// pile onto a seat (pointer events, so mouse, pen and touch alike): all to one player is one tap,
+// one at a time one tap per point. Each seat says before the tap what it would get and its new
+// total. Escape or "all" chooses every chip again.
 // Chips that changed hands fly to their player (Web Animations, only with motion on): the table
 // remembers every seat's total of the version before and flies the difference.
 import { h } from "../../dom.js";
@@ -59,11 +60,11 @@ export function givingPanel(ctx, rulePart) {
     { class: "bf-giving" },
     h("p", { class: "question" }, tip(ctx, h("span", {}, title), rulePart)),
     pile,
+    h("div", { class: "give-seats" }, [...gives].map(([seat, amounts]) => seatTarget(ctx, seat, amounts, count))),
     h("p", { class: "hint" }, splittable ? counted(ctx, "busfahrer.give_hint_split", count) : ctx.t("busfahrer.give_hint_all")),
     splittable && count < left
       ? h("button", { type: "button", class: "small-button", onclick: () => choose(ctx, null) }, ctx.t("busfahrer.choose_all", { n: left }))
       : null,
-    h("div", { class: "give-seats" }, [...gives].map(([seat, amounts]) => seatTarget(ctx, seat, amounts, count))),
   );
   enableDrag(ctx, pile, panel, count);
   panel.addEventListener("keydown", (e) => {
@@ -89,12 +90,14 @@ function chip(ctx, k, { splittable, chosen: isChosen }) {
   );
 }
 
+/** A seat to give to: the seat itself gives the chosen chips (all unless fewer were tapped); when
+ *  the points may be split, a "+1" beside it gives a single one. Both say what they would do. */
 function seatTarget(ctx, seat, amounts, count) {
   const total = ctx.state.points.total[seat];
   const amount = amounts.has(count) ? count : Math.max(...amounts);
   const name = ctx.seatName(seat);
   const action = `give ${amount} to ${seat + 1}`;
-  return tip(
+  const main = tip(
     ctx,
     h(
       "button",
@@ -102,7 +105,7 @@ function seatTarget(ctx, seat, amounts, count) {
         type: "button",
         class: "give-seat",
         "aria-label": ctx.t("busfahrer.give_to", { points: points(ctx, amount), name }),
-        dataset: { focus: `give-${seat}`, giveSeat: String(seat), action, kind: "give" },
+        dataset: { focus: `give-${seat}`, kind: "give" },
         onclick: (e) => ctx.send(action, e.currentTarget),
       },
       h("span", { class: "give-name" }, name),
@@ -110,6 +113,24 @@ function seatTarget(ctx, seat, amounts, count) {
     ),
     "give",
   );
+  const one = amount !== 1 && amounts.has(1)
+    ? tip(
+        ctx,
+        h(
+          "button",
+          {
+            type: "button",
+            class: "give-one",
+            "aria-label": ctx.t("busfahrer.give_to", { points: points(ctx, 1), name }),
+            dataset: { focus: `give-one-${seat}`, kind: "give" },
+            onclick: (e) => ctx.send(`give 1 to ${seat + 1}`, e.currentTarget),
+          },
+          "+1",
+        ),
+        "give",
+      )
+    : null;
+  return h("div", { class: "give-target", dataset: { giveSeat: String(seat), action } }, main, one);
 }
 
 /** Drag the chosen chips onto a seat: a ghost follows the pointer, the seat under it lights up.

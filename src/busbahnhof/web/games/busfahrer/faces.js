@@ -31,10 +31,10 @@ function pip(suit, x, y, scale = 1, turned = false) {
   return el("path", { d: SUIT_PATHS[suit], transform: `translate(${x} ${y})${rotate} scale(${scale})` });
 }
 
-/** Pip places of 2–10 (rank index 0–8): columns 31, 50, 69; rows from 30 to 110. */
-const L = 31;
+/** Pip places of 2–10 (rank index 0–8): columns 33, 50, 67; rows from 30 to 110. */
+const L = 33;
 const M = 50;
-const R = 69;
+const R = 67;
 const PIPS = [
   [[M, 30], [M, 110]],
   [[M, 30], [M, 70], [M, 110]],
@@ -87,7 +87,7 @@ function figure(kind, suit) {
 }
 
 function centre(rank, suit) {
-  if (rank <= 8) return PIPS[rank].map(([x, y]) => pip(suit, x, y, 0.85, y > 70));
+  if (rank <= 8) return PIPS[rank].map(([x, y]) => pip(suit, x, y, 0.8, y > 70));
   if (rank <= 11) return figure(rank - 9, suit);
   return el(
     "g",
@@ -116,7 +116,7 @@ export function faceSvg(card, rankText, { compact = false } = {}) {
   }
   const lower = corner(rankText, suit);
   lower.setAttribute("transform", "rotate(180 50 70)");
-  svg.append(outline(), corner(rankText, suit), lower, centre(rank, suit));
+  svg.append(outline(), corner(rankText, suit), lower, ...[centre(rank, suit)].flat());
   return svg;
 }
 

@@ -18,7 +18,7 @@ function driverLine(ctx) {
   return h(
     "p",
     { class: "ride-line" },
-    tip(ctx, h("strong", {}, ctx.t(s.drivers.length === 1 ? "busfahrer.driver_is" : "busfahrer.drivers_are", { names })), "driver", { rule: RULES.diamond }),
+    tip(ctx, h("strong", {}, ctx.t(`busfahrer.${ctx.view.is_over ? "drove" : "drives"}.${s.drivers.length === 1 ? "one" : "other"}`, { names })), "driver", { rule: RULES.diamond }),
     " · ",
     ctx.t("busfahrer.ride_points", { points: points(ctx, s.ride.points) }),
   );
@@ -93,14 +93,9 @@ function americanRide(ctx) {
     "div",
     { class: "bf-ride american", "data-chip-source": "" },
     driverLine(ctx),
-    h(
-      "div",
-      { class: "american-table" },
-      tip(ctx, h("div", { class: "pile-stack", role: "img", "aria-label": counted(ctx, "busfahrer.pile", r.pile) }, cardFace(null, { extraClass: "pile-card" }), h("span", { class: "pile-count" }, r.pile)), "american", { rule: RULES.american }),
-      asking
-        ? questionPanel(ctx, { seat: driver, earlier: r.streak, number, pieces: true, part: "american", rule: RULES.american })
-        : h("div", { class: "bf-cards-row" }, r.streak.map((card) => pieceCard(ctx, card, "american"))),
-    ),
-    h("p", { class: "muted" }, counted(ctx, "busfahrer.removed", r.discard.length)),
+    asking
+      ? questionPanel(ctx, { seat: driver, earlier: r.streak, number, pieces: true, part: "american", rule: RULES.american })
+      : h("div", { class: "bf-cards-row" }, r.streak.map((card) => pieceCard(ctx, card, "american"))),
+    tip(ctx, h("p", { class: "muted" }, counted(ctx, "busfahrer.pile", r.pile), " · ", counted(ctx, "busfahrer.removed", r.discard.length)), "american", { rule: RULES.american }),
   );
 }
