@@ -11,7 +11,12 @@ WEB = resources.files("busbahnhof.web")
 
 
 def catalog(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads(WEB.joinpath("locales").joinpath(f"{lang}.json").read_text(encoding="utf-8"))
+    """The frame's catalog and its parts (``locales/<part>.<lang>.json``), merged as i18n.js does."""
+    locales = WEB.joinpath("locales")
+    data: dict[str, str] = json.loads(locales.joinpath(f"{lang}.json").read_text(encoding="utf-8"))
+    for part in sorted(locales.iterdir(), key=lambda file: file.name):
+        if part.name.endswith(f".{lang}.json"):
+            data.update(json.loads(part.read_text(encoding="utf-8")))
     return data
 
 
@@ -25,6 +30,13 @@ def modules() -> dict[str, str]:
         for name in ("app.js", "lobby.js", "links.js", "created.js", "table.js", "actions.js", "replay.js")
     ]
     files += [WEB.joinpath("games").joinpath(name) for name in ("busfahrer.js", "bus.js", "busfaktor.js")]
+    files += [  # each board's own modules (games/<id>/*.js)
+        module
+        for folder in WEB.joinpath("games").iterdir()
+        if folder.is_dir()
+        for module in folder.iterdir()
+        if module.name.endswith(".js")
+    ]
     return {file.name: file.read_text(encoding="utf-8") for file in files}
 
 
@@ -50,10 +62,12 @@ def test_every_literal_key_of_the_client_is_in_the_catalog() -> None:
 def test_every_game_text_the_boards_name_is_in_the_games_catalog() -> None:
     from busbahnhof.engine import load_game
 
-    board = WEB.joinpath("games").joinpath("busfahrer.js").read_text(encoding="utf-8")
+    games = WEB.joinpath("games")
+    files = [games.joinpath("busfahrer.js"), *sorted(games.joinpath("busfahrer").iterdir(), key=lambda f: f.name)]
+    board = "\n".join(file.read_text(encoding="utf-8") for file in files if file.name.endswith(".js"))
     keys = set(re.findall(r"""ctx\.gt\(\s*"([a-z_]+(?:\.[a-z0-9_]+)+)"\s*[,)]""", board))
     keys |= {f"question.q{n}" for n in range(1, 5)} | {"points.one", "points.many"}
-    assert "ui.deck" in keys, "the pattern finds the board's keys"
+    assert "action.keep" in keys, "the pattern finds the board's keys"
     for lang in ("de", "en"):
         catalog = load_game("busfahrer").catalog(lang)
         assert not sorted(key for key in keys if not catalog.has(key)), lang
