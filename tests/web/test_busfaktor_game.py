@@ -41,12 +41,23 @@ def click(page: Any, locator: Any, before: int) -> bool:
     return moved_on(page, before)
 
 
-def decide(page: Any) -> tuple[str, int]:
+PREFERRED = ("factor", "event", "discard", "draw", "take", "under", "start")
+"""The playable cards a player of this test plays first: factors before new projects."""
+
+
+def first_playable(page: Any) -> Any:
+    playable = page.locator(PLAYABLE)
+    kinds = playable.evaluate_all("els => els.map(e => e.dataset.kind || '')")
+    ranked = sorted(range(len(kinds)), key=lambda i: PREFERRED.index(kinds[i]) if kinds[i] in PREFERRED else 99)
+    return playable.nth(ranked[0])
+
+
+def decide(page: Any, on_targets: Any = None) -> tuple[str, int]:
     """One decision as a player makes it on the table: returns its kind and the clicks it took.
 
     The reaction window's choice (an Absicherung if there is one), an answer (accept), a playable
     card or stack (its one use at once, or its first highlighted target), else the decision's
-    button (passing, "done")."""
+    button (passing, "done"). ``on_targets(page)`` sees the table while a card's targets are lit."""
     before = version(page)
     phase = page.locator(".busfaktor").get_attribute("data-phase")
     choices = page.locator(".bfk-choices button")
@@ -58,7 +69,7 @@ def decide(page: Any) -> tuple[str, int]:
     elif answers.count() and phase in ("kooperation", "gemeinsamer_faktor"):
         first = answers.first
     elif playable.count():
-        first = playable.first
+        first = first_playable(page)
     elif targets.count() and phase != "aktionen":
         first = targets.first
     else:
@@ -70,6 +81,8 @@ def decide(page: Any) -> tuple[str, int]:
     if click(page, first, before):
         return kind, clicks
     while not moved_on(page, before):
+        if on_targets:
+            on_targets(page)
         clicks += 1
         assert clicks <= 3, "a decision took more than three clicks"
         click(page, page.locator(TARGET).first, before)
@@ -85,16 +98,29 @@ def test_a_whole_game_on_the_cards(open_page: Any, server: ServerProcess, size: 
     page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
     clicks: dict[str, list[int]] = defaultdict(list)
     deadline = time.monotonic() + GAME_SECONDS
+    shown: list[str] = []
+
+    def whole_page(name: str) -> None:
+        """A screenshot of the whole table (the viewport as tall as the page, then as it was)."""
+        viewport = page.viewport_size
+        page.set_viewport_size({"width": viewport["width"], "height": page.evaluate("document.body.scrollHeight")})
+        screenshot(page, name)
+        page.set_viewport_size(viewport)
+        shown.append(name)
+
+    def mid_game(page: Any) -> None:
+        if not shown and sum(map(len, clicks.values())) >= 15:
+            whole_page(f"busfaktor-{size}-mid")
+
     while wait_for_decision_or_end(page) == "decision":
         assert time.monotonic() < deadline, "the game did not end in time"
         if size == "phone":
             check_fits(page)
-        kind, count = decide(page)
+        kind, count = decide(page, mid_game)
         clicks[kind].append(count)
-        if sum(map(len, clicks.values())) == 24:
-            screenshot(page, f"busfaktor-{size}-mid")
     page.locator(".bfk-status").wait_for()
-    screenshot(page, f"busfaktor-{size}-end")
+    whole_page(f"busfaktor-{size}-end")
+    assert shown[0].endswith("-mid"), "a card's targets were shown in the middle of the game"
     every = [count for counts in clicks.values() for count in counts]
     print(f"\nclicks per decision ({size}, seed {SEED}): {len(every)} decisions, median {statistics.median(every)}")
     for kind, counts in sorted(clicks.items()):

@@ -38,8 +38,26 @@ export function render(ctx) {
     h("div", { class: "bfk-seats" }, seated ? tableau(ctx, play, ctx.seat) : null, others.map((seat) => tableau(ctx, play, seat))),
     h("footer", { class: "credit muted" }, ctx.t("busfaktor.credit")),
   );
+  markLast(ctx, node);
   announce(ctx, node);
   return { node, handlesActions: true };
+}
+
+const RECENT = 12;
+
+/** The cards the newest log lines name (a card played, a project started or completed): marked
+ *  until the next version. */
+function markLast(ctx, node) {
+  const ids = new Set();
+  const fresh = ctx.message.log || [];
+  if (fresh.length > RECENT) return; // a first message brings the whole history
+  for (const entry of fresh) {
+    for (const name of ["card", "project", "target", "card2"]) {
+      const value = entry.params?.[name];
+      if (Number.isInteger(value)) ids.add(value);
+    }
+  }
+  for (const id of ids) node.querySelectorAll(`[data-piece="card:${id}"]`).forEach((el) => el.classList.add("bfk-last"));
 }
 
 /** The game's facts on a seat's panel: points (negative ones explained, §16), cards in hand and
@@ -143,7 +161,7 @@ function stacks(ctx, play) {
       "div",
       { class: "bfk-pile" },
       withTip(
-        drawable(source, (props) => cardBack(ctx, source === "projekt" ? "projekt" : "aktion", { ...props, label: String(count) }), label),
+        count ? drawable(source, (props) => cardBack(ctx, source === "projekt" ? "projekt" : "aktion", { ...props, label: String(count) }), label) : h("div", { class: "bfk-empty-pile" }, "0"),
         { title: label, text: ctx.t(`busfaktor.tip.${source}`), rule, game: GAME },
       ),
       h("span", { class: "bfk-pile-label" }, label),
