@@ -3,13 +3,23 @@ import { h, replaceChildren } from "./dom.js";
 import { LANGUAGES, lang, loadLanguage, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ApiError, api } from "./api.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
-import { showLobby } from "./lobby.js";
-import { showTable } from "./table.js";
-import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 
 const app = document.getElementById("app");
 let page = null;
+let routing = 0;
+
+/** The pages' modules are loaded when first needed (a table loads the three game boards, the
+ *  lobby its forms): a page's modules come in parallel with the catalogs, not before them. */
+const PAGE_MODULES = {
+  t: () => import("./table.js"),
+  replay: () => import("./replay.js"),
+  "": () => import("./lobby.js"),
+};
+
+function pageModule(name) {
+  return (PAGE_MODULES[name] || PAGE_MODULES[""])();
+}
 
 /** "#/t/<id>/<tok1>,<tok2>" -> {name: "t", args: ["<id>", "<tok1>,<tok2>"]} */
 function parseHash() {
@@ -25,9 +35,12 @@ export function navigate(hash) {
 async function route() {
   page?.close?.();
   page = null;
+  const turn = ++routing;
   const { name, args } = parseHash();
   try {
     if (name === "t" && args[0]) {
+      const { showTable } = await pageModule("t");
+      if (turn !== routing) return;
       page = showTable(app, { tableId: args[0], tokens: args[1] ? args[1].split(",") : [] });
     } else if (name === "join" && args[0]) {
       await joinByLink(args[0], args[1]);
@@ -38,8 +51,12 @@ async function route() {
     } else if (name === "rules" && args[0]) {
       page = showRules(app, { game: args[0], anchor: args[1] || "" });
     } else if (name === "replay" && args[0]) {
+      const { showReplay } = await pageModule("replay");
+      if (turn !== routing) return;
       page = showReplay(app, { tableId: args[0] });
     } else {
+      const { showLobby } = await pageModule("");
+      if (turn !== routing) return;
       page = showLobby(app);
     }
   } catch (error) {
@@ -83,7 +100,9 @@ function drawLanguageSwitch() {
 }
 
 async function start() {
-  await loadLanguage();
+  const catalogs = loadLanguage();
+  pageModule(parseHash().name).catch(() => {}); // fetched meanwhile; route() reports a failure
+  await catalogs;
   drawLanguageSwitch();
   onLanguageChange(() => {
     drawLanguageSwitch();

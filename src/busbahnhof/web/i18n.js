@@ -7,6 +7,7 @@ const STORAGE_KEY = "busbahnhof.lang";
 let current = initialLanguage();
 let messages = {};
 const gameCatalogs = new Map();
+const loading = new Map(); // game:lang -> the request for its catalog
 const listeners = new Set();
 
 function initialLanguage() {
@@ -69,13 +70,16 @@ export function has(key) {
 /** Load the game's own messages (the TOML catalog the terminal uses too) in the current language. */
 export async function loadGameCatalog(game) {
   const key = `${game}:${current}`;
-  if (!gameCatalogs.has(key)) {
-    try {
-      gameCatalogs.set(key, await api.gameMessages(game, current));
-    } catch {
-      gameCatalogs.set(key, {});
-    }
+  if (!loading.has(key)) {
+    loading.set(
+      key,
+      api.gameMessages(game, current).then(
+        (catalog) => gameCatalogs.set(key, catalog),
+        () => gameCatalogs.set(key, {}),
+      ),
+    );
   }
+  await loading.get(key);
   return gameCatalogs.get(key);
 }
 

@@ -20,6 +20,7 @@ import * as busfaktor from "./games/busfaktor.js";
 
 const GAMES = { busfahrer, bus, busfaktor };
 const NEWS_LINES = 3;
+const LOG_LINES = 200;
 
 export function showTable(root, { tableId, tokens }) {
   const connections = (tokens.length ? tokens : [null]).map((token) => {
@@ -38,6 +39,7 @@ export function showTable(root, { tableId, tokens }) {
   let coverFor = null;
   let anchorKey = null;
   let lastLogLength = null;
+  let logOf = null; // the connection whose log is shown
   let loadedCatalog = null;
   let wantsRematch = false;
   let drawn = null; // the connection and version the board shows
@@ -79,6 +81,8 @@ export function showTable(root, { tableId, tokens }) {
   document.addEventListener("visibilitychange", onVisibility);
 
   connections.forEach((c) => c.connect());
+  // The game's catalog is needed for the first drawing: asked for at once, beside the connection.
+  api.table(tableId).then((info) => loadGameCatalog(info.game), () => {});
 
   function ctxFor(message) {
     return gameContext(message, {
@@ -119,6 +123,9 @@ export function showTable(root, { tableId, tokens }) {
     const message = shown.state;
     const ctx = ctxFor(message);
     const module = GAMES[ctx.game];
+    // The board as it was, read before anything changes (the page's layout is still clean then).
+    const fresh = !drawn || drawn.connection !== shown || drawn.version !== message.version;
+    const before = fresh && !coverFor && drawn && drawn.connection === shown && drawn.version < message.version ? snapshot(board) : null;
     page.dataset.version = String(message.version);
     page.dataset.seat = String(ctx.seat ?? "");
     heading.textContent = `${message.table?.title ?? module?.title ?? ctx.game}${message.table?.code ? " · " + t("table.room", { code: message.table.code }) : ""}`;
@@ -133,32 +140,26 @@ export function showTable(root, { tableId, tokens }) {
     }
     cover.hidden = true;
     drawAway(ctx);
-    drawNews(message);
-    drawLog(message);
-    const specialised = drawBoard(ctx, module);
+    const news = drawNews(message);
+    const logged = drawLog(message);
+    const specialised = module ? module.render(ctx) : null;
+    replaceChildren(board, specialised ? specialised.node : null);
     const list = actionList(ctx, { open: !specialised || !specialised.handlesActions });
     replaceChildren(actionsBox, list);
     drawEnd(ctx);
+    // A new version is animated from the board as it was (motion.js): the DOM is final already;
+    // the pieces that changed fly, turn or appear, and stay marked until the next version; a
+    // redraw of the same version (a pick) marks them again without motion.
+    if (before) lastMoved = animateChanges(board, before);
+    else if (fresh) lastMoved = new Set();
+    else markLastMove(board, lastMoved);
+    drawn = { connection: shown, version: message.version };
+    [...news, ...logged].forEach(fadeIn);
+    logBox.scrollTop = logBox.scrollHeight;
     if (firstDraw) {
       firstDraw = false;
       performance.mark("table-first-draw");
     }
-  }
-
-  /** The game's board. A new version is animated from the board as it was (motion.js): the DOM
-   *  is final at once, the pieces that changed fly, turn or appear, and stay marked until the
-   *  next version; a redraw of the same version (a pick) marks them again without motion. */
-  function drawBoard(ctx, module) {
-    const version = ctx.message.version;
-    const fresh = !drawn || drawn.connection !== shown || drawn.version !== version;
-    const before = fresh && drawn && drawn.connection === shown && drawn.version < version ? snapshot(board) : null;
-    const specialised = module ? module.render(ctx) : null;
-    replaceChildren(board, specialised ? specialised.node : null);
-    if (before) lastMoved = animateChanges(board, before);
-    else if (fresh) lastMoved = new Set();
-    else markLastMove(board, lastMoved);
-    drawn = { connection: shown, version };
-    return specialised;
   }
 
   /** The page title (it says "your turn" while the tab is hidden) and, if the player allowed it,
@@ -258,23 +259,29 @@ export function showTable(root, { tableId, tokens }) {
     if (lastLogLength !== null && lines.length > lastLogLength) {
       const fresh = lines.slice(lastLogLength).slice(-NEWS_LINES);
       replaceChildren(news, fresh.map((line) => h("p", { class: `news-line ${newsKind(line)}` }, lineText(line))));
-      news.querySelectorAll(".news-line").forEach(fadeIn);
-    } else if (lastLogLength === null) {
-      replaceChildren(news);
+      return [...news.children];
     }
+    if (lastLogLength === null) replaceChildren(news);
+    return [];
   }
 
-  /** The log; the entries new since the last version slide in (they are the news, too). */
+  /** The log (its last LOG_LINES entries): the entries new since the last version are appended
+   *  and marked fresh (returned, to slide in); the whole log is drawn anew only after a change of
+   *  language or seat. */
   function drawLog(message) {
     const lines = message.logLines || [];
-    const shownFrom = Math.max(0, lines.length - 200);
-    const freshFrom = lastLogLength ?? lines.length;
-    const items = lines.slice(shownFrom).map((line, i) => h("li", { class: shownFrom + i >= freshFrom ? "fresh" : null }, lineText(line)));
-    replaceChildren(logList, items);
-    if (lastLogLength !== null && lines.length > lastLogLength) logList.querySelectorAll("li.fresh").forEach(fadeIn);
+    let fresh = [];
+    if (lastLogLength === null || lines.length < lastLogLength || logOf !== shown) {
+      replaceChildren(logList, lines.slice(-LOG_LINES).map((line) => h("li", {}, lineText(line))));
+    } else if (lines.length > lastLogLength) {
+      logList.querySelectorAll("li.fresh").forEach((li) => li.classList.remove("fresh"));
+      fresh = lines.slice(lastLogLength).map((line) => h("li", { class: "fresh" }, lineText(line)));
+      logList.append(...fresh);
+      while (logList.childElementCount > LOG_LINES) logList.firstElementChild.remove();
+    }
     lastLogLength = lines.length;
-    logList.parentElement.scrollTop = logList.parentElement.scrollHeight;
-    logList.scrollTop = logList.scrollHeight;
+    logOf = shown;
+    return fresh;
   }
 
   function drawEnd(ctx) {
