@@ -23,20 +23,27 @@ HIDDEN_TAB = """
 (() => {
   // Headless Chromium shows every page; this page can be hidden as a background tab is.
   let hidden = false;
-  Object.defineProperty(Document.prototype, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+  Object.defineProperty(Document.prototype, "visibilityState", {
+    configurable: true, get: () => (hidden ? "hidden" : "visible"),
+  });
   Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => hidden });
   window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
   // Every notification the page shows (the real one: the test grants the permission).
   window.__notes = [];
   const Real = window.Notification;
   window.Notification = class extends Real {
-    constructor(title, options) { super(title, options); window.__notes.push({ title, body: options && options.body }); }
+    constructor(title, options) {
+      super(title, options);
+      window.__notes.push({ title, body: options && options.body });
+    }
   };
 })();
 """
 
 
-def open_table(open_page: Any, server: ServerProcess, game: str, size: str = "laptop", **extra: Any) -> tuple[Any, dict[str, Any]]:
+def open_table(
+    open_page: Any, server: ServerProcess, game: str, size: str = "laptop", **extra: Any
+) -> tuple[Any, dict[str, Any]]:
     with server.http() as http:
         created = create_table(http, game=game, seed=5, **{**GAMES[game], **extra})
     page = open_page(size, "de")
@@ -232,9 +239,13 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
     print(game, "refusals:", refusals)
 
 
-SAID = """() => { window.__said = []; new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => {
-  if (node.classList?.contains('refusal')) window.__said.push({text: node.textContent, link: node.querySelector('a')?.getAttribute('href') || null});
-}))).observe(document.body, {childList: true, subtree: true}); }"""
+SAID = """() => {
+  window.__said = [];
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => {
+    if (!node.classList?.contains('refusal')) return;
+    window.__said.push({text: node.textContent, link: node.querySelector('a')?.getAttribute('href') || null});
+  }))).observe(document.body, {childList: true, subtree: true});
+}"""
 
 
 FINITE_ANIMATIONS = """document.getAnimations()

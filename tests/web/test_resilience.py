@@ -87,7 +87,9 @@ def test_restart_the_server_mid_game_and_continue(open_page: Any, server: Server
     busfahrer_decide(page)
 
 
-def test_a_server_that_accepts_but_does_not_answer_keeps_the_table_locked(open_page: Any, server: ServerProcess) -> None:
+def test_a_server_that_accepts_but_does_not_answer_keeps_the_table_locked(
+    open_page: Any, server: ServerProcess
+) -> None:
     """The server is back, but paused (SIGSTOP: the kernel accepts the connection, nobody answers):
     the page stays locked and says so, a tap does nothing; once the server answers, the page is
     back (a hanging handshake is given up and tried again) and the tap works."""
@@ -118,9 +120,7 @@ def test_a_dead_link_says_so_and_offers_the_lobby(open_page: Any, server: Server
         page = open_page("phone", "de")
         page.goto(f"/t/{created['code']}?token={old_token}")
         assert wait_for_decision_or_end(page) == "decision"
-        reissued = http.post(
-            f"/api/tables/{table_id}/seats/0/token", json={"creator_token": created["creator_token"]}
-        )
+        reissued = http.post(f"/api/tables/{table_id}/seats/0/token", json={"creator_token": created["creator_token"]})
         assert reissued.status_code == 200, reissued.text
     cases = [
         (f"/#/t/no-such-table/{old_token}", "Diesen Tisch gibt es nicht", None),
