@@ -138,8 +138,12 @@ export function backSvg() {
     el("rect", { x: 1.5, y: 1.5, width: 97, height: 137, rx: 9, fill: "#1f4e8c", stroke: "#173b69", "stroke-width": 2.5 }),
     el("rect", { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: "none", stroke: "#9fc3ea", "stroke-width": 1.5 }),
     el("path", { d: latticePath(), fill: "#2f6fb8" }),
-    el("rect", { x: 28, y: 56, width: 44, height: 28, rx: 6, fill: "#1f4e8c", stroke: "#ffd966", "stroke-width": 2.5 }),
-    el("path", { d: "M34,62h9v8h-9zM46,62h9v8h-9zM58,62h8v8h-8z", fill: "#ffd966" }),
-    el("path", { d: circle(38, 84, 4) + circle(62, 84, 4), fill: "#ffd966" }),
+    el(
+      "g",
+      { class: "bus" },
+      el("rect", { x: 28, y: 56, width: 44, height: 28, rx: 6, fill: "#1f4e8c", stroke: "#ffd966", "stroke-width": 2.5 }),
+      el("path", { d: "M34,62h9v8h-9zM46,62h9v8h-9zM58,62h8v8h-8z", fill: "#ffd966" }),
+      el("path", { d: circle(38, 84, 4) + circle(62, 84, 4), fill: "#ffd966" }),
+    ),
   );
 }

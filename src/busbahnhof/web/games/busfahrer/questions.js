@@ -43,7 +43,7 @@ export function questionPanel(ctx, { seat, earlier, number, pieces, part, rule }
     : (s.odds || []).map((entry) => answerOdds(ctx, entry));
   return h(
     "div",
-    { class: `bf-question q${number}` },
+    { class: `bf-question q${number}`, "data-chip-source": "" },
     h(
       "p",
       { class: "question" },
