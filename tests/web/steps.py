@@ -171,3 +171,10 @@ def check_fits(page: Any) -> None:
     assert sorted(found["places"]) == sorted(found["buttons"]), "every place on the map is also a button to tap"
     bottom = found["decisionBottom"]
     assert bottom is None or bottom <= viewport_height, "the first choice of the decision is on the first screen"
+
+
+def wait_for_my_turn_or_end(page: Any, timeout: float = 60_000) -> str:
+    """Wait until the frame says it is this page's seat's turn ("turn": its seat panel is the one
+    to move) or the game is over ("end"); any game, whatever its board draws."""
+    page.locator(".seat-panel.me[aria-current='true'], section.end:not([hidden])").first.wait_for(timeout=timeout)
+    return "end" if page.locator("section.end:not([hidden])").count() else "turn"

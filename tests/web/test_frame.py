@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from steps import busfahrer_decide, check_fits, version, wait_for_decision_or_end
+from steps import busfahrer_decide, check_fits, version, wait_for_decision_or_end, wait_for_my_turn_or_end
 
 from support.server_harness import ServerProcess, create_table
 
@@ -54,7 +54,7 @@ def open_table(
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_panel_per_seat_shows_who_it_is_and_the_turn_timer(open_page: Any, server: ServerProcess, game: str) -> None:
     page, _ = open_table(open_page, server, game, turn_seconds=90)
-    assert wait_for_decision_or_end(page) == "decision"
+    assert wait_for_my_turn_or_end(page) == "turn"
     panels = page.locator(".seats .seat-panel")
     assert panels.count() == 3
     mine = panels.nth(0)
@@ -77,7 +77,7 @@ def test_a_panel_per_seat_shows_who_it_is_and_the_turn_timer(open_page: Any, ser
 
 def test_the_panels_fit_a_phone(open_page: Any, server: ServerProcess) -> None:
     page, _ = open_table(open_page, server, "busfaktor", size="small-phone", turn_seconds=90)
-    assert wait_for_decision_or_end(page) == "decision"
+    assert wait_for_my_turn_or_end(page) == "turn"
     check_fits(page)
     assert page.locator(".seats").bounding_box()["height"] < 120, "a compact row on a phone"
 
@@ -199,7 +199,9 @@ def route_doubles(page: Any, refusals: list[str]) -> None:
 
 BOARD_NOW = """() => {
   const board = document.querySelector('.board').cloneNode(true);
-  board.querySelectorAll('.last-move').forEach((el) => el.classList.remove('last-move'));
+  // the marks of the last move (the frame's last-move, a game's own) depend on what the page saw before
+  board.querySelectorAll('[class*="last"]').forEach((el) => [...el.classList].filter((c) => /(^|-)last(-|$)/.test(c))
+    .forEach((c) => el.classList.remove(c)));
   board.querySelectorAll('[style]').forEach((el) => el.removeAttribute('style'));
   return board.innerHTML;
 }"""
@@ -221,19 +223,19 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
     page.evaluate(SAID)
     kinds = {"table/stale_version", "table/foreign_seat"}
     for _ in range(12):
-        if kinds <= set(refusals) or wait_for_decision_or_end(page) != "decision":
+        if kinds <= set(refusals) or wait_for_my_turn_or_end(page) != "turn":
             break
         decide_with_a_pick_pending(page)
-    assert wait_for_decision_or_end(page) == "decision"
+    assert wait_for_my_turn_or_end(page) == "turn"
     assert kinds <= set(refusals), refusals
     said = page.evaluate("window.__said")
     assert said, "the refusals were shown"
     page.wait_for_timeout(800)  # any motion of the last version is over (0.45 s)
     assert not page.locator(".board .chosen, .board [aria-pressed='true']").count(), "no pick left chosen"
-    assert page.evaluate(FINITE_ANIMATIONS) == 0, "no motion left running"
+    assert page.evaluate(MOVES_ANIMATING) == 0, "no motion left running"
     fresh = open_page("laptop", "de")
     fresh.goto(url)
-    assert wait_for_decision_or_end(fresh) == "decision"
+    assert wait_for_my_turn_or_end(fresh) == "turn"
     assert version(fresh) == version(page), "the page shows the server's version"
     assert page.evaluate(BOARD_NOW) == fresh.evaluate(BOARD_NOW), "and the board the server's state"
     print(game, "refusals:", refusals)
@@ -248,8 +250,11 @@ SAID = """() => {
 }"""
 
 
-FINITE_ANIMATIONS = """document.getAnimations()
-  .filter((a) => a.playState === 'running' && a.effect.getTiming().iterations !== Infinity).length"""
+MOVES_ANIMATING = """document.getAnimations().filter((a) => {
+  // a move's motion (0.3-0.6 s); not a countdown or a pulse that is part of the state
+  const timing = a.effect.getTiming();
+  return a.playState === 'running' && timing.iterations !== Infinity && Number(timing.duration) <= 1000;
+}).length"""
 
 
 def decide_with_a_pick_pending(page: Any) -> None:
