@@ -87,6 +87,8 @@ def test_the_action_phase_by_clicking_slots(
     assert WASTED[lang] in (wasted.get_attribute("aria-label") or "")
     assert wasted.locator(".slot-warning").is_visible()
     assert board.locator(".board-my-markers .big-number").inner_text() == "19"
+    wasted.hover()
+    assert WASTED[lang] in board.locator(".board-preview").inner_text(), "the warning is said on hover too"
     screenshot(page, f"bus-board-waste-{size}")
     # A slot without a warning, then passing: one click each.
     click_and_wait(page, board.locator("button.slot.next:not(.waste)").first)

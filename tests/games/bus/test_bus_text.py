@@ -169,7 +169,7 @@ def test_the_heading_says_what_is_decided() -> None:
             slot, power, left = decision["slot"], decision["power"], decision["left"]
             round_number, area = view["state"]["round"], decision["area"]
             headings = {
-                "de": f"Runde {round_number} · {game.catalog('de').text(f'area.{area}')}, Feld {slot} mit Stärke "
+                "de": f"Runde {round_number} · {game.catalog('de').text(f'area.{area}')}, Feld {slot} mit Kraft "
                 f"{power}: Schritt {power - left + 1} von {power} · Spieler {decision['seat'] + 1} ist am Zug",
                 "en": f"Round {round_number} · {game.catalog('en').text(f'area.{area}')}, slot {slot} with power "
                 f"{power}: step {power - left + 1} of {power} · Player {decision['seat'] + 1} to move",

@@ -86,7 +86,7 @@ def _seat(catalog: Catalog, seat: int) -> Text:
 
 
 def _heading(state: Mapping[str, Any], catalog: Catalog) -> Text:
-    """E.g. ``Runde 2 · Gebäude, Feld A mit Stärke 3: Schritt 1 von 3 · Spieler 1 ist am Zug``."""
+    """E.g. ``Runde 2 · Gebäude, Feld A mit Kraft 3: Schritt 1 von 3 · Spieler 1 ist am Zug``."""
     phase = state["phase"]
     text = Text(catalog.text("draw.round", round=state["round"]), style="bold")
     text.append(" · " + (catalog.text("draw.over") if phase == "over" else catalog.text(f"area.{phase}")))

@@ -1,6 +1,6 @@
 // Bus's clock on the action board: a dial of the three building types with its hand (a piece that
-// turns when the hand moves on), the time stones still at the clock and, when this seat resolves
-// the clock, its two choices (stop time, advance the hand) as buttons. Labels are the server's.
+// turns when the hand moves on) and the time stones still at the clock (the clock's two choices
+// are in board-turn.js).
 import { h } from "../../dom.js";
 import { motionOn, DURATION } from "../../motion.js";
 import { withTip } from "../../tip.js";
@@ -50,8 +50,8 @@ function dial(ctx, hand, key) {
   );
 }
 
-/** The clock: dial, hand's type, stones left (each a piece), and this seat's clock choice. */
-export function clockPanel(ctx, pick) {
+/** The clock: dial, hand's type, stones left (each a piece). */
+export function clockPanel(ctx) {
   const clock = ctx.state.clock;
   const key = ctx.message.table?.id ?? "replay";
   const stones = h(
@@ -59,7 +59,6 @@ export function clockPanel(ctx, pick) {
     { class: "time-stones", "aria-label": ctx.gt("board.time_stones_left", { count: clock.time_stones_left }) },
     Array.from({ length: clock.time_stones_left }, (_, i) => h("span", { class: "time-stone", dataset: { piece: `time-stone-${i}` }, "aria-hidden": "true" })),
   );
-  const choices = ["clock:stop", "clock:advance"].filter((k) => pick.isNext(k));
   const panel = h(
     "div",
     { class: "bus-clock" },
@@ -67,20 +66,6 @@ export function clockPanel(ctx, pick) {
     h("span", { class: "clock-now" }, ctx.gt(`building.${clock.hand}`)),
     stones,
     h("span", { class: "clock-stones-text" }, ctx.gt("board.time_stones_left", { count: clock.time_stones_left })),
-    choices.length
-      ? h(
-          "div",
-          { class: "clock-choices action-buttons" },
-          choices.map((k) => {
-            const entry = ctx.legal.find((a) => a.action === `clock ${k.slice(6)}`);
-            return h(
-              "button",
-              { type: "button", class: `action clock-${k.slice(6)}`, dataset: { action: entry.action, pick: k, focus: `board:${k}` }, onclick: (e) => pick.pick(k, e.currentTarget) },
-              entry.label,
-            );
-          }),
-        )
-      : null,
   );
   return withTip(panel, { title: ctx.gt("area.clock"), text: ctx.gt("area_rule.clock"), rule: "Bus: Uhr", game: "bus" });
 }

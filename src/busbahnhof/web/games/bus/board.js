@@ -5,12 +5,14 @@
 // it (view.preview, preview.py). Placing a marker is one click on the slot it would go to, the
 // next free one of its area; hovering or focusing it says the slot and its power, and a warning
 // badge marks a marker that would be wasted, before the click. Rounds, the clock, the markers
-// left per seat, passing and the clock's choice are here too. The client computes no rule: the
+// left per seat, passing and the clock's choice are here too (board-turn.js, board-clock.js,
+// board-seats.js). The client computes no rule: the
 // powers, the warnings and the buttons' words are the server's.
 import { h } from "../../dom.js";
 import { withTip } from "../../tip.js";
 import { clockPanel } from "./board-clock.js";
 import { seatMarkers } from "./board-seats.js";
+import { turnBox } from "./board-turn.js";
 import { SEAT_SYMBOLS } from "./pieces.js";
 
 const AREAS = ["line", "buses", "passengers", "buildings", "clock", "vrroomm", "start"];
@@ -45,23 +47,22 @@ function entryOf(ctx, key) {
 export function actionBoard(ctx, pick) {
   const s = ctx.state;
   const selection = s.preview?.selection ?? null;
-  const choosing = Boolean(selection) && ctx.seat === selection.seat && ctx.view.to_move === ctx.seat;
-  const previewLine = h("p", { class: "board-preview", "aria-live": "polite" }, choosing ? ctx.gt("hint.selection") : "");
-  const show = (text) => {
-    previewLine.textContent = text || ctx.gt("hint.selection");
-  };
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  const choosing = Boolean(selection) && seated && ctx.seat === selection.seat && ctx.view.to_move === ctx.seat;
+  const turn = seated ? turnBox(ctx, pick, selection, choosing, entryOf) : null;
+  const show = turn ? turn.show : () => {};
   return h(
     "section",
     { class: `bus-board${choosing ? " choosing" : ""}`, "aria-label": ctx.gt("draw.action_board") },
     status(ctx),
-    choosing ? mySelection(ctx, pick, selection, previewLine) : null,
-    pick.isNext("clock:advance") || pick.isNext("clock:stop") ? h("p", { class: "board-must" }, ctx.gt("hint.clock")) : null,
+    turn ? turn.node : null,
     h(
       "ol",
       { class: "board-areas" },
       AREAS.map((area) => areaRow(ctx, pick, area, choosing ? selection.areas[area] : null, show)),
     ),
     seatMarkers(ctx),
+    h("p", { class: "board-legend" }, ctx.gt("board.order")),
   );
 }
 
@@ -76,34 +77,6 @@ function status(ctx) {
     game: "bus",
   });
   return h("p", { class: "board-status" }, h("strong", {}, ctx.gt("draw.round", { round: s.round })), ` · ${phase} · `, m);
-}
-
-/** This seat's selection: markers left (large), what it must still place, the slot under the
- *  pointer (the preview line), and passing when the rules allow it. */
-function mySelection(ctx, pick, selection, previewLine) {
-  const pass = entryOf(ctx, "pass");
-  return h(
-    "div",
-    { class: "board-mine" },
-    h(
-      "p",
-      { class: "board-my-markers" },
-      h("span", { class: "big-number" }, String(selection.markers_left)),
-      " ",
-      ctx.gt("board.markers_left_short", { count: selection.markers_left }),
-      " · ",
-      ctx.gt("board.placed", { count: selection.placed }),
-    ),
-    h("p", { class: "board-must" }, selection.must_place ? ctx.gt("board.must_place", { count: selection.must_place }) : ctx.gt("board.may_pass")),
-    previewLine,
-    pass && pick.isNext("pass")
-      ? h(
-          "button",
-          { type: "button", class: "action board-pass", dataset: { action: pass.action, pick: "pass", focus: "board:pass" }, onclick: (e) => pick.pick("pass", e.currentTarget) },
-          pass.label,
-        )
-      : null,
-  );
 }
 
 /** The slots in the order they lie on the board, left to right. */
@@ -127,13 +100,7 @@ function areaRow(ctx, pick, area, preview, show) {
   return h(
     "li",
     { class: `board-area area-${area}${multi ? " multi" : " single"}${resolving ? " resolving" : ""}`, dataset: { area } },
-    h(
-      "div",
-      { class: "area-head" },
-      name,
-      multi && !resolving ? h("span", { class: "area-order" }, ctx.gt(A_ON_THE_RIGHT.has(area) ? "board.order_right" : "board.order_left")) : null,
-      resolving ? h("span", { class: "area-resolving" }, resolvingText(ctx, area, resolving, multi)) : null,
-    ),
+    h("div", { class: "area-head" }, name, resolving ? resolvingBadge(ctx, area, resolving, multi) : null),
     h(
       "div",
       { class: "area-slots", style: `--slots: ${slots.length}` },
@@ -142,15 +109,17 @@ function areaRow(ctx, pick, area, preview, show) {
         return slot(ctx, pick, area, letter, slots[index], powers ? powers[index] : null, preview && preview.slot === letter ? preview : null, show);
       }),
     ),
-    area === "clock" ? clockPanel(ctx, pick) : null,
+    area === "clock" ? clockPanel(ctx) : null,
   );
 }
 
-/** The slot being carried out, its power and the steps left: "Feld B wird ausgeführt: Kraft 2, noch 1 Schritt". */
-function resolvingText(ctx, area, decision, multi) {
-  if (!multi) return ctx.gt("board.resolving_single");
+/** The slot being carried out, its power and the steps left, short ("Feld B · Kraft 2 · noch 1")
+ *  with the sentence as its tooltip ("Feld B wird ausgeführt: Kraft 2, noch 1 Schritt"). */
+function resolvingBadge(ctx, area, decision, multi) {
+  if (!multi) return h("span", { class: "area-resolving" }, ctx.gt("board.resolving_single"));
   const key = area === "vrroomm" && ctx.state.edition !== "1999" ? "board.resolving_vrroomm" : "board.resolving";
-  return ctx.gt(key, { slot: decision.slot, power: decision.power, count: decision.left });
+  const params = { slot: decision.slot, power: decision.power, count: decision.left };
+  return h("span", { class: "area-resolving", title: ctx.gt(key, params) }, ctx.gt(`${key}_short`, params));
 }
 
 /** A slot's power in words for its tooltip: "Kraft 3", or for Brumm the buses that run ("2 Busse"). */
