@@ -298,3 +298,31 @@ def test_a_name_with_markup_stays_text_everywhere(open_page: Any, server: Server
     assert page.locator("img").count() == 0, "no element was made of the name"
     assert page.evaluate("window.__xss") is None
     assert all("<img" not in text or XSS in text for text in tip)
+
+
+def test_a_refusal_links_the_rule_it_cites(open_page: Any, server: ServerProcess) -> None:
+    """An action the rules refuse (here an answer to the wrong question, put on the wire in place
+    of the player's) is shown with its rule as a link to the rules page's section."""
+    page, _ = open_table(open_page, server, "busfahrer")
+
+    def handler(ws: Any) -> None:
+        server_side = ws.connect_to_server()
+
+        def from_page(message: str) -> None:
+            data = json.loads(message)
+            if data.get("type") == "action" and data["action"].startswith("guess "):
+                data["action"] = "guess higher"
+            server_side.send(json.dumps(data))
+
+        ws.on_message(from_page)
+        server_side.on_message(lambda message: ws.send(message))
+
+    page.route_web_socket(re.compile(r"/ws\b"), handler)
+    page.reload()
+    assert wait_for_decision_or_end(page) == "decision"
+    page.locator("section.decision button.answer").first.click()
+    refusal = page.locator(".refusal")
+    refusal.wait_for()
+    link = refusal.get_by_role("link", name=re.compile("^Busfahrer: Phase 1"))
+    assert (link.get_attribute("href") or "").startswith("#/rules/busfahrer/")
+    assert not page.locator(".board .chosen").count()
