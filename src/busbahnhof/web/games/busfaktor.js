@@ -30,7 +30,7 @@ export function render(ctx) {
   const node = h(
     "div",
     { class: "busfaktor", "data-phase": s.phase },
-    h("p", { class: "bfk-status" }, ctx.t("busfaktor.round", { round: s.round }), " · ", ctx.t(`busfaktor.phase.${s.phase}`), " · ", ctx.t("busfaktor.turn_of", { name: ctx.seatName(s.active) })),
+    h("p", { class: "bfk-status" }, ctx.t("busfaktor.round", { round: s.round }), " · ", ctx.t(`busfaktor.phase.${s.phase}`), ctx.view.is_over ? null : [" · ", ctx.t("busfaktor.turn_of", { name: ctx.seatName(s.active) })]),
     deciding ? decision(ctx, play) : null,
     pendingPanel(ctx, play),
     stacks(ctx, play),
@@ -248,7 +248,7 @@ function announce(ctx, node) {
       if (card && from) flyFrom(card, from);
     }
     const played = theirs.find((e) => EVENTS.has(e.last));
-    if (played && !ctx.state.pending_event) showEvent(ctx, node, played.params.card);
+    if (played && !ctx.state.pending_event) showEvent(ctx, played.params.card);
   });
 }
 
@@ -261,12 +261,12 @@ function flyFrom(card, from) {
   card.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
 }
 
-/** An event card another player played, shown over the table for a moment, then gone to the spent pile. */
-function showEvent(ctx, node, id) {
-  if (!node.isConnected) return;
+/** An event card another player played, shown over the table for a moment, then gone to the
+ *  spent pile (on the page, not the board: the next version may redraw the board meanwhile). */
+function showEvent(ctx, id) {
   const face = cardFace(ctx, id, { "data-piece": null, "aria-hidden": "true", extraClass: "bfk-flash" });
-  node.append(face);
-  const spent = node.querySelector(".bfk-spent");
+  document.body.append(face);
+  const spent = document.querySelector(".busfaktor .bfk-spent");
   const a = face.getBoundingClientRect();
   const b = spent ? spent.getBoundingClientRect() : a;
   const to = `translate(${b.left - a.left}px, ${b.top - a.top}px) scale(0.3)`;
