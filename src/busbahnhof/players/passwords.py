@@ -2,8 +2,8 @@
 
 Parameters: OWASP's first recommended argon2id configuration (Password Storage Cheat Sheet):
 19 MiB of memory, 2 passes, 1 lane; salt 16 bytes, hash 32 bytes.  On this project's 2-core
-machine a hash takes about 130 ms (docs/players.md has the measurement), which bounds a
-stolen database's guesses per core to a few per second and costs a login little.  Hashes carry
+machine a hash costs about 20 ms of CPU (docs/players.md has the measurement): some 50 guesses
+per second and core for whoever steals the database, 19 MiB each, and little for a login.  Hashes carry
 their parameters (``$argon2id$v=19$m=19456,t=2,p=1$...``), so raising them later re-hashes each
 password at its owner's next login (:meth:`Passwords.needs_rehash`).
 
