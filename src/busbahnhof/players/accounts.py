@@ -29,7 +29,7 @@ from .errors import (
     TooManyAttemptsError,
 )
 from .names import display_name, user_name, user_name_key
-from .passwords import Passwords
+from .passwords import Passwords, check_new_password
 from .ports import PlayerStore
 from .sessions import hash_secret, new_secret, same_secret
 
@@ -109,13 +109,14 @@ class Accounts:
         """
         login_name = user_name(name)
         shown = display_name(shown_as if shown_as is not None else login_name)
-        password_hash = self.passwords.hash(password)
+        check_new_password(password)
         now = self.clock()
         key = attempt_key("register", address)
         ids, counts = self.store.note_attempt([key], now, now - self.limits.window_seconds)
         if counts[key] > self.limits.registrations_per_address:
             self.store.drop_attempts(ids)
             raise self._too_many(key, now)
+        password_hash = self.passwords.hash(password)  # after the limit: refused requests cost no hash
         account = {
             "id": secrets.token_hex(PLAYER_ID_BYTES),
             "user_name": login_name,
