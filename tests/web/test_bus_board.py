@@ -61,7 +61,7 @@ def test_the_action_phase_by_clicking_slots(
     # Markers left, mine prominently, and every seat's.
     assert board.locator(".board-my-markers .big-number").inner_text() == "20"
     assert board.locator(".board-seat").count() == 3
-    assert LEFT[lang] in board.locator(".board-seat.mine").inner_text()
+    assert LEFT[lang] in (board.locator(".board-seat.mine").get_attribute("aria-label") or "")
     # Slot and power before the click: the line slot names both, in its accessible name, its
     # tooltip and (on focus) in the preview line above the board.
     line_slot = board.locator(".area-line button.slot.next")

@@ -224,15 +224,16 @@ def test_passing_says_what_stays_for_later(lang: str, left: int, label: str) -> 
 @pytest.mark.parametrize(
     ("lang", "stones", "stop", "advance"),
     [
-        ("de", 3, "Zeit anhalten: Zeitstein nehmen (−1 Punkt am Ende; dann 2 übrig)", "Uhr weiterstellen: Haus → Büro"),
-        ("de", 1, "Zeit anhalten: den letzten Zeitstein nehmen (−1 Punkt; das Spiel endet sofort)", None),
+        ("de", 3, "Zeit anhalten (−1 Punkt; dann noch 2 Zeitsteine)", "Uhr weiterstellen: Haus → Büro"),
+        ("de", 1, "Zeit anhalten mit dem letzten Zeitstein (−1 Punkt; das Spiel endet sofort)", None),
         (
             "en",
             3,
-            "stop time: take a time stone (−1 point at the end; 2 left then)",
+            "stop time (−1 point; 2 time stones left then)",
             "advance the clock: house → office",
         ),
-        ("en", 1, "stop time: take the last time stone (−1 point; the game ends at once)", None),
+        ("de", 2, "Zeit anhalten (−1 Punkt; dann noch 1 Zeitstein)", None),
+        ("en", 1, "stop time with the last time stone (−1 point; the game ends at once)", None),
     ],
 )
 def test_the_clock_choice_says_what_it_costs(lang: str, stones: int, stop: str, advance: str | None) -> None:

@@ -65,7 +65,7 @@ export function clockPanel(ctx) {
     dial(ctx, clock.hand, key),
     h("span", { class: "clock-now" }, ctx.gt(`building.${clock.hand}`)),
     stones,
-    h("span", { class: "clock-stones-text" }, ctx.gt("board.time_stones_left", { count: clock.time_stones_left })),
   );
-  return withTip(panel, { title: ctx.gt("area.clock"), text: ctx.gt("area_rule.clock"), rule: "Bus: Uhr", game: "bus" });
+  const text = `${ctx.gt("board.time_stones_left", { count: clock.time_stones_left })}. ${ctx.gt("area_rule.clock")}`;
+  return withTip(panel, { title: `${ctx.gt("area.clock")}: ${ctx.gt(`building.${clock.hand}`)}`, text, rule: "Bus: Uhr", game: "bus" });
 }

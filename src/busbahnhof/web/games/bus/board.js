@@ -55,13 +55,13 @@ export function actionBoard(ctx, pick) {
     "section",
     { class: `bus-board${choosing ? " choosing" : ""}`, "aria-label": ctx.gt("draw.action_board") },
     status(ctx),
+    h("div", { class: "board-head" }, clockPanel(ctx), seatMarkers(ctx)),
     turn ? turn.node : null,
     h(
       "ol",
       { class: "board-areas" },
       AREAS.map((area) => areaRow(ctx, pick, area, choosing ? selection.areas[area] : null, show)),
     ),
-    seatMarkers(ctx),
     h("p", { class: "board-legend" }, ctx.gt("board.order")),
   );
 }
@@ -109,7 +109,6 @@ function areaRow(ctx, pick, area, preview, show) {
         return slot(ctx, pick, area, letter, slots[index], powers ? powers[index] : null, preview && preview.slot === letter ? preview : null, show);
       }),
     ),
-    area === "clock" ? clockPanel(ctx) : null,
   );
 }
 
