@@ -12,6 +12,8 @@ const LINE_WIDTH = 0.1;
 const LOT_SIZE = 0.42;
 const NODE_RADIUS = 0.2;
 const HIT_RADIUS = 0.34;
+/** Half the width of a street's target (the first street of a line is picked as a street). */
+const STREET_HIT = 0.16;
 const PASSENGER_SIZE = 0.1;
 const BUS_SIZE = 0.3;
 const BUILDING_TYPES = ["house", "office", "pub"];
@@ -266,7 +268,16 @@ function hitArea(board, key) {
   if (kind === "s") {
     const [a, b] = board.streets[id];
     const [[x1, y1], [x2, y2]] = [board.layout.intersections[a], board.layout.intersections[b]];
-    return s("line", { x1, y1, x2, y2, "stroke-width": 0.3 });
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [nx, ny] = [(-(y2 - y1) / length) * STREET_HIT, ((x2 - x1) / length) * STREET_HIT];
+    const [ux, uy] = [((x2 - x1) / length) * NODE_RADIUS, ((y2 - y1) / length) * NODE_RADIUS];
+    const corners = [
+      [x1 + ux + nx, y1 + uy + ny],
+      [x2 - ux + nx, y2 - uy + ny],
+      [x2 - ux - nx, y2 - uy - ny],
+      [x1 + ux - nx, y1 + uy - ny],
+    ];
+    return s("polygon", { class: "street-target", points: corners.map(([x, y]) => `${num(x)},${num(y)}`).join(" ") });
   }
   return null;
 }
