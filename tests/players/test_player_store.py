@@ -186,3 +186,15 @@ def test_settling_from_two_processes_at_once_counts_every_table_once(stores: tup
     assert [row["id"] for row in board] == [ada, bob], "ada won 8 of 12"
     assert store.pending_results(10) == [], "the table with other rules is settled unrated"
     assert Ratings(store).settle() == 0
+
+
+def test_guessing_the_current_password_with_a_stolen_session_is_limited_too(stores: tuple[Store, Store]) -> None:
+    accounts = accounts_on(stores[0], Clock(), per_name=3, per_address=100)
+    session = accounts.register("stolen", PASSWORD, None, "1.1.1.1").session
+    for n in range(3):
+        with pytest.raises(LoginFailedError):
+            accounts.change_password(session, f"guess {n}", "a new passphrase", f"7.7.7.{n}")
+    with pytest.raises(TooManyAttemptsError):
+        accounts.change_password(session, PASSWORD, "a new passphrase", "7.7.7.9")
+    with pytest.raises(TooManyAttemptsError):
+        accounts.login("stolen", PASSWORD, "7.7.7.9")

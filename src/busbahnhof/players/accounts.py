@@ -141,36 +141,50 @@ class Accounts:
             TooManyAttemptsError: the name or the address used up its attempts in the window.
         """
         key = login_key(name)
-        now = self.clock()
-        keys = [attempt_key("name", key), attempt_key("address", address)]
-        ids, counts = self.store.note_attempt(keys, now, now - self.limits.window_seconds)
-        for attempt, limit in zip(keys, (self.limits.per_name, self.limits.per_address), strict=True):
-            if counts[attempt] > limit:
-                self.store.drop_attempts(ids)
-                raise self._too_many(attempt, now)
+        ids = self._password_attempt(key, address)
         account = self.store.account_by_key(key)
         verified = self.passwords.verify(account["password_hash"] if account else None, password)
         if account is None or not verified:
             raise LoginFailedError("wrong user name or password", key="players.error.login_failed")
         self.store.drop_attempts(ids)
         if self.passwords.needs_rehash(account["password_hash"]):
-            self.store.set_password(account["id"], self.passwords.hash(password), now)
+            self.store.set_password(account["id"], self.passwords.hash(password), self.clock())
         return self._open_session(account, replaces)
 
-    def change_password(self, session: Session, old: str, new: str) -> Login:
-        """Set a new password (the old one must be given) and end every session of the account,
-        this one too; returns the new session that replaces this one.
+    def change_password(self, session: Session, old: str, new: str, address: str) -> Login:
+        """Set a new password (the old one must be given, and counts as a login attempt: a stolen
+        cookie does not allow guessing it faster) and end every session of the account, this one
+        too; returns the new session that replaces this one.
 
         Raises:
             LoginFailedError: ``old`` is not the password.  WeakPasswordError: ``new`` is not allowed.
+            TooManyAttemptsError: the account's name or the address used up its attempts.
         """
         account = self._account(session)
-        new_hash = self.passwords.hash(new)
+        check_new_password(new)
+        ids = self._password_attempt(account["name_key"], address)
         if not self.passwords.verify(account["password_hash"], old):
             raise LoginFailedError("wrong password", key="players.error.wrong_password")
-        self.store.set_password(account["id"], new_hash, self.clock())
+        self.store.drop_attempts(ids)
+        self.store.set_password(account["id"], self.passwords.hash(new), self.clock())
         self.store.delete_sessions(account["id"])
         return self._open_session(account, None)
+
+    def _password_attempt(self, name_key: str, address: str) -> list[int]:
+        """Count a password check under the user name and the address; the ids of the attempt's
+        rows (to forget on success).
+
+        Raises:
+            TooManyAttemptsError: either passed its limit in the window (the attempt is forgotten).
+        """
+        now = self.clock()
+        keys = [attempt_key("name", name_key), attempt_key("address", address)]
+        ids, counts = self.store.note_attempt(keys, now, now - self.limits.window_seconds)
+        for key, limit in zip(keys, (self.limits.per_name, self.limits.per_address), strict=True):
+            if counts[key] > limit:
+                self.store.drop_attempts(ids)
+                raise self._too_many(key, now)
+        return ids
 
     def rename(self, session: Session, shown_as: str) -> Session:
         """Change the account's display name (checked by :func:`.names.display_name`)."""

@@ -154,7 +154,7 @@ def change_password(
     """A new password: every session of the account ends, this browser gets a new one."""
     require_json(request)
     session = cookie_session(request, players)
-    login = players.accounts.change_password(session, body.current_password, body.new_password)
+    login = players.accounts.change_password(session, body.current_password, body.new_password, client_address(request))
     set_session_cookie(response, request, settings, login.session_id)
     return login.session.to_dict()
 
