@@ -34,10 +34,12 @@ SETTLE_SECONDS = 3.0
 
 @dataclass
 class Traffic:
-    """What the browser received: WebSocket message sizes and HTTP bytes by kind."""
+    """What the browser received: WebSocket message sizes, and HTTP bytes by kind as the wire
+    carried them (``http``) and as the page got them, uncompressed (``decoded``)."""
 
     messages: list[int] = field(default_factory=list)
     http: dict[str, int] = field(default_factory=dict)
+    decoded: dict[str, int] = field(default_factory=dict)
     requests: dict[str, int] = field(default_factory=dict)
     urls: dict[str, str] = field(default_factory=dict)
 
@@ -48,6 +50,10 @@ class Traffic:
 
     def request(self, event: dict[str, Any]) -> None:
         self.urls[event["requestId"]] = event["request"]["url"]
+
+    def data(self, event: dict[str, Any]) -> None:
+        kind = http_kind(self.urls.get(event["requestId"], ""))
+        self.decoded[kind] = self.decoded.get(kind, 0) + int(event["dataLength"])
 
     def finished(self, event: dict[str, Any]) -> None:
         url = self.urls.get(event["requestId"], "")
@@ -65,6 +71,7 @@ class Traffic:
             "http_bytes": dict(sorted(self.http.items())),
             "http_requests": dict(sorted(self.requests.items())),
             "http_total": sum(self.http.values()),
+            "http_uncompressed": sum(self.decoded.values()),
             "total": sum(self.messages) + sum(self.http.values()),
         }
 
@@ -84,7 +91,7 @@ def http_kind(url: str) -> str:
 def play_seat(ws_url: str, seed: int, pace: float, done: threading.Event) -> int:
     """Play the seat behind ``ws_url`` to the end of the game; returns the table's last version."""
     chooser = random.Random(seed)
-    version = 0
+    acted = -1
     with connect(ws_url, max_size=2**24) as socket:
         while True:
             message = json.loads(socket.recv(timeout=120))
@@ -94,7 +101,8 @@ def play_seat(ws_url: str, seed: int, pace: float, done: threading.Event) -> int
             if message["view"]["is_over"]:
                 done.set()
                 return int(version)
-            if message["legal"]:
+            if message["legal"] and version != acted:  # a version comes again when a client joins
+                acted = version
                 time.sleep(pace)
                 action = chooser.choice(message["legal"])["notation"]
                 socket.send(json.dumps({"type": "action", "version": version, "action": action}))
@@ -117,6 +125,7 @@ def measure(url: str, game: str, bot: str, seed: int, pace: float, lang: str) ->
         devtools = context.new_cdp_session(page)
         devtools.send("Network.enable")
         devtools.on("Network.requestWillBeSent", traffic.request)
+        devtools.on("Network.dataReceived", traffic.data)
         devtools.on("Network.loadingFinished", traffic.finished)
         devtools.on("Network.webSocketFrameReceived", traffic.frame)
         page.goto(f"{url}/#/t/{table}/{token}")
