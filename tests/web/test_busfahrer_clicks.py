@@ -102,6 +102,17 @@ class Player:
         mouse.up()
 
 
+def assert_rule_at_hand(page: Any) -> None:
+    """An answer's rule text is one hover (its title) or long press away, with the rules section."""
+    answer = page.locator("section.decision button.answer").first
+    assert "Herz und Karo sind rot" in (answer.get_attribute("title") or "")
+    answer.dispatch_event("contextmenu")
+    tip = page.locator(".tip[role=tooltip]")
+    assert tip.get_by_role("link").get_attribute("href") == "#/rules/busfahrer/phase-1-frage-1"
+    page.locator("body").dispatch_event("pointerdown")
+    tip.wait_for(state="detached")
+
+
 def table_of(counts: dict[str, list[int]]) -> str:
     lines = ["| decision | decisions | presses | median | max |", "|---|---|---|---|---|"]
     for kind in (*KINDS, "all"):
@@ -122,6 +133,8 @@ def test_a_whole_game_on_the_board_in_few_clicks(
     page = open_page(size, "de", reduced_motion=size == "phone")
     page.add_init_script(f"({COUNT_PRESSES})()")
     page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    assert wait_for_decision_or_end(page) == "decision"
+    assert_rule_at_hand(page)
     player = Player(page, size)
     counts: dict[str, list[int]] = defaultdict(list)
     pictured: set[str] = set()

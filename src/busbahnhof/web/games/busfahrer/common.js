@@ -6,29 +6,29 @@ import { withTip } from "../../tip.js";
 
 export const GAME = "busfahrer";
 
-/** The engine's rule references ("Busfahrer: Phase 1, Frage 2 (…)"), by part of the game. */
+/** Rule references by part of the game, in the engine's form ("Busfahrer: Phase 1, Frage 2 (…)"),
+ *  each naming a section of the rules page (rules.js `ruleAnchor`: "phase-1-frage-2"). */
 export const RULES = {
   q1: "Busfahrer: Phase 1, Frage 1 (Rot oder schwarz?)",
   q2: "Busfahrer: Phase 1, Frage 2 (Höher oder tiefer?)",
   q3: "Busfahrer: Phase 1, Frage 3 (Innerhalb oder außerhalb?)",
   q4: "Busfahrer: Phase 1, Frage 4 (Welche Farbe?)",
   hand: "Busfahrer: Phase 1",
+  dealer: "Busfahrer: Vorbereitung",
   pyramid: "Busfahrer: Phase 2",
-  lay: "Busfahrer: Phase 2 (Karte mit demselben Wert legen)",
-  give: "Busfahrer: Phase 2 (verteilt Strafpunkte an andere Spieler)",
+  lay: "Busfahrer: Phase 2, Legen",
+  give: "Busfahrer: Phase 2, Strafpunkte verteilen",
+  driver: "Busfahrer: Phase 2, Wer wird Busfahrer",
   rising: "Busfahrer: Varianten, Steigende Strafen in Phase 1",
   diamond: "Busfahrer: Phase 3",
   american: "Busfahrer: Varianten, Ride the Bus, amerikanisch",
-  end: "Busfahrer: Spielende",
+  points: "Busfahrer: Spielende",
 };
 RULES.laid = RULES.lay;
 RULES.keep = RULES.lay;
 RULES.pyramid_row = RULES.pyramid;
 RULES.diamond_row = RULES.diamond;
 RULES.diamond_card = RULES.diamond;
-RULES.driver = RULES.pyramid;
-RULES.points = RULES.end;
-RULES.dealer = "Busfahrer: Vorbereitung";
 
 /** "1 Strafpunkt" / "3 Strafpunkte" from the game's catalog. */
 export function points(ctx, n) {

@@ -71,7 +71,7 @@ export function ownHand(ctx) {
   const top = currentCard(ctx);
   const canLay = myTurn(ctx) && ctx.can("lay");
   const matching = canLay && top !== null ? hand.filter((c) => rankOf(c) === rankOf(top)) : [];
-  const worth = points(ctx, rowPoints(s.pyramid, s.pyramid.turned - 1));
+  const worth = matching.length ? points(ctx, rowPoints(s.pyramid, s.pyramid.turned - 1)) : null;
   const cards = hand.map((card) => {
     if (card === matching[0]) {
       return pieceCard(ctx, card, "lay", {

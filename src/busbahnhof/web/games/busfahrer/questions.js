@@ -3,8 +3,8 @@
 // compares with are marked; each answer is a big button with its odds, which the server counts from
 // the cards everybody sees (view `odds`: right cards of unseen cards).
 import { h } from "../../dom.js";
-import { cardFace } from "../../cards.js";
-import { RULES, myTurn, pieceCard, tip } from "./common.js";
+import { cardFace, cardName } from "../../cards.js";
+import { RULES, myTurn, tip } from "./common.js";
 
 const SYMBOLS = {
   red: "♥♦",
@@ -24,20 +24,21 @@ const ABOUT = [0, 1, 2, 0];
 
 /**
  * The question `number` (1–4) put to `seat` about `earlier` (their cards so far, or the ride's
- * attempt). `pieces`: the cards are drawn here only (the viewer's own hand, the ride's attempt),
- * so they are motion pieces with the tip of `part`; otherwise copies of cards shown elsewhere.
+ * attempt). `slots`: the cards lie only here (the American ride), so each place is a motion piece
+ * (`<slots>-<i>`) and the next card turns over where it lies; otherwise the cards are copies of
+ * cards shown elsewhere. `part`: whose tip the cards get.
  */
-export function questionPanel(ctx, { seat, earlier, number, pieces, part, rule }) {
+export function questionPanel(ctx, { seat, earlier, number, slots, part, rule }) {
   const s = ctx.state;
   const deciding = myTurn(ctx) && seat === ctx.seat;
   const odds = new Map((s.odds || []).map((entry) => [entry.action, entry]));
   const guesses = ctx.legal.filter((a) => a.action.startsWith("guess "));
   const about = ABOUT[number - 1];
-  const cards = earlier.map((card, index) => {
-    const extraClass = index < about ? "about" : "";
-    return pieces ? pieceCard(ctx, card, part, { extraClass }) : cardFace(card, { extraClass });
-  });
-  const next = tip(ctx, cardFace(null, { extraClass: "next", label: ctx.t("busfahrer.next_card") }), `q${number}`, { rule });
+  const place = (index, face) => (slots ? { "data-piece": `${slots}-${index}`, "data-face": face } : {});
+  const cards = earlier.map((card, index) =>
+    tip(ctx, cardFace(card, { extraClass: index < about ? "about" : "", ...place(index, "up") }), part, { title: cardName(card), rule: RULES[part] }),
+  );
+  const next = tip(ctx, cardFace(null, { extraClass: "next", label: ctx.t("busfahrer.next_card"), ...place(earlier.length, "down") }), `q${number}`, { rule });
   const answers = deciding
     ? guesses.map((entry) => answerButton(ctx, entry, odds.get(entry.action), number, rule))
     : (s.odds || []).map((entry) => answerOdds(ctx, entry));
@@ -102,5 +103,5 @@ export function questionStage(ctx) {
   const s = ctx.state;
   const seat = ctx.view.to_move;
   const number = s.round;
-  return questionPanel(ctx, { seat, earlier: s.hands[seat] || [], number, pieces: false, part: "hand", rule: RULES[`q${number}`] });
+  return questionPanel(ctx, { seat, earlier: s.hands[seat] || [], number, slots: null, part: "hand", rule: RULES[`q${number}`] });
 }

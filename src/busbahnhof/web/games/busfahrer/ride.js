@@ -18,7 +18,7 @@ function driverLine(ctx) {
   return h(
     "p",
     { class: "ride-line" },
-    tip(ctx, h("strong", {}, ctx.t(`busfahrer.${ctx.view.is_over ? "drove" : "drives"}.${s.drivers.length === 1 ? "one" : "other"}`, { names })), "driver", { rule: RULES.diamond }),
+    tip(ctx, h("strong", {}, ctx.t(`busfahrer.${ctx.view.is_over ? "drove" : "drives"}.${s.drivers.length === 1 ? "one" : "other"}`, { names })), "driver"),
     " · ",
     ctx.t("busfahrer.ride_points", { points: points(ctx, s.ride.points) }),
   );
@@ -94,8 +94,8 @@ function americanRide(ctx) {
     { class: "bf-ride american", "data-chip-source": "" },
     driverLine(ctx),
     asking
-      ? questionPanel(ctx, { seat: driver, earlier: r.streak, number, pieces: true, part: "american", rule: RULES.american })
-      : h("div", { class: "bf-cards-row" }, r.streak.map((card) => pieceCard(ctx, card, "american"))),
+      ? questionPanel(ctx, { seat: driver, earlier: r.streak, number, slots: "ride", part: "american", rule: RULES.american })
+      : h("div", { class: "bf-cards-row" }, r.streak.map((card, index) => pieceCard(ctx, card, "american", { "data-piece": `ride-${index}`, "data-face": "up" }))),
     tip(ctx, h("p", { class: "muted" }, counted(ctx, "busfahrer.pile", r.pile), " · ", counted(ctx, "busfahrer.removed", r.discard.length)), "american", { rule: RULES.american }),
   );
 }
