@@ -78,7 +78,8 @@ export function slug(text) {
 
 // Where the player came from: the last page before the rules pages, and how many rules pages
 // were opened since (so that "back" returns there through the browser's history). Both are kept
-// in the history entry too, so that the browser's own back and forward keep them right.
+// in the history entry too, so that the browser's own back and forward keep them right. app.js
+// imports this module statically (not on demand), so the listener sees the first move here.
 let cameFrom = null;
 let rulesDepth = 0;
 window.addEventListener("hashchange", (event) => {
