@@ -1,4 +1,5 @@
-"""What goes over the wire besides the game: static view parts once per connection, gzip for HTTP.
+"""What goes over the wire besides the game: static view parts once per connection, gzip for HTTP,
+and the measure of the bytes a phone receives (``busbahnhof loadtest --wire``).
 
 That the views completed with the static part are exactly ``state.view(seat, log=False)`` over
 whole games is checked message by message in ``test_payloads.py``.
@@ -7,11 +8,14 @@ whole games is checked message by message in ``test_payloads.py``.
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from busbahnhof.engine import load_game
+from busbahnhof.loadtest.wire import CHROMIUM, measure
 from support.server_harness import Seat, ServerProcess, at_version, create_table, is_table, seat_query
 
 
@@ -66,3 +70,15 @@ def test_scripts_and_api_answers_come_gzip_compressed(shared_server: ServerProce
     assert "content-encoding" not in plain.headers, "clients that do not ask get the file as it is"
     small = http.get("/healthz", headers={"Accept-Encoding": "gzip"})
     assert "content-encoding" not in small.headers, "small answers are not worth it"
+
+
+def test_the_wire_measure_counts_what_a_phone_received(shared_server: ServerProcess) -> None:
+    pytest.importorskip("playwright")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing")
+    report = measure(shared_server.url, "busfahrer", "random", 3, 0.06, "de")
+    assert report["versions"] > 10 and report["ws_messages"] >= report["versions"] // 2
+    assert report["ws_median"] <= report["ws_largest"] < report["ws_bytes"]
+    assert report["http_requests"]["static"] > 5 and report["http_requests"]["catalog"] > 1
+    assert report["http_total"] < report["http_uncompressed"], "scripts and catalogs came compressed"
+    assert report["total"] == report["ws_bytes"] + report["http_total"]
