@@ -158,7 +158,10 @@ function hint(ctx, pick, anchor) {
 export function seatFacts(ctx, seat) {
   const s = ctx.state;
   const stones = s.clock.time_stones_taken[seat];
-  const count = (key, n) => ctx.t(`${key}.${n === 1 ? "one" : "other"}`, { n });
-  const parts = [count("bus.facts.delivered", s.deliveries[seat]), stones ? count("bus.facts.stones", stones) : null, count("bus.facts.buses", s.buses[seat])];
+  const parts = [
+    ctx.t("bus.facts.delivered", { n: s.deliveries[seat] }),
+    stones ? ctx.t("bus.facts.stones", { n: stones }) : null,
+    ctx.t("bus.facts.buses", { n: s.buses[seat] }),
+  ];
   return { points: s.scores[seat], cards: null, note: parts.filter(Boolean).join(" · ") };
 }
