@@ -91,7 +91,9 @@ export class SeatPanels {
       ),
       facts.note ? h("div", { class: "seat-note" }, facts.note) : null,
     );
-    return facts.note ? withTip(panel, { title: name, text: facts.note }) : panel;
+    // The whole name (cut short on a phone) and the seat's facts, one long press or hover away.
+    const summary = facts.note || [points, cards].filter(Boolean).join(" · ") || t(`seats.${presence(info)}`);
+    return withTip(panel, { title: name, text: summary });
   }
 
   /** The countdown on the panel of the seat to move, once a second. */
