@@ -54,7 +54,7 @@ def test_the_action_phase_by_clicking_slots(
     open_page: Any, server: ServerProcess, screenshot: Any, size: str, lang: str
 ) -> None:
     created = _set_up(server, lang)
-    page = open_page(size, lang)
+    page = open_page(size, lang, reduced_motion=size == "laptop")  # the phone with animations on
     page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
     page.locator(".bus-board.choosing").wait_for()
     board = page.locator(".bus-board")

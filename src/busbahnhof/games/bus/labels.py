@@ -38,7 +38,7 @@ def take_label(state: BusState, action: Take, catalog: Catalog, plain: str) -> s
         label = catalog.text("legal.take_buses", area_name=area_name, slot=preview["slot"], count=power)
     else:
         label = catalog.text("legal.take_slot", area_name=area_name, slot=preview["slot"], power=power)
-    if preview["reason"] is None:
+    if "reason" not in preview:
         return label
     waste = waste_text(catalog, state, preview["reason"], preview["usable"])
     return catalog.text("legal.waste", label=label, waste=waste)

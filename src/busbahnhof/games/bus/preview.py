@@ -154,14 +154,18 @@ def _usable(state: BusState, area: int, seat: int, power: int | None) -> tuple[i
 
 def area_preview(state: BusState, area: int) -> dict[str, Any] | None:
     """Where the next marker of the seat choosing would go on ``area`` and what it would do:
-    ``{"slot", "power", "usable", "reason"}``, or ``None`` when the area is full."""
+    ``{"slot", "power"}``, with ``"usable"`` and ``"reason"`` where it would be wasted wholly or in
+    part (left out otherwise: every view carries this); ``None`` when the area is full."""
     taken = len(state.slots[area])
     if taken >= AREA_SLOTS[area]:
         return None
     seat = state.current
     power = slot_power(state, area, taken, seat)
     usable, reason = _usable(state, area, seat, power)
-    return {"slot": SLOT_LETTERS[taken], "power": power, "usable": usable, "reason": reason}
+    preview: dict[str, Any] = {"slot": SLOT_LETTERS[taken], "power": power}
+    if reason is not None:
+        preview.update(usable=usable, reason=reason)
+    return preview
 
 
 def selection_preview(state: BusState) -> dict[str, Any] | None:

@@ -51,7 +51,8 @@
     what markers do (``preview.py``): ``slot_powers`` (per multi-slot area the power of each slot
     A-F, ``None`` where nobody could place now) and ``selection`` (``None`` outside action
     selection, else for the seat choosing: ``seat``, ``markers_left``, ``placed``, ``must_place``,
-    ``m_may_rise`` and per area ``{"slot", "power", "usable", "reason"}`` or ``None`` when full).
+    ``m_may_rise`` and per area ``{"slot", "power"}`` plus ``"usable"`` and ``"reason"`` where the
+    marker would be wasted, or ``None`` when full).
 ``markers_left``, ``markers_placed``, ``passed``
     per seat: action markers in supply, markers placed this round, whether the seat is out of
     this round's selection (passed or no markers).
