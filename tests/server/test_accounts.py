@@ -73,6 +73,7 @@ def test_the_cookie_is_httponly_samesite_lax_and_secure_only_over_https(server: 
     assert "secure" in proxied.headers["set-cookie"].lower(), "served over https (behind the proxy): Secure"
 
 
+@pytest.mark.slow  # starts a server process of its own (20-60 s on a loaded 2-core machine)
 def test_a_session_is_known_to_a_second_process_on_the_same_file(server: ServerProcess, tmp_path: Path) -> None:
     client, session = register(server, "twoprocs")
     second = ServerProcess(server.db, tmp_path).start()

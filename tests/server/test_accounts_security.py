@@ -140,6 +140,7 @@ def test_login_attempts_are_limited_per_address(server: ServerProcess) -> None:
     assert answers == [401] * 8 + [429] * 2
 
 
+@pytest.mark.slow  # starts a server process of its own (20-60 s on a loaded 2-core machine)
 def test_the_limit_holds_across_two_processes_and_parallel_attempts(server: ServerProcess, tmp_path: Path) -> None:
     register(server, "twoprocesses")
     second = ServerProcess(server.db, tmp_path, env=LIMITS).start()
@@ -205,6 +206,7 @@ def test_oversize_bodies_and_fields_are_refused_before_any_work(server: ServerPr
     assert seats.status_code == 422
 
 
+@pytest.mark.slow  # starts a server process of its own (20-60 s on a loaded 2-core machine)
 def test_no_password_session_id_or_csrf_token_is_ever_logged(tmp_path: Path) -> None:
     process = ServerProcess(f"sqlite:///{tmp_path / 'logs.db'}", tmp_path, env={"BUSBAHNHOF_LOG_LEVEL": "DEBUG"})
     process.start()
