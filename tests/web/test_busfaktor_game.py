@@ -92,6 +92,35 @@ def decide(page: Any, on_targets: Any = None) -> tuple[str, int]:
     return kind, clicks
 
 
+def drag_a_factor(page: Any) -> str | None:
+    """A factor with several targets: picked, cancelled with Escape, then dragged onto its first
+    target ("dragged"); a factor with one use is played by its click ("clicked"); None if this
+    decision offers no factor (nothing done)."""
+    before = version(page)
+    factors = page.locator(f"{PLAYABLE}[data-kind=factor]")
+    if page.locator(".busfaktor").get_attribute("data-phase") != "aktionen" or not factors.count():
+        return None
+    card = factors.first
+    key = card.get_attribute("data-pick")
+    if click(page, card, before):
+        return "clicked"
+    target = page.locator(TARGET).first.get_attribute("data-pick")
+    page.keyboard.press("Escape")
+    page.locator(".bfk-decision .bfk-cancel").wait_for(state="detached")
+    assert not page.locator(f"{TARGET}:not(.playable)").count(), "Escape cancels the pick"
+    page.evaluate("y => window.scrollBy(0, y)", page.locator(f'[data-pick="{key}"]').bounding_box()["y"] - 20)
+    start = page.locator(f'[data-pick="{key}"]').bounding_box()
+    end = page.locator(f'[data-pick="{target}"]').bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table-page').dataset.version) > v", arg=before, timeout=30_000
+    )
+    return "dragged"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_a_whole_game_on_the_cards(open_page: Any, server: ServerProcess, size: str, screenshot: Any) -> None:
@@ -102,6 +131,7 @@ def test_a_whole_game_on_the_cards(open_page: Any, server: ServerProcess, size: 
     clicks: dict[str, list[int]] = defaultdict(list)
     deadline = time.monotonic() + GAME_SECONDS
     shown: list[str] = []
+    dragged: list[str] = []
 
     def whole_page(name: str) -> None:
         """A screenshot of the whole table (the viewport as tall as the page, then as it was)."""
@@ -119,6 +149,14 @@ def test_a_whole_game_on_the_cards(open_page: Any, server: ServerProcess, size: 
         assert time.monotonic() < deadline, "the game did not end in time"
         if size == "phone":
             check_fits(page)
+        if size == "laptop" and not dragged:
+            played = drag_a_factor(page)
+            if played == "clicked":
+                clicks["factor"].append(1)
+            elif played == "dragged":
+                dragged.append("factor")
+            if played:
+                continue
         kind, count = decide(page, mid_game)
         clicks[kind].append(count)
     page.locator(".bfk-status").wait_for()
@@ -132,6 +170,7 @@ def test_a_whole_game_on_the_cards(open_page: Any, server: ServerProcess, size: 
     assert statistics.median(every) <= 1.3
     assert max(every) <= 3
     assert set(KINDS) <= set(clicks), sorted(clicks)
+    assert dragged or size == "phone", "a factor was dragged onto its target"
 
 
 XSS = "<img src=x onerror=window.__xss=1>"

@@ -152,6 +152,9 @@ export function playing(ctx) {
   return play;
 }
 
+/** How near the window's top or bottom edge a dragged card scrolls the page (px). */
+const EDGE = 48;
+
 /** A hand card is dragged onto a highlighted target: the action is sent on release. A short
  *  move stays a click. Touch scrolling keeps working (a vertical swipe is the page's). */
 export function draggable(el, key, ctx, play) {
@@ -176,6 +179,8 @@ export function draggable(el, key, ctx, play) {
         marked.forEach((target) => target.classList.add("bfk-drop"));
       }
       ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(3deg)`;
+      if (event.clientY > innerHeight - EDGE) scrollBy(0, EDGE / 3);
+      else if (event.clientY < EDGE) scrollBy(0, -EDGE / 3);
       const now = targetAt(event);
       if (now !== over) {
         over?.classList.remove("bfk-drop-over");
