@@ -33,11 +33,12 @@ export function applyMotionClass() {
   document.documentElement.classList.toggle("no-motion", !motionOn());
 }
 
-/** Where each piece is now: {id -> {rect, face}}. */
+/** Where each piece is now: {id -> {rect, origin (the root's rect), face, matrix (an SVG piece's own transform)}}. */
 export function snapshot(root) {
   const pieces = new Map();
+  const origin = root.getBoundingClientRect();
   for (const el of root.querySelectorAll("[data-piece]")) {
-    pieces.set(el.dataset.piece, { rect: el.getBoundingClientRect(), face: el.dataset.face });
+    pieces.set(el.dataset.piece, { rect: el.getBoundingClientRect(), origin, face: el.dataset.face, matrix: ownMatrix(el) });
   }
   return pieces;
 }
@@ -46,6 +47,9 @@ export function snapshot(root) {
  *  Returns the ids of the changed pieces. */
 export function animateChanges(root, before) {
   const changes = [];
+  // A piece moved if it moved within the board: the board itself shifting on the page (news lines
+  // above it) moves no piece.
+  const origin = root.getBoundingClientRect();
   for (const el of root.querySelectorAll("[data-piece]")) {
     const was = before.get(el.dataset.piece);
     const rect = el.getBoundingClientRect();
@@ -53,10 +57,14 @@ export function animateChanges(root, before) {
       changes.push({ el, kind: "appear" });
       continue;
     }
+    const shiftX = was.origin ? origin.left - was.origin.left : 0;
+    const shiftY = was.origin ? origin.top - was.origin.top : 0;
     const dx = was.rect.left - rect.left;
     const dy = was.rect.top - rect.top;
+    const matrix = ownMatrix(el);
     if (was.face !== undefined && was.face !== el.dataset.face) changes.push({ el, kind: "turn" });
-    else if (Math.abs(dx) > MOVED_PX || Math.abs(dy) > MOVED_PX) changes.push({ el, kind: "fly", dx, dy, from: was.rect, to: rect });
+    else if (matrix !== null && was.matrix != null && matrix !== was.matrix) changes.push({ el, kind: "transform", from: was.matrix, to: matrix });
+    else if (Math.abs(dx + shiftX) > MOVED_PX || Math.abs(dy + shiftY) > MOVED_PX) changes.push({ el, kind: "fly", dx, dy, from: was.rect, to: rect });
   }
   const ids = new Set(changes.map((change) => change.el.dataset.piece));
   markLastMove(root, ids);
@@ -64,6 +72,7 @@ export function animateChanges(root, before) {
     for (const change of changes) {
       if (change.kind === "appear") appear(change.el);
       else if (change.kind === "turn") turn(change.el);
+      else if (change.kind === "transform") reshape(change.el, change);
       else fly(change.el, change);
     }
   }
@@ -84,12 +93,24 @@ export function fadeIn(el) {
   el.animate([{ opacity: 0, transform: "translateY(-0.4rem)" }, { opacity: 1, transform: "none" }], { duration: DURATION, easing: "ease-out" });
 }
 
+/** An SVG element's own transform attribute as a CSS matrix() ("" if it has none), else null. */
+function ownMatrix(el) {
+  if (!(el instanceof SVGGraphicsElement)) return null;
+  const own = el.transform?.baseVal?.consolidate()?.matrix;
+  return own ? `matrix(${own.a}, ${own.b}, ${own.c}, ${own.d}, ${own.e}, ${own.f})` : "";
+}
+
+/** An SVG piece whose own transform changed (a token moved, the clock's hand turned): from the old
+ *  transform to the new one (CSS interpolates the matrices as translation, rotation and scale). */
+function reshape(el, { from, to }) {
+  el.animate([{ transform: from || "none" }, { transform: to || "none" }], { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)" });
+}
+
 /** An SVG element's own transform as CSS (its `transform` attribute would be overridden by a
  *  CSS transform animation otherwise), and the screen pixels per user unit. */
 function svgFrame(el) {
-  if (!(el instanceof SVGGraphicsElement)) return null;
-  const own = el.transform?.baseVal?.consolidate()?.matrix;
-  const base = own ? `matrix(${own.a}, ${own.b}, ${own.c}, ${own.d}, ${own.e}, ${own.f})` : "";
+  const base = ownMatrix(el);
+  if (base === null) return null;
   const parent = el.parentNode instanceof SVGGraphicsElement ? el.parentNode : el;
   const screen = parent.getScreenCTM();
   const scale = screen ? Math.hypot(screen.a, screen.b) || 1 : 1;
