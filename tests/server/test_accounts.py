@@ -265,3 +265,27 @@ def test_unknown_players_games_and_lists_are_refused(server: ServerProcess) -> N
     assert client.get("/api/ratings/schach").json()["error"]["code"] == "unknown_game"
     assert client.get("/api/ratings/bus", params={"pool": "aliens"}).json()["error"]["code"] == "players/unknown_pool"
     assert client.get("/api/session").json()["error"]["code"] == "players/not_logged_in"
+
+
+@pytest.mark.slow  # two server processes of its own on PostgreSQL
+def test_two_processes_on_postgresql_share_sessions_limits_and_ratings(postgres_url: str, tmp_path: Path) -> None:
+    limits = {"BUSBAHNHOF_LOGIN_MAX_PER_NAME": "2"}
+    first = ServerProcess(postgres_url, tmp_path, env=limits).start()
+    second = ServerProcess(postgres_url, tmp_path, env=limits).start()
+    try:
+        client, session = register(first, "pgada", "Ada")
+        other = httpx.Client(base_url=second.url, cookies={COOKIE: client.cookies[COOKIE]}, timeout=30)
+        assert other.get("/api/session").json()["player"] == session["player"]
+        ben = register(second, "pgben", "Ben")
+        table_id = play_rated_game(second, (client, session), ben)
+        page = first.http().get(f"/api/players/{session['player']['id']}").json()
+        assert [row["games"] for row in page["ratings"]] == [1]
+        assert next(game for game in page["games"] if game["table_id"] == table_id)["status"] == "finished"
+        guesses = [
+            (first, second)[n % 2].http().post("/api/session", json={"user_name": "pgada", "password": f"guess {n}"})
+            for n in range(3)
+        ]
+        assert [answer.status_code for answer in guesses] == [401, 401, 429]
+    finally:
+        first.stop()
+        second.stop()
