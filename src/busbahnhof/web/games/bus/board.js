@@ -53,7 +53,7 @@ export function actionBoard(ctx, pick) {
   const show = turn ? turn.show : () => {};
   return h(
     "section",
-    { class: `bus-board${choosing ? " choosing" : ""}`, "aria-label": ctx.gt("draw.action_board") },
+    { class: `bus-board${s.phase === "selection" ? " selecting" : ""}${choosing ? " choosing" : ""}`, "aria-label": ctx.gt("draw.action_board") },
     status(ctx),
     h("div", { class: "board-head" }, clockPanel(ctx), seatMarkers(ctx)),
     turn ? turn.node : null,
