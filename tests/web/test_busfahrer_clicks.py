@@ -26,6 +26,8 @@ RUNS = {
     "phone": ({"ride": "american"}, 117),
 }
 KINDS = ("question", "lay", "give", "ride")
+SCREENSHOTS = {"lay": "busfahrer-{size}", "give": "busfahrer-give-{size}", "ride": "busfahrer-ride-{size}"}
+"""Mid-game pictures: the pyramid with a card to lay, the chips to hand out, the ride."""
 COUNT_PRESSES = """() => {
   window.busfahrerPresses = [];
   document.addEventListener('pointerdown', (e) => {
@@ -102,6 +104,12 @@ class Player:
         mouse.up()
 
 
+def settle(page: Any) -> None:
+    """Wait until the last move's animations are over (cards turned, chips landed)."""
+    page.wait_for_timeout(600)
+    page.wait_for_function("() => !document.querySelector('.chip-ghost') && !document.getAnimations().length")
+
+
 def assert_rule_at_hand(page: Any) -> None:
     """An answer's rule text is one hover (its title) or long press away, with the rules section."""
     answer = page.locator("section.decision button.answer").first
@@ -143,19 +151,15 @@ def test_a_whole_game_on_the_board_in_few_clicks(
         kind = page.locator("section.decision").get_attribute("data-kind")
         if size == "phone":
             check_fits(page)
-        if kind in ("lay", "give") and "pyramid" not in pictured and page.locator(".bf-pyramid").count():
-            page.wait_for_timeout(600)  # the last move's flights land
-            pictured.add("pyramid")
-            screenshot(page, f"busfahrer-{size}")
-        if kind == "ride" and "ride" not in pictured:
-            page.wait_for_timeout(600)
-            pictured.add("ride")
-            screenshot(page, f"busfahrer-ride-{size}")
+        if kind not in pictured and kind in SCREENSHOTS:
+            settle(page)
+            pictured.add(kind)
+            screenshot(page, SCREENSHOTS[kind].format(size=size))
         kind, presses = player.decide()
         counts[kind].append(presses)
         counts["all"].append(presses)
     assert page.locator("section.end").get_by_role("heading", name="Spielende").is_visible()
-    page.wait_for_timeout(600)
+    settle(page)
     screenshot(page, f"busfahrer-end-{size}")
     per_point = sum(counts["give"]) / player.points
     print(f"\nBusfahrer, {size}, seed {seed} {options or ''}: presses per decision\n{table_of(counts)}")
