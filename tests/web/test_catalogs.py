@@ -55,7 +55,8 @@ def test_every_literal_key_of_the_client_is_in_the_catalog() -> None:
         for key in re.findall(r"""\bt\(\s*"([a-z_]+(?:\.[a-z0-9_-]+)+|seat)"\s*[,)]""", text)
     }
     assert used, "the pattern finds the client's keys"
-    missing = sorted((name, key) for name, key in used if key not in keys)
+    # a key with singular and plural templates (i18n.js t(): "key.one", "key.other") is named without them
+    missing = sorted((name, key) for name, key in used if key not in keys and f"{key}.other" not in keys)
     assert not missing
 
 
