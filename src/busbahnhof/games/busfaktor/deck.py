@@ -107,7 +107,8 @@ class Deck:
         return english.text if lang == "en" and english is not None and english.text else card_model.text
 
     def describe(self) -> list[dict[str, Any]]:
-        """JSON-ready card descriptions by id, for views and front ends; ``en`` holds the English texts."""
+        """JSON-ready card descriptions by id, for views and front ends; ``en`` holds the English texts,
+        an event's ``types`` the factor types it names and ``blocks`` the keywords an E8 prevents."""
         described: list[dict[str, Any]] = [
             {
                 "id": i,
@@ -142,11 +143,20 @@ class Deck:
                 "template": e.template,
                 "text": e.text,
                 "keywords": e.negative,
+                "types": _named_types(e),
+                "blocks": list(getattr(e, "blocks", [])),
                 **({"en": e.en.model_dump()} if e.en else {}),
             }
             for i, e in enumerate(self.model.events)
         ]
         return described
+
+
+def _named_types(event: Any) -> list[str]:
+    """The factor types an event's card shows besides its text: an E5's joker types, else its
+    ``factor_type`` (E1-E3, E6, E7), in type order (print_faces draws the same)."""
+    named = getattr(event, "types", None) or [getattr(event, "factor_type", None)]
+    return [name for name in FACTOR_TYPES if name in named]
 
 
 def _type_index(name: str | None) -> int:

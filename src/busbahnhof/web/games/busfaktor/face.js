@@ -31,6 +31,7 @@ export function cardInfo(ctx, id) {
     types: c.types || [],
     template,
     keywords: c.keywords || [],
+    blocks: c.blocks || [],
     wildcard: c.kind === "faktor" && (c.types || []).length > 1,
   };
 }
@@ -89,15 +90,17 @@ function badge(ctx, info) {
 function banner(ctx, info) {
   const negative = info.keywords.filter((word) => NEGATIVE.includes(word));
   if (negative.length) return h("p", { class: "bfk-banner bfk-negative" }, `⚠ ${negative.join(" · ")}`);
-  if (info.template === 8) return h("p", { class: "bfk-banner bfk-shield" }, `☂ ${ctx.t("busfaktor.template.8")}`);
+  if (info.template === 8) return h("p", { class: "bfk-banner bfk-shield" }, `☂ ${ctx.t("busfaktor.prevents", { keywords: info.blocks.join(" · ") })}`);
   return null;
 }
 
-/** The symbols row: a project's requirements, a factor's types (several: a wildcard). */
+/** The symbols row: a project's requirements, a factor's types (several: a wildcard), the types
+ *  an event names under what they are to it (an E5's joker types, an E6's added requirement). */
 function symbols(ctx, info) {
-  const types = info.kind === "projekt" ? info.requirements : info.kind === "faktor" ? info.types : [];
+  const types = info.kind === "projekt" ? info.requirements : info.types;
   if (!types.length) return null;
-  return h("div", { class: "bfk-symbols" }, types.map((type) => typeMark(ctx, type)));
+  const role = info.kind === "ereignis" ? h("span", { class: "bfk-role" }, ctx.t(`busfaktor.role.${{ 5: "joker", 6: "adds" }[info.template] || "only"}`)) : null;
+  return h("div", { class: "bfk-symbols" }, role, types.map((type) => typeMark(ctx, type)));
 }
 
 /** The full text of a card for tooltips and screen readers. */
