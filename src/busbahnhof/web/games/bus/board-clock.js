@@ -1,8 +1,7 @@
 // Bus's clock on the action board: a dial of the three building types with its hand (a piece that
-// turns when the hand moves on) and the time stones still at the clock (the clock's two choices
-// are in board-turn.js).
+// motion.js turns when the hand moves on) and the time stones still at the clock (the clock's two
+// choices are in board-turn.js).
 import { h } from "../../dom.js";
-import { motionOn, DURATION } from "../../motion.js";
 import { withTip } from "../../tip.js";
 import { BUILDING_FILL, s } from "./pieces.js";
 
@@ -11,12 +10,10 @@ const RADIUS = 20;
 /** Each type's sector centre on the dial, clockwise from the top (Haus → Büro → Kneipe → Haus). */
 const ANGLE = { house: 0, office: 120, pub: 240 };
 
-/** The hand last drawn per table, to turn it from there when the next version moves it. */
-const lastHand = new Map();
-
-/** The dial with the hand at `hand`. The hand's group holds a clear circle as large as the dial,
- *  so its box never changes as it turns (motion.js would read a changed box as a flight). */
-function dial(ctx, hand, key) {
+/** The dial with the hand at `hand`: a piece whose own transform (its rotation) motion.js turns
+ *  from the old type to the new one and marks as the last move. Its group holds a clear circle as
+ *  large as the dial, so its box never changes as it turns. */
+function dial(ctx, hand) {
   const sector = (kind) => {
     const from = ((ANGLE[kind] - 60 - 90) * Math.PI) / 180;
     const to = ((ANGLE[kind] + 60 - 90) * Math.PI) / 180;
@@ -30,17 +27,6 @@ function dial(ctx, hand, key) {
     s("path", { d: `M-2.6,0 L0,-${RADIUS - 3} L2.6,0 Z`, fill: "var(--ink)" }),
     s("circle", { r: 3, fill: "var(--ink)" }),
   );
-  const previous = lastHand.get(key);
-  lastHand.set(key, { hand, version: previous && previous.hand !== hand ? ctx.message.version : previous?.version ?? null });
-  if (previous && previous.hand !== hand) {
-    handGroup.classList.add("last-move");
-    if (motionOn()) {
-      const turn = (ANGLE[hand] - ANGLE[previous.hand] + 360) % 360;
-      requestAnimationFrame(() => handGroup.animate([{ transform: `rotate(${ANGLE[hand] - turn}deg)` }, { transform: `rotate(${ANGLE[hand]}deg)` }], { duration: DURATION, easing: "ease-in-out" }));
-    }
-  } else if (previous && previous.version === ctx.message.version) {
-    handGroup.classList.add("last-move");
-  }
   const label = ctx.gt(`building.${hand}`);
   return s(
     "svg",
@@ -53,7 +39,6 @@ function dial(ctx, hand, key) {
 /** The clock: dial, hand's type, stones left (each a piece). */
 export function clockPanel(ctx) {
   const clock = ctx.state.clock;
-  const key = ctx.message.table?.id ?? "replay";
   const stones = h(
     "span",
     { class: "time-stones", "aria-label": ctx.gt("board.time_stones_left", { count: clock.time_stones_left }) },
@@ -62,7 +47,7 @@ export function clockPanel(ctx) {
   const panel = h(
     "div",
     { class: "bus-clock" },
-    dial(ctx, clock.hand, key),
+    dial(ctx, clock.hand),
     h("span", { class: "clock-now" }, ctx.gt(`building.${clock.hand}`)),
     stones,
   );
