@@ -5,10 +5,13 @@ with the clicks per decision counted, a refused double tap, pan and zoom on a ph
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import shutil
 import statistics
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +21,7 @@ from support.server_harness import ServerProcess
 from support.server_harness import create_table as create_by_api
 
 SEED = 5
+MIDGAME = 25
 CHOICES_SEED = 11
 """The player's random choices (with the table's SEED: a game in which this seat delivers by choice)."""
 KINDS = {
@@ -95,23 +99,40 @@ def decide(page: Any, sent: list[str], chooser: random.Random) -> tuple[str, int
     return KINDS[sent[-1].split(" ")[0]], clicks
 
 
-def play_whole_game(page: Any, sent: list[str], seed: int = CHOICES_SEED) -> dict[str, list[int]]:
-    """Every decision of the page's seat until the end; the clicks per decision by kind."""
+def play_whole_game(page: Any, sent: list[str], midgame: Any = None, seed: int = CHOICES_SEED) -> dict[str, list[int]]:
+    """Every decision of the page's seat until the end; the clicks per decision by kind.
+    ``midgame(page)`` is called once, at the first decision on the map after MIDGAME decisions."""
     chooser = random.Random(seed)
     clicks: dict[str, list[int]] = defaultdict(list)
+    decisions = 0
     while True:
         page.wait_for_function(WAIT_TURN, timeout=60_000, polling=100)
         if page.locator("section.end:not([hidden])").count():
             return clicks
+        if midgame and decisions >= MIDGAME and page.locator(".bus-decision").count():
+            midgame(page)
+            midgame = None
         kind, count = decide(page, sent, chooser)
+        decisions += 1
         clicks[kind].append(count)
         assert not page.locator("details.action-list[open]").count(), "the folded list stays folded"
+
+
+def save_element(element: Any, name: str, folder: Path) -> None:
+    """A screenshot of one element (the map and the board below the end screen), kept like the
+    ``screenshot`` fixture's: in the test's folder and in $BUSBAHNHOF_SCREENSHOTS if set."""
+    path = folder / f"{name}.png"
+    element.screenshot(path=str(path))
+    target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
+    if target:
+        shutil.copy(path, Path(target) / path.name)
 
 
 def report(size: str, clicks: dict[str, list[int]]) -> list[int]:
     every = [count for counts in clicks.values() for count in counts]
     rows = [
-        f"{kind}: {len(counts)} decisions, median {statistics.median(counts)}, max {max(counts)}"
+        f"{kind}: {len(counts)} decisions, clicks mean {statistics.mean(counts):.2f},"
+        f" median {statistics.median(counts)}, max {max(counts)}"
         for kind, counts in sorted(clicks.items())
     ]
     print(
@@ -123,10 +144,10 @@ def report(size: str, clicks: dict[str, list[int]]) -> list[int]:
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_a_whole_game_on_the_map_and_the_board(
-    open_page: Any, server: ServerProcess, size: str, screenshot: Any
+    open_page: Any, server: ServerProcess, size: str, screenshot: Any, tmp_path: Path
 ) -> None:
     page, sent = open_seat(open_page, server, size)
-    clicks = play_whole_game(page, sent)
+    clicks = play_whole_game(page, sent, lambda page: screenshot(page, f"bus-mid-{size}"))
     every = report(size, clicks)
     assert {"marker", "line", "building", "passenger", "deliver", "pass"} <= set(clicks), clicks
     assert statistics.median(every) <= 1.3, clicks
@@ -134,8 +155,8 @@ def test_a_whole_game_on_the_map_and_the_board(
     page.locator("section.end:not([hidden])").wait_for()
     if size == "phone":
         check_fits(page)
-    page.locator(".bus-map").scroll_into_view_if_needed()
     screenshot(page, f"bus-end-{size}")
+    save_element(page.locator(".bus"), f"bus-end-map-{size}", tmp_path)
 
 
 def test_the_map_shows_the_pieces_and_a_line_is_chosen_end_then_intersection(

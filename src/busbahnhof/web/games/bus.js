@@ -54,7 +54,9 @@ export function render(ctx) {
   const key = `${ctx.message.table?.id ?? "replay"}`;
   const svg = drawMap(ctx, pick, anchor);
   const labels = { zoomIn: ctx.t("bus.map_zoom_in"), zoomOut: ctx.t("bus.map_zoom_out_step"), fit: ctx.t("bus.map_zoom_out") };
-  const map = panZoom(key, svg, mapBox(ctx.state.board), labels, wanted(ctx), narrow && kind === "map" ? focusOf(ctx, pick) : null);
+  const whole = mapBox(ctx.state.board);
+  const focus = ctx.view.is_over ? { id: "end", box: whole } : narrow && kind === "map" ? focusOf(ctx, pick) : null;
+  const map = panZoom(key, svg, whole, labels, wanted(ctx), focus);
   const node = h(
     "div",
     { class: `bus${kind === "board" ? " board-decision" : ""}` },
@@ -65,7 +67,8 @@ export function render(ctx) {
   return { node, handlesActions: true };
 }
 
-/** Phones: a new decision (or its next pick) shows the part of the map where its places are. */
+/** Phones: a new decision (or its next pick) shows the part of the map where its places are (at
+ *  the end, the whole map). */
 function focusOf(ctx, pick) {
   const box = boxOf(ctx.state.board, pick.next, FOCUS_MARGIN);
   return box && { id: `${ctx.message.version}:${pick.keys.join()}`, box };
