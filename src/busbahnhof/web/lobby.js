@@ -354,8 +354,12 @@ export function showLobby(root) {
         { class: "seat-links" },
         humans.map((s) => seatLinkItem(tableId, s, () => playedHere(tableId, [s.seat]))),
       ),
-      humans.length > 1 ? h("a", { class: "button", href: allHere, onclick: playAll }, t("lobby.play_all_here")) : null,
-      h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}` }, t("lobby.watch")),
+      h(
+        "div",
+        { class: "row" },
+        humans.length > 1 ? h("a", { class: "button", href: allHere, onclick: playAll }, t("lobby.play_all_here")) : null,
+        h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}` }, t("lobby.watch")),
+      ),
     );
     resultSection.scrollIntoView({ block: "start" });
     resultSection.querySelector("a")?.focus();
