@@ -74,9 +74,8 @@ export function seatFacts(ctx, seat) {
 /** What this decision is and the choices that are not cards: answers, passing (secondary). */
 function decision(ctx, play) {
   const s = ctx.state;
-  const plain = ctx.legal.filter((entry) => !playMarks(entry));
   const passing = s.phase === "aktionen";
-  const buttons = plain.filter((entry) => !(s.phase === "reaktion" && entry.action === "verzichten"));
+  const buttons = ctx.legal.filter((entry) => ANSWERS.includes(entry.action));
   return h(
     "section",
     { class: "decision bfk-decision", "aria-labelledby": "decision-title" },
@@ -108,10 +107,9 @@ function decision(ctx, play) {
   );
 }
 
-/** Whether an action is chosen on the table (by picks) rather than by a button. */
-function playMarks(entry) {
-  return !["annehmen", "ablehnen", "verzichten", "fertig"].includes(entry.action);
-}
+/** The decisions made by a button rather than on the cards (letting an event happen is one of
+ *  the reaction's choices). */
+const ANSWERS = ["annehmen", "ablehnen", "fertig"];
 
 /** The hint of the decision: what to click, how many cards are playable, the turn's limits. */
 function hint(ctx, play) {
@@ -121,9 +119,11 @@ function hint(ctx, play) {
   switch (s.phase) {
     case "ziehen":
       return ctx.t("busfaktor.hint.draw", { n: s.turn.draws_left, count: s.turn.draws_left });
-    case "aktionen":
+    case "aktionen": {
       if (s.turn.must_start) return ctx.t("busfaktor.hint.must_start");
-      return playable ? ctx.t("busfaktor.hint.actions", { n: playable, count: playable }) : ctx.t("busfaktor.hint.nothing_playable");
+      const offer = ctx.legal.some((entry) => entry.action.startsWith("biete ")) ? ` ${ctx.t("busfaktor.hint.offer")}` : "";
+      return (playable ? ctx.t("busfaktor.hint.actions", { n: playable, count: playable }) : ctx.t("busfaktor.hint.nothing_playable")) + offer;
+    }
     case "aufraeumen":
       return ctx.t("busfaktor.hint.discard", { n: s.hand.length - 5, count: s.hand.length - 5 });
     default:
@@ -133,8 +133,7 @@ function hint(ctx, play) {
 
 /** The picked card and its targets as buttons (the same as clicking a highlighted target), and cancel. */
 function chosen(ctx, play) {
-  const first = play.chosen[0];
-  const name = first.startsWith("c:") || first.startsWith("att:") || first.startsWith("proj:") ? cardInfo(ctx, Number(first.split(":").pop())).name : first;
+  const name = cardInfo(ctx, Number(play.chosen[0].split(":").pop())).name; // c:, att: or proj: a card
   return [
     h("p", { class: "bfk-chosen-line" }, ctx.t("busfaktor.chosen", { name })),
     h(
