@@ -109,7 +109,7 @@ function continueLink(entry) {
   return h(
     "a",
     { class: "button primary small", href: `#/t/${encodeURIComponent(entry.id)}/${tokens.map(encodeURIComponent).join(",")}` },
-    t("lobby.continue", { seats }),
+    t("lobby.continue", { seats, count: entry.mine.length }),
   );
 }
 
