@@ -65,6 +65,7 @@ def assert_locked(page: Any) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+@pytest.mark.slow
 def test_restart_the_server_mid_game_and_continue(open_page: Any, server: ServerProcess) -> None:
     """A killed server: the table is locked under "reconnecting" (a tap is impossible, not queued);
     the restarted server (same port and file) has the page back within RECONNECT_SECONDS of
@@ -152,7 +153,7 @@ def test_replay_a_finished_game_move_by_move(open_page: Any, server: ServerProce
     page = open_page("laptop", "de")
     page.goto("/")
     page.get_by_role("link", name="Wiederholung").first.click()
-    step = page.get_by_label("Zug")
+    step = page.get_by_label("Zug", exact=True)
     step.wait_for()
     last = int(step.get_attribute("max"))
     assert last > 10
