@@ -3,6 +3,7 @@ import { h, replaceChildren } from "./dom.js";
 import { LANGUAGES, lang, loadLanguage, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ApiError, api } from "./api.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
+import { applyMotionClass } from "./motion.js";
 import { showRules } from "./rules.js";
 
 const app = document.getElementById("app");
@@ -100,6 +101,7 @@ function drawLanguageSwitch() {
 }
 
 async function start() {
+  applyMotionClass(); // the player's "no animations" holds on every page
   const catalogs = loadLanguage();
   pageModule(parseHash().name).catch(() => {}); // fetched meanwhile; route() reports a failure
   await catalogs;
