@@ -10,16 +10,21 @@ import { h } from "../../dom.js";
 import { motionOn, DURATION } from "../../motion.js";
 import { counted, points, tip } from "./common.js";
 
+/** Which table and version a drawing is of: what is remembered between drawings is kept per version. */
+function versionOf(ctx) {
+  return `${ctx.message.table?.id ?? ""}:${ctx.message.version}`;
+}
+
 /** The chips chosen to give, per table version (a new version chooses all again). */
 let chosen = { version: null, count: null };
 
 function chosenCount(ctx, left) {
-  if (chosen.version !== ctx.message.version || chosen.count === null) return left;
+  if (chosen.version !== versionOf(ctx) || chosen.count === null) return left;
   return Math.min(chosen.count, left);
 }
 
 function choose(ctx, count) {
-  chosen = { version: ctx.message.version, count };
+  chosen = { version: versionOf(ctx), count };
   ctx.redraw();
 }
 
@@ -188,7 +193,7 @@ let before = { version: null, totals: null, gained: [] };
  */
 export function chipFlights(ctx) {
   const totals = ctx.state.points.total;
-  const version = ctx.message.version;
+  const version = versionOf(ctx);
   if (before.version === version) return { gained: before.gained, after: () => {} };
   const gained = before.totals && before.totals.length === totals.length ? totals.map((n, seat) => Math.max(0, n - before.totals[seat])) : totals.map(() => 0);
   const source = document.querySelector('.busfahrer [data-chip-source="pile"]') || document.querySelector(".busfahrer [data-chip-source]");
