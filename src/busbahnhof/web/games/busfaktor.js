@@ -160,7 +160,7 @@ function stacks(ctx, play) {
       "div",
       { class: "bfk-pile" },
       withTip(
-        count ? drawable(source, (props) => cardBack(ctx, source === "projekt" ? "projekt" : "aktion", { ...props, label: String(count) }), label) : h("div", { class: "bfk-empty-pile" }, "0"),
+        count ? drawable(source, (props) => cardBack(source, { ...props, label: String(count) }), label) : h("div", { class: "bfk-empty-pile" }, "0"),
         { title: label, text: ctx.t(`busfaktor.tip.${source}`), rule, game: GAME },
       ),
       h("span", { class: "bfk-pile-label" }, label),
@@ -177,7 +177,7 @@ function stacks(ctx, play) {
       top !== null ? drawable("ablage", (props) => cardFace(ctx, top, { ...props, extraClass: `bfk-discard-top ${props.extraClass || ""}`, children: props.onclick ? [h("span", { class: "bfk-does" }, play.says("stack:ablage"))] : [] }), discardLabel) : h("div", { class: "bfk-empty-pile" }, "—"),
       h("span", { class: "bfk-pile-label" }, discardLabel),
     ),
-    h("div", { class: "bfk-pile" }, withTip(cardBack(ctx, "aktion", { label: String(s.spent), extraClass: "bfk-spent" }), { title: ctx.t("busfaktor.spent"), text: ctx.t("busfaktor.tip.spent"), rule: "Busfaktor §14", game: GAME }), h("span", { class: "bfk-pile-label" }, ctx.t("busfaktor.spent"))),
+    h("div", { class: "bfk-pile" }, withTip(cardBack("aktion", { label: String(s.spent), extraClass: "bfk-spent" }), { title: ctx.t("busfaktor.spent"), text: ctx.t("busfaktor.tip.spent"), rule: "Busfaktor §14", game: GAME }), h("span", { class: "bfk-pile-label" }, ctx.t("busfaktor.spent"))),
     s.phase === "rueckholen" && ctx.view.to_move === ctx.seat ? retrievable(ctx, play) : null,
   );
 }

@@ -152,7 +152,7 @@ export function cardFace(ctx, id, { size = "full", tag = null, extraClass = "", 
 }
 
 /** A card's back (a hand card of another player, a stack): Projektstapel ⚑ yellow, Aktionsstapel ⚙⚡ black. */
-export function cardBack(ctx, stack, { label = null, extraClass = "", ...props } = {}) {
+export function cardBack(stack, { label = null, extraClass = "", ...props } = {}) {
   const project = stack === "projekt";
   return h(
     props.onclick ? "button" : "div",

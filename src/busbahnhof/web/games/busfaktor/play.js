@@ -47,7 +47,7 @@ export function kindOf(notation) {
   return kinds[w[0]] || "other";
 }
 
-export function projectOf(ctx, id) {
+function projectOf(ctx, id) {
   return ctx.state.projects.find((p) => p.card === Number(id)) || null;
 }
 

@@ -49,7 +49,7 @@ function handBacks(ctx, seat) {
   const count = s.hand_sizes[seat];
   const projects = s.hand_projects[seat];
   const backs = [];
-  for (let i = 0; i < count; i += 1) backs.push(cardBack(ctx, i < projects ? "projekt" : "aktion", { "data-piece": `back:${seat}:${i}`, extraClass: "bfk-tiny" }));
+  for (let i = 0; i < count; i += 1) backs.push(cardBack(i < projects ? "projekt" : "aktion", { "data-piece": `back:${seat}:${i}`, extraClass: "bfk-tiny" }));
   return h(
     "div",
     { class: "bfk-hand-backs", "data-hand-of": seat, "aria-label": ctx.t("busfaktor.hand_of", { n: count, count, projects }) },
@@ -82,6 +82,7 @@ function slotTypes(ctx, p) {
 
 function projectTile(ctx, play, p) {
   const key = `proj:${p.card}`;
+  const name = cardInfo(ctx, p.card).name;
   const face = cardFace(ctx, p.card, { size: "full", extraClass: "bfk-on-table" });
   const slots = [];
   for (const type of slotTypes(ctx, p)) {
@@ -103,16 +104,16 @@ function projectTile(ctx, play, p) {
       p.partner !== null ? h("p", { class: "bfk-partner" }, "⇄ ", ctx.t("busfaktor.partner", { project: cardInfo(ctx, p.partner).name, owner: ctx.seatName(ctx.state.projects.find((q) => q.card === p.partner)?.owner) })) : null,
       shareKeys.map((k) => shareSlot(ctx, play, p, k)),
     ],
-    cardInfo(ctx, p.card).name,
+    name,
   );
-  return withTip(tile, { title: cardInfo(ctx, p.card).name, text: ctx.t("busfaktor.slots_tip"), rule: "Busfaktor §10", game: GAME });
+  return withTip(tile, { title: name, text: ctx.t("busfaktor.slots_tip"), rule: "Busfaktor §10", game: GAME });
 }
 
 function attachedSlot(ctx, play, p, a, type, shared = false) {
   const key = `att:${a.card}`;
   const controlled = a.controller !== undefined && a.controller !== p.owner ? ctx.t("busfaktor.controlled", { name: ctx.seatName(a.controller) }) : null;
   const face = cardFace(ctx, a.card, { size: "mini", extraClass: shared ? "bfk-shared" : "" });
-  const slot = target(
+  return target(
     ctx,
     play,
     key,
@@ -121,7 +122,6 @@ function attachedSlot(ctx, play, p, a, type, shared = false) {
     [h("span", { class: "bfk-slot-type", "aria-hidden": "true" }, TYPE_SYMBOLS[type], typeLetter(ctx, type)), face, shared ? h("span", { class: "bfk-slot-note" }, "⇄ ", ctx.t("busfaktor.shared")) : null, controlled ? h("span", { class: "bfk-slot-note" }, controlled) : null],
     ctx.t("busfaktor.filled", { type: typeName(ctx, type), card: cardInfo(ctx, a.card).name }),
   );
-  return slot;
 }
 
 function openSlot(ctx, play, p, type, first) {
