@@ -76,7 +76,8 @@ export function showReplay(root, { tableId }) {
     const position = positions[step];
     const message = { ...position, seat: null, legal: [], table: info, view: position.view ?? position };
     const ctx = gameContext(message, { send: () => {} });
-    const action = position.action;
+    // The move in words: the first log line it caused (the notation only if it logged nothing).
+    const action = position.action && (position.log?.length ? lineText(position.log[0]) : position.action);
     stepText.textContent = action ? t("replay.step_action", { n: step, total: positions.length - 1, action }) : t("replay.step_start", { total: positions.length - 1 });
     const module = GAME_BOARDS[ctx.game];
     const before = forward ? snapshot(board) : null;

@@ -45,7 +45,6 @@ export function render(ctx) {
   const pick = choosing(ctx, picks.of);
   const kind = decisionKind(ctx);
   const anchor = { ...anchorOf(pick, picks.implied), fromOf: picks.fromOf, type: picks.type };
-  cancelChoice = pick.keys.length ? () => pick.reset() : null;
   if (!listening) {
     listening = true;
     document.addEventListener("keydown", (event) => event.key === "Escape" && cancelChoice?.());
@@ -53,6 +52,7 @@ export function render(ctx) {
   const narrow = matchMedia(NARROW).matches;
   const key = `${ctx.message.table?.id ?? "replay"}`;
   const svg = drawMap(ctx, pick, anchor);
+  cancelChoice = pick.keys.length ? () => svg.isConnected && pick.reset() : null;
   const labels = { zoomIn: ctx.t("bus.map_zoom_in"), zoomOut: ctx.t("bus.map_zoom_out_step"), fit: ctx.t("bus.map_zoom_out") };
   const whole = mapBox(ctx.state.board);
   const focus = ctx.view.is_over ? { id: "end", box: whole } : narrow && kind === "map" ? focusOf(ctx, pick) : null;
