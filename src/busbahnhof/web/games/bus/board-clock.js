@@ -46,7 +46,7 @@ export function clockPanel(ctx) {
   );
   const panel = h(
     "div",
-    { class: "bus-clock" },
+    { class: "bus-clock", tabindex: "0" },
     dial(ctx, clock.hand),
     h("span", { class: "clock-now" }, ctx.gt(`building.${clock.hand}`)),
     stones,

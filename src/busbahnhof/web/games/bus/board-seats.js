@@ -22,6 +22,7 @@ function seatChip(ctx, seat, mine) {
     {
       class: `board-seat seat-${seat}${mine ? " mine" : ""}${selecting && s.passed[seat] ? " passed" : ""}${ctx.view.to_move === seat ? " to-move" : ""}`,
       "aria-label": words.join(", "),
+      tabindex: "0",
     },
     h("span", { class: "seat-mark", "aria-hidden": "true" }, SEAT_SYMBOLS[seat % 5]),
     h("span", { class: "seat-markers", "aria-hidden": "true" }, String(s.markers_left[seat])),

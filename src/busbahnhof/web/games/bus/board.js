@@ -70,7 +70,7 @@ export function actionBoard(ctx, pick) {
 function status(ctx) {
   const s = ctx.state;
   const phase = s.phase === "over" ? ctx.gt("draw.over") : ctx.gt(`area.${s.phase}`);
-  const m = withTip(h("span", { class: "board-m" }, `M = ${s.max_buses}`), {
+  const m = withTip(h("span", { class: "board-m", tabindex: "0" }, `M = ${s.max_buses}`), {
     title: "M",
     text: ctx.gt("board.m", { m: s.max_buses }),
     rule: "Bus: Schwindende Aktionskraft",
@@ -89,7 +89,7 @@ function areaRow(ctx, pick, area, preview, show) {
   const s = ctx.state;
   const slots = s.action_board[area];
   const powers = s.preview?.slot_powers?.[area] ?? null;
-  const name = withTip(h("span", { class: "area-name" }, ctx.gt(`area.${area}`)), {
+  const name = withTip(h("span", { class: "area-name", tabindex: "0" }, ctx.gt(`area.${area}`)), {
     title: ctx.gt(`area.${area}`),
     text: ctx.gt(`area_rule.${area}`),
     rule: RULE[area],
