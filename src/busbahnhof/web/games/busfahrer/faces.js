@@ -69,9 +69,10 @@ function figure(kind, suit) {
     "g",
     {},
     el("path", { d: HEADWEAR[kind] }),
-    el("path", { d: circle(50, 41, 8), fill: "#fff", stroke: "currentColor", "stroke-width": 2 }),
-    el("path", { d: "M31,70Q32,53 50,51Q68,53 69,70Z", "fill-opacity": 0.35 }),
-    el("path", { d: "M44,53L50,66L56,53", fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    el("path", { d: "M29,70L29,61Q30,51 42,50L58,50Q70,51 71,61L71,70Z", "fill-opacity": 0.3 }),
+    el("path", { d: "M43,50L50,58L57,50", fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    el("path", { d: circle(50, 40, 8), fill: "#fff", stroke: "currentColor", "stroke-width": 2 }),
+    pip(suit, 60, 64, 0.42),
     pip(suit, 31, 31, 0.45),
   );
   const mirrored = half.cloneNode(true);
@@ -101,8 +102,21 @@ function outline() {
   return el("rect", { class: "edge", x: 1.5, y: 1.5, width: 97, height: 137, rx: 9, fill: "#fff", stroke: "#1d1d1f", "stroke-width": 2.5 });
 }
 
+/** Faces drawn so far, by card, corner text and kind: each is drawn once and then cloned (cloning
+ *  a finished SVG costs a fraction of building it again for every version of the table). */
+const drawn = new Map();
+
+function once(key, draw) {
+  if (!drawn.has(key)) drawn.set(key, draw());
+  return drawn.get(key).cloneNode(true);
+}
+
 /** The SVG face of `card` (rank * 4 + suit) with `rankText` in the corners. */
 export function faceSvg(card, rankText, { compact = false } = {}) {
+  return once(`${card}:${rankText}:${compact}`, () => drawFace(card, rankText, compact));
+}
+
+function drawFace(card, rankText, compact) {
   const rank = Math.floor(card / 4);
   const suit = card % 4;
   const svg = el("svg", { viewBox: "0 0 100 140", class: "face", "aria-hidden": "true", fill: "currentColor", "font-family": "system-ui, 'DejaVu Sans', sans-serif", "font-weight": 700 });
@@ -120,18 +134,18 @@ export function faceSvg(card, rankText, { compact = false } = {}) {
   return svg;
 }
 
-let lattice = null;
-
 function latticePath() {
-  if (lattice) return lattice;
   const parts = [];
   for (let y = 14; y <= 126; y += 8) for (let x = (y / 8) % 2 ? 14 : 10; x <= 86; x += 8) parts.push(`M${x},${y - 3.2}l3.2,3.2l-3.2,3.2l-3.2,-3.2Z`);
-  lattice = parts.join("");
-  return lattice;
+  return parts.join("");
 }
 
 /** The back of every card: a blue lattice in a frame, a small bus in the middle. */
 export function backSvg() {
+  return once("back", drawBack);
+}
+
+function drawBack() {
   return el(
     "svg",
     { viewBox: "0 0 100 140", class: "back-face", "aria-hidden": "true" },
