@@ -1,6 +1,6 @@
 """The ``busbahnhof`` command line: one module per command, joined here.
 
-Commands: ``games``, ``play``, ``replay``, ``simulate``, ``report``, ``tournament``, ``bench``,
+Commands: ``games``, ``play``, ``replay``, ``review``, ``simulate``, ``report``, ``tournament``, ``bench``,
 ``serve``, ``loadtest``.  A game package's own
 commands live in ``cli/<name>.py`` too (``render`` for Bus boards, ``deck`` for Busfaktor
 decks) and are mounted when present (see :func:`mount_module`).
@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import typer
 
-from . import bench, games, loadtest, play, replay, report, serve, simulate, tournament
+from . import bench, games, loadtest, play, replay, report, review, serve, simulate, tournament
 from .common import CommandGroup
 
 GAME_COMMAND_MODULES = ("render", "deck")
@@ -30,6 +30,7 @@ app = typer.Typer(
 app.command("games")(games.games)
 app.command("play")(play.play)
 app.command("replay")(replay.replay)
+app.command("review")(review.review)
 app.command("simulate")(simulate.simulate)
 app.command("report")(report.report)
 app.command("tournament")(tournament.tournament)
