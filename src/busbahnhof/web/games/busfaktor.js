@@ -31,7 +31,7 @@ export function render(ctx) {
     "div",
     { class: "busfaktor", "data-phase": s.phase },
     h("p", { class: "bfk-status" }, ctx.t("busfaktor.round", { round: s.round }), " · ", ctx.t(`busfaktor.phase.${s.phase}`), ctx.view.is_over ? null : [" · ", ctx.t("busfaktor.turn_of", { name: ctx.seatName(s.active) })]),
-    deciding ? decision(ctx, play) : null,
+    deciding ? decision(ctx, play) : waiting(ctx),
     pendingPanel(ctx, play),
     stacks(ctx, play),
     s.hand ? hand(ctx, play) : null,
@@ -104,6 +104,19 @@ function decision(ctx, play) {
           ),
         )
       : null,
+  );
+}
+
+/** Whose decision it is while it is not yours: in the decision's place, so that the table below
+ *  stays where it is when the turn comes to you (a shift would fly every card on it). */
+function waiting(ctx) {
+  if (ctx.view.is_over) return null;
+  const s = ctx.state;
+  return h(
+    "section",
+    { class: "bfk-waiting", role: "status" },
+    h("h2", {}, ctx.t("busfaktor.waiting", { name: ctx.seatName(ctx.view.to_move) })),
+    h("p", {}, ctx.t(`busfaktor.phase.${s.phase}`), ctx.view.to_move !== s.active ? ` · ${ctx.t("busfaktor.turn_of", { name: ctx.seatName(s.active) })}` : ""),
   );
 }
 
