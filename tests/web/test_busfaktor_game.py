@@ -68,6 +68,8 @@ def decide(page: Any, on_targets: Any = None) -> tuple[str, int]:
     playable = page.locator(PLAYABLE)
     targets = page.locator(TARGET)
     if choices.count():
+        now = page.locator(".bfk-window .bfk-react-order .bfk-react-now")
+        assert "(du)" in now.inner_text(), "the reaction window shows who decides now: this player"
         first = choices.first
     elif answers.count() and phase in ("kooperation", "gemeinsamer_faktor"):
         first = answers.first
