@@ -188,7 +188,7 @@ class Session:
         for heading, members in groups:
             if heading is None:
                 for index, _label in members:
-                    text = escape(game.describe_action(legal[index], self.catalog))
+                    text = escape(game.describe_legal(self.state, legal[index], self.catalog))
                     notation = escape(game.notation(legal[index], self.catalog.lang))
                     single.add_row(f"  [bold]{index + 1:>3}[/bold]", f"{text}  [dim]{notation}[/dim]")
                 continue
