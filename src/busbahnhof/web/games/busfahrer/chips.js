@@ -68,7 +68,7 @@ export function givingPanel(ctx, rulePart) {
     h("div", { class: "give-seats" }, [...gives].map(([seat, amounts]) => seatTarget(ctx, seat, amounts, count))),
     h("p", { class: "hint" }, splittable ? counted(ctx, "busfahrer.give_hint_split", count) : ctx.t("busfahrer.give_hint_all")),
     splittable && count < left
-      ? h("button", { type: "button", class: "small-button", onclick: () => choose(ctx, null) }, ctx.t("busfahrer.choose_all", { n: left }))
+      ? tip(ctx, h("button", { type: "button", class: "small-button", onclick: () => choose(ctx, null) }, ctx.t("busfahrer.choose_all", { n: left })), "give")
       : null,
   );
   enableDrag(ctx, pile, panel, count);
@@ -81,7 +81,7 @@ export function givingPanel(ctx, rulePart) {
 function chip(ctx, k, { splittable, chosen: isChosen }) {
   const className = `chip${isChosen ? " chosen" : ""}`;
   if (!splittable) return h("span", { class: className, "aria-hidden": "true" }, "1");
-  return h(
+  const button = h(
     "button",
     {
       type: "button",
@@ -93,6 +93,7 @@ function chip(ctx, k, { splittable, chosen: isChosen }) {
     },
     "1",
   );
+  return tip(ctx, button, "give");
 }
 
 /** A seat to give to: the seat itself gives the chosen chips (all unless fewer were tapped); when
