@@ -125,7 +125,8 @@ def value_options(
     policy = guide.policy() if guide.policy else None
     lower = _lower_is_better(state)
     world = 0
-    for round_number in range(halvings + 1):
+    round_number = 0
+    while True:
         confirming = round_number == halvings
         if confirming:
             for index in race:
@@ -137,12 +138,18 @@ def value_options(
         while True:
             used += _play_world(state, seat, rng, guide, policy, running_points, options, race, world, tally)
             world += 1
-            if used >= spend or (deadline is not None and time.perf_counter() >= deadline):
+            if used >= spend or _past(deadline):
                 break
+        round_number += 1
         for index in race:
-            options[index].rounds = round_number + 1
-        if not confirming and len(race) > FINAL:
-            race = _halve(options, race, kept, lower, tally)
+            options[index].rounds = round_number
+        if confirming:
+            break
+        if _past(deadline):  # out of time: the best few go straight to the confirming world
+            race = _halve(options, race, kept, lower, tally, keep_best=FINAL)
+            round_number = halvings
+        elif len(race) > FINAL:
+            race = _halve(options, race, kept, lower, tally, keep_best=math.ceil(len(race) / 2))
     for option in options:
         _summarize(option, tally)
     sign = 1.0 if lower else -1.0
@@ -206,14 +213,23 @@ def _play_world(
     return max(played, 1)
 
 
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
+
 def _halve(
-    options: list[Option], race: list[int], kept: set[int], lower: bool, tally: tuple[str, Tally] | None
+    options: list[Option],
+    race: list[int],
+    kept: set[int],
+    lower: bool,
+    tally: tuple[str, Tally] | None,
+    keep_best: int,
 ) -> list[int]:
-    """The better half of ``race`` by the mean so far, plus the options that never leave."""
+    """The ``keep_best`` best of ``race`` by the mean so far, plus the options that never leave."""
     for index in race:
         _summarize(options[index], tally)
     ranked = sorted(race, key=lambda index: _rank_key(options[index], lower))
-    survivors = ranked[: math.ceil(len(race) / 2)]
+    survivors = ranked[:keep_best]
     survivors.extend(index for index in ranked if index in kept and index not in survivors)
     return survivors
 
