@@ -278,3 +278,19 @@ def test_an_area_carried_out_shows_no_power_any_more() -> None:
     powers = _preview(state)["slot_powers"]
     assert powers["line"] == [None] * 6
     assert powers["passengers"][0] == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "buses", "label"),
+    [
+        ("de", [2, 2, 1], "Marker auf Busse: du hast die meisten Busse, M steigt auf 3"),
+        ("en", [2, 2, 1], "marker on buses: you have the most buses, M rises to 3"),
+        ("de", [1, 2, 1], "Marker auf Busse"),
+        ("en", [5, 5, 1], "marker on buses – ⚠ wasted: you already have 5 buses"),
+    ],
+)
+def test_a_bus_says_when_it_raises_m(lang: str, buses: list[int], label: str) -> None:
+    """Bus: Busse -- "Hattest du die meisten Busse (oder gleich viele), steigt M sofort"."""
+    state = after_setup(players=3)
+    state.buses = buses
+    assert _labels(_choosing(state, 0), lang)["take buses"] == label

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, Catalog
-from .actions import AREA_NAMES, BUILDING_NAMES, VRROOMM, Clock, Pass, Take
+from .actions import AREA_NAMES, BUILDING_NAMES, BUSES, VRROOMM, Clock, Pass, Take
 from .preview import area_preview
+from .rules import MAX_BUSES
 
 if TYPE_CHECKING:
     from .state import BusState
@@ -26,13 +27,17 @@ def waste_text(catalog: Catalog, state: BusState, reason: str, usable: int | Non
 
 def take_label(state: BusState, action: Take, catalog: Catalog, plain: str) -> str:
     """``marker on line expansion, slot D (power 2)``, plus a warning where it would be wasted;
-    ``plain`` (the stateless description) for the single-slot areas."""
+    Busse says when it raises M ("Hattest du die meisten Busse (oder gleich viele), steigt M
+    sofort", Bus: Busse); ``plain`` (the stateless description) for the other single-slot areas."""
     preview = area_preview(state, action.area)
     if preview is None:
         return plain
     area_name = catalog.text(f"area.{AREA_NAMES[action.area]}")
     power = preview["power"]
-    if power is None:
+    seat, buses = state.current, state.buses
+    if action.area == BUSES and buses[seat] == max(buses) < MAX_BUSES:
+        label = catalog.text("legal.take_buses_m", area_name=area_name, m=buses[seat] + 1)
+    elif power is None:
         label = plain
     elif action.area == VRROOMM and power > 0 and not state.rules.vrroomm_shrinks:
         label = catalog.text("legal.take_buses", area_name=area_name, slot=preview["slot"], count=power)
