@@ -16,6 +16,8 @@ import { boxOf, kindOfPlaces, placeLabel, placeShort } from "./bus/places.js";
 export const title = "Bus";
 
 const NARROW = "(max-width: 600px)";
+/** Place buttons a phone's decision shows unfolded; more are folded under a summary. */
+const PLACES_UNFOLDED = 16;
 /** Board units shown around a decision's places when a phone's map zooms to them. */
 const FOCUS_MARGIN = 1.2;
 const MAP_VERBS = ["line", "build", "passenger", "deliver"];
@@ -126,13 +128,20 @@ function decision(ctx, pick, anchor, narrow) {
           "div",
           { class: "action-buttons" },
           types.length ? h("div", { class: "types", role: "group", "aria-label": ctx.t("bus.types") }, types.map(type)) : null,
-          places.length
-            ? h("div", { class: "places", role: "group", "aria-label": kindOfPlaces(ctx, places) }, h("span", { class: "places-kind" }, kindOfPlaces(ctx, places)), places.map(place))
-            : null,
+          placeList(ctx, places, place),
           pick.keys.length ? h("button", { type: "button", class: "cancel", onclick: () => pick.reset() }, ctx.t("bus.cancel")) : null,
         )
       : null,
   );
+}
+
+/** Phones: the places as buttons; many of them (a line's first street: 70) folded, the map first. */
+function placeList(ctx, places, place) {
+  if (!places.length) return null;
+  const kind = kindOfPlaces(ctx, places);
+  const list = h("div", { class: "places", role: "group", "aria-label": kind }, h("span", { class: "places-kind" }, kind), places.map(place));
+  if (places.length <= PLACES_UNFOLDED) return list;
+  return h("details", { class: "places-folded" }, h("summary", {}, ctx.t("bus.places_folded", { count: places.length })), list);
 }
 
 /** The decision in words: what to tap, and what a tap does. */
