@@ -76,11 +76,18 @@ function focusOf(ctx, pick) {
   return box && { id: `${ctx.message.version}:${pick.keys.join()}`, box };
 }
 
-/** The building type the clock asks for (where Vrroomm delivers), shown above the map. */
+/** Above the map, always in view: the round, the building type the clock asks for (where Vrroomm
+ *  delivers) and the time stones left at the clock. */
 function wanted(ctx) {
-  const hand = ctx.state.clock.hand;
-  const icon = svgElement("svg", { viewBox: "0 0 1 1", "aria-hidden": "true" }, buildingShape(hand, [0.5, 0.5], 0.8));
-  return h("span", { class: "map-hand" }, icon, ctx.t("bus.map_hand", { type: ctx.gt(`building.${hand}`) }));
+  const { round, clock } = ctx.state;
+  const icon = svgElement("svg", { viewBox: "0 0 1 1", "aria-hidden": "true" }, buildingShape(clock.hand, [0.5, 0.5], 0.8));
+  return h(
+    "span",
+    { class: "map-facts" },
+    h("span", { class: "map-round" }, ctx.t("bus.map_round", { round })),
+    h("span", { class: "map-hand" }, icon, ctx.t("bus.map_hand", { type: ctx.gt(`building.${clock.hand}`) })),
+    h("span", { class: "map-stones" }, ctx.t("bus.map_stones", { count: clock.time_stones_left })),
+  );
 }
 
 /** "map" when this seat chooses on the map, "board" on the action board, else null. */
