@@ -98,9 +98,11 @@ def judge(values: DecisionValues, made: str, threshold: float) -> Judgement:
     return Judgement(made, best.action, loss, error, mistake)
 
 
-def shown_options(values: DecisionValues, made: str) -> list[Option]:
-    """The best :data:`SHOWN` options, and the move made if it is not among them."""
-    shown = values.options[:SHOWN]
-    if all(option.action != made for option in shown):
-        shown = [*shown, values.option(made)]
+def shown_options(values: DecisionValues, judgement: Judgement) -> list[Option]:
+    """The best option of the judgement first, then the next best up to :data:`SHOWN`, and the move
+    made if it is not among them."""
+    best = values.option(judgement.best)
+    shown = [best, *(option for option in values.options if option is not best)][:SHOWN]
+    if all(option.action != judgement.made for option in shown):
+        shown.append(values.option(judgement.made))
     return shown

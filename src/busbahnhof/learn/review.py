@@ -48,7 +48,7 @@ class ReviewedDecision:
             "loss": round(j.loss, 4),
             "loss_error": round(j.loss_error, 4),
             "mistake": j.mistake,
-            "options": [option.to_dict() for option in shown_options(self.values, j.made)],
+            "options": [option.to_dict() for option in shown_options(self.values, j)],
         }
 
 
