@@ -125,3 +125,17 @@ def test_review_to_stdout_in_german_and_errors(tmp_path: Path) -> None:
     table_record.write_text(json.dumps(unfinished), encoding="utf-8")
     refused = run("review", str(table_record), "--lang", "en")
     assert refused.exit_code == 2 and "only finished games can be reviewed" in refused.output
+
+
+@pytest.mark.slow
+def test_bench_review_times_the_review_and_every_hint() -> None:
+    result = run("bench", "busfahrer", "-p", "2", "--review", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["format"] == "busbahnhof-review-bench/1" and report["players"] == 2
+    assert report["decisions"] == report["hints"]["count"] > 0
+    assert report["review"]["wall"] > 0 and report["review"]["cpu"] > 0
+    assert 0 < report["hints"]["wall_median"] <= report["hints"]["wall_max"]
+    assert report["budget"]["review_steps"] == 4_000 and report["budget"]["hint_seconds"] == 0.8
+    table = run("bench", "busfahrer", "-p", "2", "--review", "--lang", "en")
+    assert "Review of the whole game" in table.output and "Hint, slowest of" in table.output

@@ -1,5 +1,5 @@
 """``busbahnhof bench``: random-playout games/s, decisions/s, clones/s and (``--bot``) search
-simulations/s, medians of fresh processes."""
+simulations/s, medians of fresh processes; ``--review``: the review and hint times (docs/review.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..sim import run_bench
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
+from .review import print_review_bench
 
 
 def bench_table(ui: Ui, report: dict[str, Any]) -> Table:
@@ -39,6 +40,9 @@ def bench(
         str | None, typer.Option("--bot", help="Also measure this search bot's simulations/s, e.g. ismcts.")
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    review: Annotated[
+        bool, typer.Option("--review", help="Instead: time the review of one whole game and a hint at each decision.")
+    ] = False,
     option: OptionOption = None,
     preset: PresetOption = None,
     deck: DeckOption = None,
@@ -47,6 +51,9 @@ def bench(
     """Measure raw engine speed: random playouts, decisions and clones per second (and a bot's search)."""
     ui = Ui.open(ctx, lang, game_id)
     game = build_game(game_id, option, preset, deck)
+    if review:
+        print_review_bench(ui, game, players, json_output)
+        return
     with Progress(console=ui.err, transient=True) as bar:
         task = bar.add_task(ui.t("bench.progress", game=game.title), total=repeats)
         report = run_bench(

@@ -16,8 +16,9 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from ..engine import Catalog, GameError, load_record, write_text_atomically
+from ..engine import Catalog, Game, GameError, load_record, write_text_atomically
 from ..learn import Budget, Review, review_record
+from ..learn.bench import review_bench
 from .common import DEFAULT_LANG, ERROR_EXIT, LangOption, Ui
 from .output import STDOUT, check_output_path
 from .sanitize import terminal_safe
@@ -188,3 +189,38 @@ def review(
     )
     if json_out is not None:
         ui.out.print(text.t("review.saved", path=str(json_out)))
+
+
+def print_review_bench(ui: Ui, game: Game[Any, Any], players: int, json_output: bool) -> None:
+    """``busbahnhof bench GAME --review``: the review of one whole game and a hint at each decision, timed."""
+    texts = Catalog(("busbahnhof.learn", *ui.catalog.packages), ui.lang)
+    with Progress(console=ui.err, transient=True) as bar:
+        bar.add_task(texts.text("review.progress", game=game.title), total=None)
+        report = review_bench(game, players)
+    if json_output:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+        return
+    budget, hints = report["budget"], report["hints"]
+
+    def seconds(value: float) -> str:
+        return format_figure(value, ui.lang, 2, whole_bare=False)
+
+    table = Table(
+        title=texts.text("review.bench_title", game=game.title, players=players, seed=report["seed"]),
+        caption=texts.text("review.bench_machine", **report["machine"]),
+    )
+    table.add_column(texts.text("review.bench_figure"))
+    table.add_column(texts.text("review.bench_wall"), justify="right")
+    table.add_column(texts.text("review.bench_cpu"), justify="right")
+    table.add_row(
+        texts.text("review.bench_review", decisions=report["decisions"], steps=budget["review_steps"]),
+        seconds(report["review"]["wall"]),
+        seconds(report["review"]["cpu"]),
+    )
+    for kind in ("median", "max"):
+        table.add_row(
+            texts.text(f"review.bench_hint_{kind}", count=hints["count"], steps=budget["hint_steps"]),
+            seconds(hints[f"wall_{kind}"]),
+            seconds(hints[f"cpu_{kind}"]),
+        )
+    ui.out.print(table)
