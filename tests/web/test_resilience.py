@@ -162,7 +162,7 @@ def test_replay_a_finished_game_move_by_move(open_page: Any, server: ServerProce
     page.get_by_role("button", name=re.compile("Anfang")).click()
     assert page.get_by_text(re.compile(r"^Startstellung \(\d+ Züge\)$")).is_visible()
     page.get_by_role("button", name=re.compile("Weiter")).click()
-    assert page.get_by_text(re.compile(rf"^Zug 1 von {last}: guess ")).is_visible()
+    page.get_by_text(re.compile(rf"^Zug 1 von {last}: \S")).wait_for()  # the move in words (its log line)
     page.get_by_role("button", name="Abspielen").click()
     page.get_by_text(re.compile(rf"^Zug 3 von {last}")).wait_for()
     page.get_by_role("button", name="Pause").click()
