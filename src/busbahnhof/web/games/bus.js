@@ -61,10 +61,14 @@ export function render(ctx) {
   const map = panZoom(key, svg, whole, labels, wanted(ctx), focus);
   const node = h(
     "div",
-    { class: `bus${kind === "board" ? " board-decision" : ""}` },
-    kind === "map" ? decision(ctx, pick, anchor, narrow) : null,
-    h("div", { class: "bus-map-area" }, map),
-    h("div", { class: "bus-board-area" }, actionBoard(ctx, pick)),
+    { class: "bus" },
+    h(
+      "div",
+      { class: `bus-table${kind === "board" ? " board-decision" : ""}` },
+      kind === "map" ? decision(ctx, pick, anchor, narrow) : null,
+      h("div", { class: "bus-map-area" }, map),
+      h("div", { class: "bus-board-area" }, actionBoard(ctx, pick)),
+    ),
   );
   return { node, handlesActions: true };
 }
