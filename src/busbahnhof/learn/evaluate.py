@@ -50,7 +50,7 @@ class Option:
         rounds: halving rounds it stayed in the race (options that stayed longer ranked first).
         right, of: exact evaluations only: the unseen cards that make the answer right, of all unseen.
         tally: the game's own figure (mean over the worlds), e.g. ``{"completions": 1.4}``.
-        selection: a finalist's mean points in the selecting rounds (which chose the best).
+        selection: a finalist's mean points and place in the selecting rounds (which chose the best).
         samples, tallies: per world the seat's standing and the game's figure there.
     """
 
@@ -63,7 +63,7 @@ class Option:
     right: int | None = None
     of: int | None = None
     tally: dict[str, float] = field(default_factory=dict)
-    selection: float = 0.0
+    selection: tuple[float, float] = (0.0, 0.0)
     samples: dict[int, Standing] = field(default_factory=dict, repr=False)
     tallies: dict[int, float] = field(default_factory=dict, repr=False)
 
@@ -130,7 +130,7 @@ def value_options(
         confirming = round_number == halvings
         if confirming:
             for index in race:
-                options[index].selection = _mean_points(options[index])
+                options[index].selection = _means(options[index])
                 options[index].samples = {}
                 options[index].tallies = {}
         spend = budget.steps // 2 if confirming else per_round
@@ -153,7 +153,7 @@ def value_options(
     for option in options:
         _summarize(option, tally)
     sign = 1.0 if lower else -1.0
-    finalists = sorted(race, key=lambda index: (sign * options[index].selection, sign * options[index].points, index))
+    finalists = sorted(race, key=lambda index: _leader_key(options[index], sign, index))
     leader = options[finalists[0]]
     others = sorted((o for o in options if o is not leader), key=lambda option: _rank_key(option, lower))
     return [leader, *others]
@@ -248,8 +248,18 @@ def _summarize(option: Option, tally: tuple[str, Tally] | None) -> None:
         option.tally = {tally[0]: sum(option.tallies.values()) / len(option.tallies)}
 
 
-def _mean_points(option: Option) -> float:
-    return sum(s.points for s in option.samples.values()) / len(option.samples) if option.samples else 0.0
+def _means(option: Option) -> tuple[float, float]:
+    """Mean points and place over the worlds played so far."""
+    count = len(option.samples) or 1
+    values = option.samples.values()
+    return sum(s.points for s in values) / count, sum(s.place for s in values) / count
+
+
+def _leader_key(option: Option, sign: float, index: int) -> tuple[float, ...]:
+    """The best finalist: by the selecting worlds' points, then place (equal points are common at a
+    short horizon), then by the confirming worlds."""
+    points, place = option.selection
+    return (sign * points, place, sign * option.points, option.place or 0.0, index)
 
 
 def _rank_key(option: Option, lower: bool) -> tuple[float, float, float]:
