@@ -98,7 +98,7 @@ PROFILES: dict[str, Profile] = {
     "busfahrer": Profile(
         guide=Guide(Kartenzaehler, epsilon=0.1, evaluation=Evaluation(scale=4.0)),
         review=Budget(steps=4_000),
-        hint=Budget(steps=8_000, seconds=0.8),
+        hint=Budget(steps=8_000, seconds=0.5),
         public_worlds=8,
         threshold=0.5,
         exact=exact_answers,
@@ -107,7 +107,7 @@ PROFILES: dict[str, Profile] = {
     "busfaktor": Profile(
         guide=BUSFAKTOR_GUIDE,
         review=Budget(steps=15_000),
-        hint=Budget(steps=12_000, seconds=0.8),
+        hint=Budget(steps=12_000, seconds=0.5),
         public_worlds=6,
         threshold=1.0,
         tally=("completions", completions),
@@ -116,14 +116,14 @@ PROFILES: dict[str, Profile] = {
     "bus": Profile(
         guide=BUS_GUIDE,
         review=Budget(steps=4_800),
-        hint=Budget(steps=1_600, seconds=0.8),
+        hint=Budget(steps=1_600, seconds=0.5),
         public_worlds=3,
         threshold=1.0,
         reason=bus_reason,
     ),
 }
 DEFAULT = Profile(
-    guide=Guide(), review=Budget(steps=4_000), hint=Budget(steps=8_000, seconds=0.8), public_worlds=8, threshold=1.0
+    guide=Guide(), review=Budget(steps=4_000), hint=Budget(steps=8_000, seconds=0.5), public_worlds=8, threshold=1.0
 )
 
 
