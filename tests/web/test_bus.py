@@ -175,7 +175,8 @@ def test_the_map_shows_the_pieces_and_a_line_is_chosen_end_then_intersection(
     lot = page.get_by_role("button", name=re.compile(r"^Bauplatz \d+ \(Kreuzung \d+, Zone 1\)$")).first
     number = re.search(r"\d+", lot.get_attribute("aria-label") or "")
     before = version(page)
-    lot.click()
+    lot.focus()
+    page.keyboard.press("Enter")  # the map's places are buttons for the keyboard too
     page.wait_for_function("v => Number(document.querySelector('.table-page').dataset.version) > v", arg=before)
     built = map_group.locator(f"[data-piece=building-{number.group() if number else ''}]")
     assert built.get_attribute("data-type") == "house", "one tap builds the clock's type"
