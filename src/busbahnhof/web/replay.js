@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, loadGameCatalog, t } from "./i18n.js";
 import { animateChanges, snapshot } from "./motion.js";
-import { GAME_BOARDS, gameContext, lineText } from "./table.js";
+import { GAME_BOARDS, gameContext, lineText, loadBoard } from "./table.js";
 
 const PLAY_MS = 900;
 
@@ -34,7 +34,7 @@ export function showReplay(root, { tableId }) {
       for (const position of positions) if (position.view?.state && data.static) Object.assign(position.view.state, data.static);
       info = table;
       const game = positions[0]?.view?.game ?? info.game;
-      await loadGameCatalog(game);
+      await Promise.all([loadGameCatalog(game), loadBoard(game)]);
       draw();
       go(positions.length - 1);
     } catch (error) {

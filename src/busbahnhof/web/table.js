@@ -14,11 +14,20 @@ import { notificationsAvailable, notificationsOn, notifyTurn, pageTitle, setNoti
 import { ruleHref } from "./rules.js";
 import { SeatPanels, seatsOf } from "./seats.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
-import * as busfahrer from "./games/busfahrer.js";
-import * as bus from "./games/bus.js";
-import * as busfaktor from "./games/busfaktor.js";
 
-const GAMES = { busfahrer, bus, busfaktor };
+/** Each game's board module, loaded when a table of that game is first shown (not all three). */
+const BOARDS = {
+  busfahrer: () => import("./games/busfahrer.js"),
+  bus: () => import("./games/bus.js"),
+  busfaktor: () => import("./games/busfaktor.js"),
+};
+/** The board modules loaded so far, by game id (loadBoard fills it). */
+export const GAME_BOARDS = {};
+
+export async function loadBoard(game) {
+  if (!GAME_BOARDS[game] && BOARDS[game]) GAME_BOARDS[game] = await BOARDS[game]();
+  return GAME_BOARDS[game];
+}
 const NEWS_LINES = 3;
 const LOG_LINES = 200;
 
@@ -81,8 +90,11 @@ export function showTable(root, { tableId, tokens }) {
   document.addEventListener("visibilitychange", onVisibility);
 
   connections.forEach((c) => c.connect());
-  // The game's catalog is needed for the first drawing: asked for at once, beside the connection.
-  api.table(tableId).then((info) => loadGameCatalog(info.game), () => {});
+  // The game's catalog and board are needed for the first drawing: asked for at once, beside the connection.
+  api.table(tableId).then(
+    (info) => Promise.all([loadGameCatalog(info.game), loadBoard(info.game)]),
+    () => {},
+  );
 
   function ctxFor(message) {
     return gameContext(message, {
@@ -104,8 +116,8 @@ export function showTable(root, { tableId, tokens }) {
     const message = shown.state;
     if (!message) return;
     const game = message.view.game;
-    if (loadedCatalog !== `${game}:${lang()}`) {
-      await loadGameCatalog(game);
+    if (loadedCatalog !== `${game}:${lang()}` || !GAME_BOARDS[game]) {
+      await Promise.all([loadGameCatalog(game), loadBoard(game)]);
       loadedCatalog = `${game}:${lang()}`;
     }
     if (shown.state !== message) return; // a newer message came while the catalog loaded
@@ -122,7 +134,7 @@ export function showTable(root, { tableId, tokens }) {
   function draw() {
     const message = shown.state;
     const ctx = ctxFor(message);
-    const module = GAMES[ctx.game];
+    const module = GAME_BOARDS[ctx.game];
     // The board as it was, read before anything changes (the page's layout is still clean then).
     const fresh = !drawn || drawn.connection !== shown || drawn.version !== message.version;
     const before = fresh && !coverFor && drawn && drawn.connection === shown && drawn.version < message.version ? snapshot(board) : null;
@@ -470,7 +482,6 @@ export function gameContext(message, { send, redraw = () => {} }) {
   };
 }
 
-export const GAME_BOARDS = GAMES;
 
 /** Moments that matter get their own look: bad news (a wrong answer, a penalty), good news
  *  (a completed project, a delivered passenger), a card turned; keys from the games' catalogs. */
