@@ -294,14 +294,15 @@ def test_a_malformed_action_lists_the_english_notation() -> None:
     assert "ziehe projekt|aktion|ablage" in GAME.catalog("de").error_text(caught.value)
 
 
-def test_a_refusal_quotes_the_action_in_the_players_notation() -> None:
+def test_a_refusal_quotes_the_action_in_the_players_words() -> None:
+    """The refused action as the action lists describe it, its cards by name (issue 24: no ids)."""
     state = arrange(hands={0: ["Serverumzug", "Monitoring"]})
     with pytest.raises(GameError) as caught:
         state.apply(named("lege Monitoring an Serverumzug als Betrieb"))
     english = GAME.catalog("en").error_text(caught.value)
-    assert english.startswith(f"'attach {cid('Monitoring')} to {cid('Serverumzug')} as Operations' is not allowed")
+    assert english.startswith("'attach Monitoring as Operations to Server Move' is not allowed")
     german = GAME.catalog("de").error_text(caught.value)
-    assert german.startswith(f"„lege {cid('Monitoring')} an {cid('Serverumzug')} als Betrieb“ ist jetzt nicht")
+    assert german.startswith("„Monitoring als Betrieb an Serverumzug anlegen“ ist jetzt nicht")
 
 
 def test_terminal_play_in_english_lists_english_notation_and_takes_it() -> None:

@@ -83,8 +83,8 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
     def param_formatters(self, lang: str) -> Mapping[str, ParamFormatter]:
         """Cards by name (English names with ``en``; the ids are printed nowhere, and a deck's names
         are unique in each language, schema.DeckFile), counts of points and cards with their noun in
-        singular or plural, factor types, sources, and the notation quoted in refusals (an action,
-        the expected shapes) in the language's notation."""
+        singular or plural, factor types, sources, an action quoted in a refusal in words (as the
+        action lists describe it), and the expected shapes in the language's notation."""
         deck = self.deck
         sources = {
             "de": ("Projektstapel", "Aktionsstapel", "offene Ablage"),
@@ -111,9 +111,15 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         def source(value: Any) -> str:
             return sources[value] if isinstance(value, int) and 0 <= value < 3 else str(value)
 
+        described: list[Catalog] = []  # this language's catalog, made on first use (it holds these formatters)
+
         def action(value: Any) -> str:
             parsed = parse(value) if isinstance(value, str) else None
-            return notation(parsed, lang) if parsed is not None else str(value)
+            if parsed is None:
+                return str(value)
+            if not described:
+                described.append(self.catalog(lang))
+            return describe(deck, parsed, described[0])
 
         def expected(value: Any) -> str:
             return summary(lang) if value == NOTATION else str(value)
