@@ -162,10 +162,10 @@ def value_options(
 def paired_loss(made: Option, best: Option, lower_is_better: bool) -> tuple[float, float]:
     """How many points worse ``made`` is than ``best`` on the worlds both were played in, and the
     standard error of that mean (0 for exact values or a single shared world)."""
-    if not made.samples or not best.samples:
+    common = sorted(set(made.samples) & set(best.samples))
+    if not common:  # exact values
         loss = made.points - best.points if lower_is_better else best.points - made.points
         return loss, 0.0
-    common = sorted(set(made.samples) & set(best.samples))
     sign = 1.0 if lower_is_better else -1.0
     differences = [sign * (made.samples[w].points - best.samples[w].points) for w in common]
     mean = sum(differences) / len(differences)
