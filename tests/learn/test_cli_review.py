@@ -120,9 +120,12 @@ def test_review_to_stdout_in_german_and_errors(tmp_path: Path) -> None:
     assert "Zusammenfassung je Spieler" in german.output
     wrong_seat = run("review", str(record), "--seat", "5")
     assert wrong_seat.exit_code == 2 and "Platz 5: die Aufzeichnung hat die Plätze 1 bis 4." in wrong_seat.output
-    unfinished = json.loads(record.read_text(encoding="utf-8")) | {"seed": None}
+    finished = json.loads(record.read_text(encoding="utf-8")) | {"status": "finished", "table_id": "t1", "code": "ABCD"}
     table_record = tmp_path / "table.json"
-    table_record.write_text(json.dumps(unfinished), encoding="utf-8")
+    table_record.write_text(json.dumps(finished), encoding="utf-8")  # as GET /api/tables/{id}/record gives it
+    from_table = run("review", str(table_record), "--json", "-", "--budget", "200", "--no-graph", "--seat", "3")
+    assert from_table.exit_code == 0 and json.loads(from_table.stdout)["seats"] == [2]
+    table_record.write_text(json.dumps(finished | {"seed": None}), encoding="utf-8")
     refused = run("review", str(table_record), "--lang", "en")
     assert refused.exit_code == 2 and "only finished games can be reviewed" in refused.output
 
