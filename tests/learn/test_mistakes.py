@@ -86,23 +86,26 @@ def test_the_card_counters_game_has_no_mistake_and_its_answers_lose_nothing(play
     assert len(answers) == 16 and all(d.judgement.loss == 0.0 for d in answers)
 
 
-def test_the_strong_bots_own_moves_are_not_marked(play: Play) -> None:
-    """Seat 0 of a Busfaktor: 1 game plays what the hint (the review's own search) recommends at
-    each of its first decisions; the review with the same budget marks none of them."""
+@pytest.mark.parametrize("strong", ["hint", "schwer"])
+def test_the_strong_bots_own_moves_are_not_marked(play: Play, strong: str) -> None:
+    """Seat 0 of a Busfaktor: 1 game plays what the strong bot chooses at each of its first
+    decisions: the hint (the review's own search, same budget as the review) or the level
+    ``schwer``; the review marks none of them."""
     game = load_game("busfaktor")
     budget = Budget(steps=2_000)
     state = play("busfaktor", 4, 6, lambda s: s.to_move == 0 and len(s.legal_actions()) > 1)
-    others = [make_bot(game, "mittel") for _ in range(4)]
+    bots = [make_bot(game, "schwer" if seat == 0 else "mittel") for seat in range(4)]
     rng = Rng(6)
-    hinted = 0
-    while not state.is_over and hinted < 12:
+    chosen = 0
+    while not state.is_over and chosen < 12:
         seat = state.to_move
         assert seat is not None
-        if seat == 0 and len(state.legal_actions()) > 1:
-            state.apply(hint(state, 0, Rng(hinted), budget).options[0].option.action)
-            hinted += 1
+        decides = seat == 0 and len(state.legal_actions()) > 1
+        if decides and strong == "hint":
+            state.apply(hint(state, 0, Rng(chosen), budget).options[0].option.action)
         else:
-            state.apply(others[seat].choose(state, seat, rng))
+            state.apply(bots[seat].choose(state, seat, rng))
+        chosen += decides
     review = review_record(state.record(), seats=[0], budget=budget, graph=False)
-    assert len(review.decisions) == hinted
+    assert len(review.decisions) == chosen
     assert not [d.number for d in review.decisions if d.judgement.mistake]
