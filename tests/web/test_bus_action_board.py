@@ -89,6 +89,7 @@ def test_the_action_phase_by_clicking_slots(
     assert board.locator(".board-my-markers .big-number").inner_text() == "19"
     wasted.hover()
     assert WASTED[lang] in board.locator(".board-preview").inner_text(), "the warning is said on hover too"
+    page.wait_for_timeout(600)  # the last bot's marker has appeared (animations are on on the phone)
     screenshot(page, f"bus-board-waste-{size}")
     # A slot without a warning, then passing: one click each.
     click_and_wait(page, board.locator("button.slot.next:not(.waste)").first)
