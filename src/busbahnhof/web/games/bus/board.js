@@ -66,7 +66,7 @@ export function actionBoard(ctx, pick) {
   );
 }
 
-/** Round, phase and M; and while actions are carried out, which one and its power. */
+/** Round, phase and M (with its meaning as a tooltip). */
 function status(ctx) {
   const s = ctx.state;
   const phase = s.phase === "over" ? ctx.gt("draw.over") : ctx.gt(`area.${s.phase}`);
@@ -145,7 +145,7 @@ function slot(ctx, pick, area, letter, seat, power, preview, show) {
   const body = [
     single ? null : h("span", { class: "slot-letter" }, letter),
     seat !== null
-      ? h("span", { class: `marker seat-${seat}`, dataset: { piece: `marker-${area}-${letter}` }, "aria-label": ctx.seatName(seat) }, SEAT_SYMBOLS[seat % 5])
+      ? h("span", { class: `marker seat-${seat}`, dataset: { piece: `marker-${area}-${letter}` }, role: "img", "aria-label": ctx.seatName(seat) }, SEAT_SYMBOLS[seat % 5])
       : null,
     power !== null ? h("span", { class: "slot-power", "aria-hidden": "true" }, powerFigure(power)) : null,
     single && seat === null && next ? h("span", { class: "slot-power", "aria-hidden": "true" }, "+") : null,
