@@ -66,13 +66,14 @@ export function actionBoard(ctx, pick) {
   );
 }
 
-/** Round, phase and M (with its meaning as a tooltip). */
+/** Round, phase and M (with its meaning as a tooltip; "↑" while Busse is free and may raise it). */
 function status(ctx) {
   const s = ctx.state;
   const phase = s.phase === "over" ? ctx.gt("draw.over") : ctx.gt(`area.${s.phase}`);
-  const m = withTip(h("span", { class: "board-m", tabindex: "0" }, `M = ${s.max_buses}`), {
+  const mayRise = Boolean(s.preview?.selection?.m_may_rise);
+  const m = withTip(h("span", { class: "board-m", tabindex: "0" }, `M = ${s.max_buses}`, mayRise ? h("span", { class: "m-may-rise", "aria-hidden": "true" }, "↑") : null), {
     title: "M",
-    text: ctx.gt("board.m", { m: s.max_buses }),
+    text: [ctx.gt("board.m", { m: s.max_buses }), mayRise ? ctx.gt("board.m_may_rise") : null].filter(Boolean).join(" "),
     rule: "Bus: Schwindende Aktionskraft",
     game: "bus",
   });
