@@ -19,6 +19,24 @@ function control(ctx, pick, key, entryOf) {
   );
 }
 
+/** The multi-slot areas, whose slot being carried out has a power and steps left. */
+const MULTI = new Set(["line", "passengers", "buildings", "vrroomm"]);
+
+/** The slot being carried out in words: ["board.resolving", {slot, power, count}] ("Feld B wird
+ *  ausgeführt: Kraft 2, noch 1 Schritt"; Brumm in the Complete Edition: the buses still to run). */
+export function resolvingWords(ctx, decision) {
+  const key = decision.area === "vrroomm" && ctx.state.edition !== "1999" ? "board.resolving_vrroomm" : "board.resolving";
+  return [key, { slot: decision.slot, power: decision.power, count: decision.left }];
+}
+
+/** Below the message, while another seat carries out a marker: whose, where, and how far. */
+function carriedOut(ctx) {
+  const decision = ctx.state.decision;
+  if (!decision || !MULTI.has(decision.area) || !decision.slot) return "";
+  const [key, params] = resolvingWords(ctx, decision);
+  return `${ctx.gt(`area.${decision.area}`)}: ${ctx.gt(key, params)}`;
+}
+
 /** What the box says when the pointer is on no slot. */
 function message(ctx, pick, selection, choosing) {
   const s = ctx.state;
@@ -37,7 +55,7 @@ export function turnBox(ctx, pick, selection, choosing, entryOf) {
   const s = ctx.state;
   const me = ctx.seat;
   const said = message(ctx, pick, selection, choosing);
-  const hint = choosing ? ctx.gt("hint.selection") : "";
+  const hint = choosing ? ctx.gt("hint.selection") : carriedOut(ctx);
   const must = h("p", { class: "board-must" }, said);
   const preview = h("p", { class: "board-preview", "aria-live": "polite" }, hint);
   const node = h(

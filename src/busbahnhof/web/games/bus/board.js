@@ -12,7 +12,7 @@ import { h } from "../../dom.js";
 import { withTip } from "../../tip.js";
 import { clockPanel } from "./board-clock.js";
 import { seatMarkers } from "./board-seats.js";
-import { turnBox } from "./board-turn.js";
+import { resolvingWords, turnBox } from "./board-turn.js";
 import { SEAT_SYMBOLS } from "./pieces.js";
 
 const AREAS = ["line", "buses", "passengers", "buildings", "clock", "vrroomm", "start"];
@@ -101,7 +101,7 @@ function areaRow(ctx, pick, area, preview, show) {
   return h(
     "li",
     { class: `board-area area-${area}${multi ? " multi" : " single"}${resolving ? " resolving" : ""}`, dataset: { area } },
-    h("div", { class: "area-head" }, name, resolving ? resolvingBadge(ctx, area, resolving, multi) : null),
+    h("div", { class: "area-head" }, name, resolving ? resolvingBadge(ctx, resolving, multi) : null),
     h(
       "div",
       { class: "area-slots", style: `--slots: ${slots.length}` },
@@ -115,10 +115,9 @@ function areaRow(ctx, pick, area, preview, show) {
 
 /** The slot being carried out, its power and the steps left, short ("Feld B · Kraft 2 · noch 1")
  *  with the sentence as its tooltip ("Feld B wird ausgeführt: Kraft 2, noch 1 Schritt"). */
-function resolvingBadge(ctx, area, decision, multi) {
+function resolvingBadge(ctx, decision, multi) {
   if (!multi) return h("span", { class: "area-resolving" }, ctx.gt("board.resolving_single"));
-  const key = area === "vrroomm" && ctx.state.edition !== "1999" ? "board.resolving_vrroomm" : "board.resolving";
-  const params = { slot: decision.slot, power: decision.power, count: decision.left };
+  const [key, params] = resolvingWords(ctx, decision);
   return h("span", { class: "area-resolving", title: ctx.gt(key, params) }, ctx.gt(`${key}_short`, params));
 }
 
