@@ -11,9 +11,9 @@ no rating update is lost between processes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from .schema import accounts, login_attempts, ratings, results, seat_players, sessions, tables
@@ -120,8 +120,8 @@ class PlayerStore:
             connection.execute(delete(login_attempts).where(login_attempts.c.at < since))
             for key in keys:
                 inserted = connection.execute(insert(login_attempts).values(key=key, at=at))
-                primary_key = inserted.inserted_primary_key
-                assert primary_key is not None
+                # an INSERT of one row always has its key (SQLAlchemy types it as optional)
+                primary_key = cast("Row[Any]", inserted.inserted_primary_key)
                 ids.append(int(primary_key[0]))
         query = (
             select(login_attempts.c.key, func.count())
