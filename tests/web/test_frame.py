@@ -325,3 +325,16 @@ def test_a_refusal_links_the_rule_it_cites(open_page: Any, server: ServerProcess
     link = refusal.get_by_role("link", name=re.compile("^Busfahrer: Phase 1"))
     assert (link.get_attribute("href") or "").startswith("#/rules/busfahrer/")
     assert not page.locator(".board .chosen").count()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_rules_are_one_click_away_from_every_table(open_page: Any, server: ServerProcess, game: str) -> None:
+    """The table's header links the game's rules page; it opens with its contents and leads back."""
+    page, _ = open_table(open_page, server, game)
+    link = page.locator(".table-head").get_by_role("link", name="Regeln")
+    link.wait_for()
+    assert link.get_attribute("href") == f"#/rules/{game}"
+    link.click()
+    page.locator(f'article.rules[data-game="{game}"]').wait_for()
+    page.get_by_role("button", name="Zurück zum Tisch").or_(page.get_by_role("link", name="Zurück zum Tisch")).first.click()
+    page.locator(".table-head").wait_for()

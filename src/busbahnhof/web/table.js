@@ -11,7 +11,7 @@ import { legalActions, actionList } from "./actions.js";
 import { resetSelection } from "./picker.js";
 import { animateChanges, applyMotionClass, fadeIn, markLastMove, motionOn, setMotion, snapshot, systemReducesMotion } from "./motion.js";
 import { notificationsAvailable, notificationsOn, notifyTurn, pageTitle, setNotifications } from "./notify.js";
-import { ruleHref } from "./rules.js";
+import { ruleLink } from "./rules.js";
 import { SeatPanels, seatsOf } from "./seats.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
 
@@ -223,7 +223,16 @@ export function showTable(root, { tableId, tokens }) {
           h("span", { class: "switch-label" }, t(notificationsOn() ? "table.notify_on" : "table.notify_off")),
         )
       : null;
-    replaceChildren(switches, motion, notify);
+    const game = shown.state?.view?.game;
+    const rules = game
+      ? h(
+          "a",
+          { class: "button switch", href: `#/rules/${encodeURIComponent(game)}`, title: t("table.rules") },
+          h("span", { class: "switch-icon", "aria-hidden": "true" }, "§"),
+          h("span", { class: "switch-label" }, t("table.rules")),
+        )
+      : null;
+    replaceChildren(switches, rules, motion, notify);
   }
 
   /** A seat whose time ran out is played by a bot until its player says they are back. */
@@ -395,9 +404,7 @@ export function showTable(root, { tableId, tokens }) {
   function showRefusal(error) {
     const text = error.message || error.code;
     const game = shown.state?.view?.game;
-    const rule = error.rule
-      ? h("span", { class: "rule" }, " (", game ? h("a", { href: ruleHref(game, error.rule) }, error.rule) : error.rule, ")")
-      : null;
+    const rule = error.rule ? h("span", { class: "rule" }, " (", game ? ruleLink(game, error.rule) : error.rule, ")") : null;
     const box = h("p", { class: "refusal", role: "alert" }, text, rule);
     resetSelection();
     if (shown.state && !coverFor) draw();
