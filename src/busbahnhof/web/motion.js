@@ -35,6 +35,9 @@ export function applyMotionClass() {
 
 /** Where each piece is now: {id -> {rect, origin (the root's rect), face, matrix (an SVG piece's own transform)}}. */
 export function snapshot(root) {
+  // A piece still moving from the last version is read where it lands, not mid-flight (with fast
+  // bots a version can come before the last one's motion ended: that piece had not moved again).
+  for (const animation of root.getAnimations({ subtree: true })) animation.finish();
   const pieces = new Map();
   const origin = root.getBoundingClientRect();
   for (const el of root.querySelectorAll("[data-piece]")) {
