@@ -33,7 +33,7 @@ def test_bus_selection_hint_gives_slot_and_power_from_the_preview(play: Play) ->
     seat = state.to_move
     assert seat is not None
     answer = hint(state, seat, Rng(0), SMALL)
-    assert answer.measure == "horizon_points" and 2 <= len(answer.options) <= 3
+    assert answer.measure == "final_points" and 2 <= len(answer.options) <= 3
     areas = state.view(seat)["state"]["preview"]["selection"]["areas"]
     assert any(option.option.action.startswith("take ") for option in answer.options)
     for option in answer.options:

@@ -65,10 +65,11 @@ def value_decision(
         return DecisionValues(seat, "answer_penalty", lower_is_better=True, options=exact)
     policy = profile.guide.policy() if profile.guide.policy else None
     favourite = () if policy is None else (str(policy.choose(state, seat, rng)),)
+    confirm_guide = profile.public_guide if profile.confirm_to_end else None
     options = value_options(
-        state, seat, rng, profile.guide, profile.running_points, budget, keep + favourite, profile.tally
+        state, seat, rng, profile.guide, profile.running_points, budget, keep + favourite, profile.tally, confirm_guide
     )
-    measure = "final_points" if profile.guide.cutoff is None else "horizon_points"
+    measure = "final_points" if profile.guide.cutoff is None or profile.confirm_to_end else "horizon_points"
     return DecisionValues(seat, measure, lower, options)
 
 

@@ -100,6 +100,7 @@ def value_options(
     budget: Budget,
     keep: Iterable[str] = (),
     tally: tuple[str, Tally] | None = None,
+    confirm_guide: Guide | None = None,
 ) -> list[Option]:
     """Every legal option of ``seat`` (to move in ``state``) valued by paired worlds, best first.
 
@@ -109,7 +110,8 @@ def value_options(
     their values (and the losses :func:`paired_loss` measures) rest on these worlds only, so
     choosing the best of many noisy means does not make the others look worse than they are.
     The options that left the race follow, the later they left the better, each valued on the
-    worlds it was played in.
+    worlds it was played in.  ``confirm_guide`` plays the confirming worlds instead of ``guide``
+    (Bus: selected at a short horizon, confirmed to the end).
     """
     legal = state.legal_actions()
     options = [Option(str(action), 0.0) for action in legal]
@@ -134,9 +136,10 @@ def value_options(
                 options[index].samples = {}
                 options[index].tallies = {}
         spend = budget.steps // 2 if confirming else per_round
+        playing = confirm_guide if confirming and confirm_guide is not None else guide
         used = 0
         while True:
-            used += _play_world(state, seat, rng, guide, policy, running_points, options, race, world, tally)
+            used += _play_world(state, seat, rng, playing, policy, running_points, options, race, world, tally)
             world += 1
             if used >= spend or _past(deadline):
                 break

@@ -1,11 +1,12 @@
 """How each game is reviewed: who plays the sampled worlds on, how far, at what budget, and what
-loss counts as a clear mistake (docs/review.md, "Budgets and thresholds"; docs/bots.md has the
-figures they give).
+loss counts as a clear mistake (docs/review.md, "A clear mistake"; docs/bots.md has the figures
+they give).
 
 The worlds are played on by the game's heuristic bot for every seat, with a random action one
 time in ten (the guides of the strong bots, ``games/<id>/bots.py``): Busfaktor: 1 by
-``heuristik`` to the end, Bus by ``planer`` cut off after 40 decisions and valued by the score so
-far (deliveries minus time stones; a Bus rollout to the end costs about five times as much),
+``heuristik`` to the end; Bus by ``planer``, while selecting cut off after 40 decisions and valued
+by the score so far (deliveries minus time stones; a Bus rollout to the end costs about five
+times as much), the best few then confirmed to the end;
 Busfahrer by ``kartenzaehler`` to the end (its strong bot's search plays random rollouts because
 its tree needs a thousand of them per decision; a review needs fewer, better ones).  A game
 without a profile is played on at random to the end.
@@ -45,6 +46,8 @@ class Profile:
         exact: decisions valued exactly instead (Busfahrer's questions).
         tally: a game's own figure of a played-on world, shown as a hint's reason.
         reason: a hint's short reason for an option, from the seat's view and the option's values.
+        confirm_to_end: the confirming worlds are played to the end (final points), the selecting
+            ones only to the guide's horizon.
     """
 
     guide: Guide
@@ -55,6 +58,7 @@ class Profile:
     exact: Exact | None = None
     tally: tuple[str, Tally] | None = None
     reason: Reason | None = None
+    confirm_to_end: bool = False
 
     @property
     def running_points(self) -> RunningPoints | None:
@@ -120,6 +124,7 @@ PROFILES: dict[str, Profile] = {
         public_worlds=3,
         threshold=1.0,
         reason=bus_reason,
+        confirm_to_end=True,
     ),
 }
 DEFAULT = Profile(
