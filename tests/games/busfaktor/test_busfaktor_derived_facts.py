@@ -128,8 +128,9 @@ def test_single_type_attachments_are_the_interned_actions() -> None:
             ftype = tables.attach_type[card]
             if deck.kind[card] == FACTOR and len(deck.types[card]) == 1:
                 assert ftype == deck.types[card][0]
-                assert tables.attach_one[card] == tuple(act(ATTACH, card, p, ftype) for p in range(deck.n_projects))
-                assert [row[0][2] for row in tables.attach[card]] == list(tables.attach_one[card])
+                projects = range(deck.n_projects)
+                assert [tables.attach_one[card][p] for p in projects] == [act(ATTACH, card, p, ftype) for p in projects]
+                assert [tables.attach[card][p][0][2] for p in projects] == [tables.attach_one[card][p] for p in projects]
             else:
                 assert ftype == -1 and tables.attach_one[card] == ()
 
