@@ -1,5 +1,6 @@
 """``busbahnhof bench``: random-playout games/s, decisions/s, clones/s and (``--bot``) search
-simulations/s, medians of fresh processes; ``--review``: the review and hint times (docs/review.md)."""
+simulations/s, medians of fresh processes; ``--review``: the review and hint times (docs/review.md);
+``--load``: the time to build the game with its options, e.g. a large Busfaktor deck."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from rich.progress import Progress
 from rich.table import Table
 
 from ..sim import run_bench
+from ..sim.bench_load import run_load_bench
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game
 from .review import print_review_bench
 
 
 def bench_table(ui: Ui, report: dict[str, Any]) -> Table:
-    """Median and every sample of each figure, plus the machine."""
+    """Median and every sample of each figure, plus the machine (a ``--load`` report has no players)."""
+    title = ui.t("bench.title", game=report["game"], players=report["players"]) if "players" in report else None
     table = Table(
-        title=ui.t("bench.title", game=report["game"], players=report["players"]),
+        title=title or ui.t("bench.load_title", game=report["game"]),
         caption=ui.t("bench.machine", **report["machine"]),
     )
     table.add_column(ui.t("bench.figure"))
@@ -43,6 +46,9 @@ def bench(
     review: Annotated[
         bool, typer.Option("--review", help="Instead: time the review of one whole game and a hint at each decision.")
     ] = False,
+    load: Annotated[
+        bool, typer.Option("--load", help="Instead: the time to build the game with its options (e.g. a large --deck).")
+    ] = False,
     option: OptionOption = None,
     preset: PresetOption = None,
     deck: DeckOption = None,
@@ -56,9 +62,14 @@ def bench(
         return
     with Progress(console=ui.err, transient=True) as bar:
         task = bar.add_task(ui.t("bench.progress", game=game.title), total=repeats)
-        report = run_bench(
-            game, players, repeats, seconds, bot=bot, progress=lambda done, _total: bar.update(task, completed=done)
-        )
+
+        def advance(done: int, _total: int) -> None:
+            bar.update(task, completed=done)
+
+        if load:
+            report = run_load_bench(game, repeats, progress=advance)
+        else:
+            report = run_bench(game, players, repeats, seconds, bot=bot, progress=advance)
     if json_output:
         print(json.dumps(report, ensure_ascii=False, indent=1))
     else:
