@@ -4,9 +4,8 @@ The values come exactly where the game knows them (Busfahrer's questions, :mod:`
 from paired sampled worlds otherwise (:mod:`.evaluate`).  A move is a **clear mistake** when it
 loses at least the game's threshold in points against the best option, and, for values from
 sampled worlds, the loss is also more than three standard errors, measured on at least
-:data:`MIN_WORLDS` worlds (so the noise of a small budget marks nothing).  The best option is
-chosen on other worlds than those the loss is measured on (:func:`.evaluate.value_options`); if
-the move made did at least as well there, it counts as the best.
+:data:`MIN_WORLDS` worlds (so the noise of a small budget marks nothing).  The finalists are
+chosen on other worlds than those the loss is measured on (:func:`.evaluate.value_options`).
 """
 
 from __future__ import annotations
@@ -91,7 +90,7 @@ def judge(values: DecisionValues, made: str, threshold: float) -> Judgement:
     if chosen is best:
         return Judgement(made, best.action, 0.0, 0.0, mistake=False)
     loss, error = paired_loss(chosen, best, values.lower_is_better)
-    if loss <= 0.0:
+    if loss <= 0.0:  # as many points (the best was ahead on its place only)
         return Judgement(made, made, 0.0, error, mistake=False)
     sampled = chosen.worlds > 0
     measured = not sampled or min(chosen.worlds, best.worlds) >= MIN_WORLDS

@@ -50,7 +50,6 @@ class Option:
         rounds: halving rounds it stayed in the race (options that stayed longer ranked first).
         right, of: exact evaluations only: the unseen cards that make the answer right, of all unseen.
         tally: the game's own figure (mean over the worlds), e.g. ``{"completions": 1.4}``.
-        selection: a finalist's mean points and place in the selecting rounds (which chose the best).
         samples, tallies: per world the seat's standing and the game's figure there.
     """
 
@@ -63,7 +62,6 @@ class Option:
     right: int | None = None
     of: int | None = None
     tally: dict[str, float] = field(default_factory=dict)
-    selection: tuple[float, float] = (0.0, 0.0)
     samples: dict[int, Standing] = field(default_factory=dict, repr=False)
     tallies: dict[int, float] = field(default_factory=dict, repr=False)
 
@@ -105,10 +103,11 @@ def value_options(
     """Every legal option of ``seat`` (to move in ``state``) valued by paired worlds, best first.
 
     Half the budget selects: halving rounds until at most :data:`FINAL` options (and those in
-    ``keep``: the move made, a heuristic's choice) remain; the best of them by these worlds comes
-    first.  The other half confirms: the remaining options are played again in fresh worlds, and
-    their values (and the losses :func:`paired_loss` measures) rest on these worlds only, so
-    choosing the best of many noisy means does not make the others look worse than they are.
+    ``keep``: the move made, a heuristic's choice) remain.  The other half confirms: the remaining
+    options are played again in fresh worlds, their values (and the losses :func:`paired_loss`
+    measures) rest on these worlds only, and the best of them there comes first.  So the best of
+    many noisy means is not compared on the very worlds that made it look best; among the few
+    finalists some of that luck remains, which the review's margin of three standard errors absorbs.
     The options that left the race follow, the later they left the better, each valued on the
     worlds it was played in.  ``confirm_guide`` plays the confirming worlds instead of ``guide``
     (Bus: selected at a short horizon, confirmed to the end).
@@ -132,7 +131,6 @@ def value_options(
         confirming = round_number == halvings
         if confirming:
             for index in race:
-                options[index].selection = _means(options[index])
                 options[index].samples = {}
                 options[index].tallies = {}
         spend = budget.steps // 2 if confirming else per_round
@@ -251,18 +249,10 @@ def _summarize(option: Option, tally: tuple[str, Tally] | None) -> None:
         option.tally = {tally[0]: sum(option.tallies.values()) / len(option.tallies)}
 
 
-def _means(option: Option) -> tuple[float, float]:
-    """Mean points and place over the worlds played so far."""
-    count = len(option.samples) or 1
-    values = option.samples.values()
-    return sum(s.points for s in values) / count, sum(s.place for s in values) / count
-
-
 def _leader_key(option: Option, sign: float, index: int) -> tuple[float, ...]:
-    """The best finalist: by the selecting worlds' points, then place (equal points are common at a
-    short horizon), then by the confirming worlds."""
-    points, place = option.selection
-    return (sign * points, place, sign * option.points, option.place or 0.0, index)
+    """The best finalist on the confirming worlds: by points, then place (many options may score
+    alike), then the order of the legal actions."""
+    return (sign * option.points, option.place or 0.0, index)
 
 
 def _rank_key(option: Option, lower: bool) -> tuple[float, float, float]:
