@@ -17,7 +17,7 @@ SMALL = Budget(steps=800)
 
 
 def test_busfahrer_question_hint_gives_the_exact_odds_best_first(play: Play) -> None:
-    state = play("busfahrer", 4, 2, lambda s: s.phase == QUESTIONS and s.round == 1)  # type: ignore[attr-defined]
+    state = play("busfahrer", 4, 2, lambda s: s.phase == QUESTIONS and s.round == 1)
     seat = state.to_move
     assert seat is not None
     answer = hint(state, seat, Rng(0), SMALL)

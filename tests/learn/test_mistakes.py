@@ -12,6 +12,7 @@ import pytest
 from busbahnhof import load_game
 from busbahnhof.bots import make_bot
 from busbahnhof.engine import Rng, State
+from busbahnhof.games.busfahrer.game import Busfahrer
 from busbahnhof.games.busfahrer.phases import QUESTIONS
 from busbahnhof.games.busfahrer.state import BusfahrerState
 from busbahnhof.learn import Budget, hint, review_record
@@ -28,6 +29,7 @@ def test_inside_after_two_sevens_is_a_mistake_with_the_exact_odds() -> None:
     R16).  At a table of two the seat also sees the other player's two cards (2 and King here), so
     2 of the 48 unseen cards make it right; with nothing else seen it would be 2 of 50."""
     game = load_game("busfahrer")
+    assert isinstance(game, Busfahrer)
     state = game.new_state_with_decks(2, 1, [[SEVENS[0], 0, SEVENS[1], 44]])
     for answer in ("guess red", "guess red", "guess higher", "guess higher"):
         state.apply(answer)

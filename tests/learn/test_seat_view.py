@@ -56,7 +56,7 @@ def test_same_view_same_evaluation_and_hint(play: Play, game_id: str, players: i
 
 
 def test_a_busfahrer_question_has_the_same_exact_odds_in_every_world(play: Play) -> None:
-    state = play("busfahrer", 4, 5, lambda s: s.phase == QUESTIONS and s.round == 2)  # type: ignore[attr-defined]
+    state = play("busfahrer", 4, 5, lambda s: s.phase == QUESTIONS and s.round == 2)
     seat = state.to_move
     assert seat is not None
     twin = state.determinize(seat, Rng(1))
