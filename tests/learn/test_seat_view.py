@@ -10,7 +10,7 @@ import pytest
 
 from busbahnhof.engine import Rng, State
 from busbahnhof.games.busfahrer.phases import QUESTIONS
-from busbahnhof.learn import Budget, hint
+from busbahnhof.learn import Budget, hint, review_record
 from busbahnhof.learn.decision import value_decision
 from busbahnhof.learn.profiles import profile_of
 
@@ -62,3 +62,15 @@ def test_a_busfahrer_question_has_the_same_exact_odds_in_every_world(play: Play)
     twin = state.determinize(seat, Rng(1))
     assert twin.card_places() != state.card_places()
     assert option_values(twin, seat, "busfahrer") == option_values(state, seat, "busfahrer")
+
+
+def test_a_review_is_reproducible_and_a_seat_alone_is_judged_as_among_all(play: Play) -> None:
+    record = play("busfaktor", 4, 8, lambda s: len(s.history) == 40).record()
+    budget = Budget(steps=500)
+    everyone = review_record(record, budget=budget, seed=3, graph=False).to_dict()
+    again = review_record(record, budget=budget, seed=3, graph=False).to_dict()
+    alone = review_record(record, seats=[1], budget=budget, seed=3, graph=False).to_dict()
+    for report in (everyone, again, alone):
+        report.pop("seconds")
+    assert everyone == again
+    assert alone["decisions"] == [d for d in everyone["decisions"] if d["seat"] == 1] != []
