@@ -138,7 +138,8 @@ class Catalog:
         if key not in self.messages or (self.lang == "en" and problem.get("english")):
             return str(problem.get("english") or f"{problem.get('field')}: {problem.get('message')}")
         choices = problem.get("choices") or []
-        what = self.text(key, choices=", ".join(f"'{choice}'" for choice in choices), limit=problem.get("limit"))
+        own = {"rule": problem.get("rule"), **(problem.get("params") or {})}  # a game's own problems (Busfaktor decks)
+        what = self.text(key, choices=", ".join(f"'{c}'" for c in choices), limit=problem.get("limit"), **own)
         if "value" in problem and self.has("validation.not_value"):
             what += self.text("validation.not_value", value=problem["value"])
         return f"{problem.get('field')}: {what}"

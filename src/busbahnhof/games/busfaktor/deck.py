@@ -17,8 +17,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from ...engine import InvalidDataError
+from ...engine.events import load_messages
 from ...engine.userfiles import EmbeddedFile, parse_toml, read_user_text
 from ...engine.validation import validation_problems
+from .deck_messages import PACKAGE, RULES
 from .schema import FACTOR_TYPES, KEYWORDS, DeckFile, FactorCard, JokerEvent, ProjectCard, RueckschlagEvent
 
 PROJECT, FACTOR, EVENT = 0, 1, 2
@@ -251,7 +253,12 @@ def _card_label(raw: dict[str, Any], loc: tuple[Any, ...]) -> tuple[str, tuple[A
 
 
 def validate_deck(raw: Any, source: str) -> DeckFile:
-    """The validated model of parsed TOML ``raw``; errors name ``source``, the card and the field."""
+    """The validated model of parsed TOML ``raw``; errors name ``source``, the card and the field.
+
+    Raises:
+        InvalidDataError: ``deck_error.invalid`` with ``problems``, one dict per problem (see
+            :func:`_problem`), rendered in German or English by the game's catalog.
+    """
     if not isinstance(raw, dict):
         raise InvalidDataError(
             f"{source}: a deck file is a TOML table", key="deck_error.not_a_table", params={"file": source}
@@ -269,31 +276,65 @@ def validate_deck(raw: Any, source: str) -> DeckFile:
 
 
 def _problem(raw: dict[str, Any], source: str, err: Any, problem: dict[str, Any]) -> dict[str, Any]:
-    """``problem`` located as ``FILE: CARD: FIELD`` (its ``english`` text ``FILE: CARD: field FIELD: MESSAGE``).
+    """``problem`` located in the file: JSON-ready, for the command line, the server and editors.
 
-    A value of the wrong type (strict schema: ``count = "3"``, ``points = 2.0``) is quoted as TOML
-    would write it.
+    Keys besides :func:`~busbahnhof.engine.validation.validation_problems`' (``kind``, ``choices``,
+    ``limit``): ``file``; ``card`` (``"events[3] 'Name'"``, or ``None`` for the whole deck) with
+    ``card_kind`` and ``card_index``; ``card_field`` (the field inside the card, ``""`` for the
+    card as a whole); ``rule`` (the section of the rule document a deck problem enforces, else
+    ``None``); ``key`` and ``params`` (the message, ``validation.<kind>``, see
+    :mod:`.deck_messages`); ``field`` (``FILE: CARD: FIELD``, what the text names first) and
+    ``english`` (``FILE: CARD: field FIELD: MESSAGE``, the documented English line).  A value of
+    the wrong type (strict schema: ``count = "3"``, ``points = 2.0``) is quoted as TOML would write it.
     """
-    message = problem["message"]
+    kind, message, context = str(err["type"]), problem["message"], dict(err.get("ctx") or {})
+    params: dict[str, Any] = {}
+    loc = tuple(err["loc"])
     value = err.get("input")
-    if str(err["type"]).endswith("_type") and isinstance(value, (str, int, float, bool)):
+    if kind.endswith("_type") and isinstance(value, (str, int, float, bool)):
         quoted = json.dumps(value, ensure_ascii=False)
         message += f", not {quoted} (no type conversion)"
         problem = {**problem, "value": quoted}
-    loc = tuple(err["loc"])
+    if kind.startswith("deck_"):
+        params = {name: item for name, item in context.items() if name not in ("field", "rule")}
+        if "kind" in context:  # a problem found comparing cards names the card (by the name compared)
+            loc = (context["kind"], context["index"], context["field"])
+            raw = {context["kind"]: [{}] * context["index"] + [{"name": context["name"]}]}
+        elif context["field"] and loc[-1:] != (context["field"],):  # a field validator's location names it already
+            loc += (context["field"],)
+    elif kind in ("union_tag_invalid", "union_tag_not_found"):
+        loc += ("template",)
+        if kind == "union_tag_invalid":
+            kind = "deck_template"
+            params = {"tag": context["tag"], "templates": context["expected_tags"]}
+            message = load_messages(PACKAGE, "en")["validation.deck_template"].format(rule=RULES["template"], **params)
+        else:
+            kind = "missing"
+    rule = RULES[kind.removeprefix("deck_")] or None if kind.startswith("deck_") else None
+    card = None
+    label, rest = "deck", loc
+    if loc:
+        label, rest = _card_label(raw, loc)
+        card = label if label != "deck" else None
+    field = ".".join(str(part) for part in rest)
+    located = {
+        **problem,
+        "kind": kind,
+        "message": message,
+        "file": source,
+        "card": card,
+        "card_kind": loc[0] if card else None,
+        "card_index": loc[1] if card else None,
+        "card_field": field,
+        "rule": rule,
+        "key": f"validation.{kind}",
+        "params": params,
+    }
     if not loc:
-        return {**problem, "field": source, "english": f"{source}: {message}"}
-    label, rest = _card_label(raw, loc)
-    field = ".".join(str(p) for p in rest)
-    if not field:
-        named, sep, text = message.partition(": ")
-        if err["type"] == "union_tag_invalid":
-            field = "template"
-        elif sep and named.isidentifier():
-            field, message = named, text
+        return {**located, "field": source, "english": f"{source}: {message}"}
     where = f"{source}: {label}: {field or '(card)'}"
     english = f"{source}: {label}: field {field or '(card)'}: {message}"
-    return {**problem, "field": where, "message": message, "english": english}
+    return {**located, "field": where, "english": english}
 
 
 def _builtin_path(name: str) -> Path:

@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from .deck_messages import deck_problem
+
 FactorType = Literal["Team", "Daten", "Betrieb", "Methode"]
 Keyword = Literal["MEHRAUFWAND", "RÜCKSCHLAG"]
 FACTOR_TYPES: tuple[str, ...] = ("Team", "Daten", "Betrieb", "Methode")
@@ -122,7 +124,7 @@ class ProjectCard(_Strict):
     def _points_equal_requirements(cls, points: int, info: ValidationInfo) -> int:
         requirements = info.data.get("requirements")
         if requirements is not None and points != len(requirements):
-            raise ValueError(f"points must equal the number of requirements ({len(requirements)}), not {points} (§4)")
+            raise deck_problem("points", "points", wanted=len(requirements), points=points)
         return points
 
 
@@ -139,9 +141,9 @@ class FactorCard(_Strict):
     @model_validator(mode="after")
     def _one_type_or_wildcard(self) -> FactorCard:
         if (self.type is None) == (self.types is None):
-            raise ValueError("type: give exactly one of 'type' (a factor) or 'types' (a wildcard) (§4)")
+            raise deck_problem("type_or_types", "type")
         if self.types is not None and (len(self.types) < 2 or len(set(self.types)) != len(self.types)):
-            raise ValueError("types: a wildcard lists at least two different factor types (§4 Wildcard)")
+            raise deck_problem("wildcard_types", "types")
         return self
 
     @property
@@ -165,20 +167,13 @@ class _Event(_Strict):
     def _keywords_are_the_shown_ones(self) -> _Event:
         shown = shown_keywords(self.text)
         if self.keywords is not None and sorted(self.keywords) != sorted(shown):
-            listed = ", ".join(shown) or "none"
-            raise ValueError(
-                f"keywords: must list exactly the keywords the text shows in capitals ([{listed}]); "
-                "an event is negative by its visible keyword (§4)"
-            )
+            raise deck_problem("keywords_shown" if shown else "keywords_none", "keywords", shown=", ".join(shown))
         if self.en is not None and sorted(shown_keywords(self.en.text)) != sorted(shown):
-            listed = ", ".join(shown) or "none"
-            raise ValueError(
-                f"en: the English text must show exactly the keywords [{listed}] in capitals, as the card does (§4)"
-            )
+            raise deck_problem("english_keywords" if shown else "english_keywords_none", "en", shown=", ".join(shown))
         if self.overrides.ends_cooperation and self.template_name not in ("E5", "E6", "E7"):
-            raise ValueError("overrides: ends_cooperation needs an event carried out on a project (E5, E6, E7) (§11)")
+            raise deck_problem("ends_cooperation", "overrides")
         if self.overrides.on_completion != "verbrauch" and self.template_name not in ("E5", "E6"):
-            raise ValueError("overrides: on_completion applies to cards attached to a project (E5, E6) (§10)")
+            raise deck_problem("on_completion", "overrides")
         return self
 
     @property
@@ -204,7 +199,7 @@ class SichtenEvent(_Event):
     @model_validator(mode="after")
     def _check(self) -> SichtenEvent:
         if self.stack == "projekt" and self.factor_type is not None:
-            raise ValueError("factor_type: filters factors, but the project stack holds only projects (§13 E1)")
+            raise deck_problem("project_filter", "factor_type")
         return self
 
 
@@ -232,7 +227,7 @@ class _AttachedCards(_Event):
     @model_validator(mode="after")
     def _cards_once_each(self) -> _AttachedCards:
         if len(set(self.cards)) != len(self.cards):
-            raise ValueError("cards: lists each kind once (§4)")
+            raise deck_problem("cards_once", "cards")
         return self
 
 
@@ -258,7 +253,7 @@ class JokerEvent(_Event):
     @model_validator(mode="after")
     def _check(self) -> JokerEvent:
         if len(set(self.types)) != len(self.types):
-            raise ValueError("types: lists each factor type once (§13 E5)")
+            raise deck_problem("joker_types_once", "types")
         return self
 
 
@@ -300,10 +295,7 @@ class AbsicherungEvent(_Event):
     @model_validator(mode="after")
     def _not_negative(self) -> AbsicherungEvent:
         if self.negative:
-            raise ValueError(
-                "text: an Absicherung cannot show MEHRAUFWAND or RÜCKSCHLAG in capitals: that would make it "
-                "a negative event, and nobody reacts to an Absicherung (§4, §12); write the word in normal case"
-            )
+            raise deck_problem("safeguard_negative", "text")
         return self
 
 
@@ -340,9 +332,7 @@ class DeckFile(_Strict):
         ):
             for index, name in enumerate(names):
                 if name in seen:
-                    raise ValueError(
-                        f"{kind}[{index}] {name!r}: field name: the name is used twice (also {seen[name]})"
-                    )
+                    raise deck_problem("name_twice", "name", kind=kind, index=index, name=name, other=seen[name])
                 seen[name] = f"{kind}[{index}]"
         english: dict[str, str] = {}
         for kind, cards in (("projects", self.projects), ("factors", self.factors), ("events", self.events)):
@@ -351,10 +341,10 @@ class DeckFile(_Strict):
                     continue
                 name = card.en.title if isinstance(card.en, ProjectEnglish) else card.en.name
                 if name in english:
-                    raise ValueError(
-                        f"{kind}[{index}] {name!r}: field en: the English name is used twice (also {english[name]})"
+                    raise deck_problem(
+                        "english_name_twice", "en", kind=kind, index=index, name=name, other=english[name]
                     )
                 english[name] = f"{kind}[{index}]"
         if len(self.factors) + len(self.events) < 8:
-            raise ValueError("the Aktionsstapel needs at least 8 cards to deal two to each of four players (§5.5)")
+            raise deck_problem("action_stack", "", count=len(self.factors) + len(self.events))
         return self
