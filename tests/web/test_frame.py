@@ -336,5 +336,6 @@ def test_the_rules_are_one_click_away_from_every_table(open_page: Any, server: S
     assert link.get_attribute("href") == f"#/rules/{game}"
     link.click()
     page.locator(f'article.rules[data-game="{game}"]').wait_for()
-    page.get_by_role("button", name="Zurück zum Tisch").or_(page.get_by_role("link", name="Zurück zum Tisch")).first.click()
+    back = "Zurück zum Tisch"
+    page.get_by_role("button", name=back).or_(page.get_by_role("link", name=back)).first.click()
     page.locator(".table-head").wait_for()
