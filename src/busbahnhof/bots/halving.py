@@ -29,9 +29,10 @@ seat's information) are read.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine import Action, Rng, State
+from ..engine import Action, Bot, Rng, State
 from .ismcts import Guide, roll_out
 
 SEED_BOUND = 1 << 62
@@ -96,20 +97,39 @@ class HalvingBot:
         counts: list[int],
     ) -> int:
         """Play every action in the race once in one sampled world; the decisions played."""
-        world = state.determinize(seat, rng)
-        world.silence()
-        seed = rng.below(SEED_BOUND)
-        in_world = {str(action): action for action in world.legal_actions()}
-        start = len(world.history)
-        played = 0
-        for index in race:
-            action = in_world.get(texts[index])
-            if action is None:  # not legal in this world (only in games whose moves depend on hidden cards)
-                continue
-            twin = world.clone()
-            twin.apply_trusted(action)
-            values = roll_out(twin, Rng(seed), self.guide, self._policy)
+
+        def record(index: int, twin: State[Any], values: Sequence[float]) -> None:
             totals[index] += values[seat]
             counts[index] += 1
-            played += len(twin.history) - start
-        return max(played, 1)
+
+        playing = [(index, texts[index]) for index in race]
+        return play_paired(state, seat, rng, playing, self.guide, self._policy, record)
+
+
+def play_paired(
+    state: State[Any],
+    seat: int,
+    rng: Rng,
+    race: Sequence[tuple[int, str]],
+    guide: Guide | None,
+    policy: Bot | None,
+    record: Callable[[int, State[Any], Sequence[float]], None],
+) -> int:
+    """Play each action of ``race`` (index, notation) once in one world sampled from ``seat``'s
+    view, every playout with a generator in the same state (paired worlds); ``record(index,
+    finished world, values)`` takes each playout.  Returns the decisions played (at least 1)."""
+    world = state.determinize(seat, rng)
+    world.silence()
+    seed = rng.below(SEED_BOUND)
+    in_world = {str(action): action for action in world.legal_actions()}
+    start = len(world.history)
+    played = 0
+    for index, text in race:
+        action = in_world.get(text)
+        if action is None:  # not legal in this world (only in games whose moves depend on hidden cards)
+            continue
+        twin = world.clone()
+        twin.apply_trusted(action)
+        record(index, twin, roll_out(twin, Rng(seed), guide, policy))
+        played += len(twin.history) - start
+    return max(played, 1)

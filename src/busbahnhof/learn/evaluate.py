@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.ismcts import Guide, roll_out
-from ..engine import Action, Bot, Rng, State
+from ..bots.halving import play_paired
+from ..bots.ismcts import Guide
+from ..engine import Bot, Rng, State
 from .measures import RunningPoints, Standing, standings
 
 FINAL = 3
 """Options valued on every world: the best few (the review shows the best two or three)."""
-SEED_BOUND = 1 << 62
 
 Tally = Callable[[State[Any], int], float]
 """A game's own figure of a played-on world for a seat (Busfaktor: completed projects)."""
@@ -193,25 +193,14 @@ def _play_world(
     tally: tuple[str, Tally] | None,
 ) -> int:
     """Play every option in the race once in one sampled world; the decisions played."""
-    world = state.determinize(seat, rng)
-    world.silence()
-    seed = rng.below(SEED_BOUND)
-    in_world = {str(action): action for action in world.legal_actions()}
-    start = len(world.history)
-    played = 0
-    for index in race:
+
+    def record(index: int, twin: State[Any], values: Sequence[float]) -> None:
         option = options[index]
-        action: Action | None = in_world.get(option.action)
-        if action is None:  # not legal in this world (only where moves depend on hidden cards)
-            continue
-        twin = world.clone()
-        twin.apply_trusted(action)
-        roll_out(twin, Rng(seed), guide, policy)
         option.samples[number] = standings(twin, running_points)[seat]
         if tally is not None:
             option.tallies[number] = tally[1](twin, seat)
-        played += len(twin.history) - start
-    return max(played, 1)
+
+    return play_paired(state, seat, rng, [(index, options[index].action) for index in race], guide, policy, record)
 
 
 def _past(deadline: float | None) -> bool:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.halving import SEED_BOUND
 from ..bots.ismcts import roll_out
 from ..engine import Rng, State
-from .evaluate import SEED_BOUND
 from .measures import standings
 from .profiles import Profile
 
