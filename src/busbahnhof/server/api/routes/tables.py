@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from ....engine import InvalidOptionError, game_class
+from ....engine import GameError, InvalidOptionError, game_class
 from ....tables import DEFAULT_THINK_SECONDS, SeatSpec, TableSpec
 from ....tables.decks import MAX_DECK_BYTES
-from ...errors import NotFinishedError
+from ...errors import NotFinishedError, error_data, http_status
 from ...positions import positions, static_view
 from ..deps import LangDep, ServiceDep, SettingsDep
 from .games import known
@@ -90,11 +91,18 @@ class TokenIn(BaseModel):
     token: str = Field(max_length=100)
 
 
-@router.post("", status_code=201)
-async def create_table(body: TableIn, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
-    """Open a table: its id, room code, the creator's token, and a token and join link per human seat."""
+@router.post("", status_code=201, response_model=None)
+async def create_table(body: TableIn, service: ServiceDep, lang: LangDep) -> dict[str, Any] | JSONResponse:
+    """Open a table: its id, room code, the creator's token, and a token and join link per human seat.
+
+    A refusal's text comes from the game's catalog too, so an uploaded deck's problems are named
+    card by card in the request's language.
+    """
     known(body.game)
-    created = await service.create(body.spec(), lang)
+    try:
+        created = await service.create(body.spec(), lang)
+    except GameError as error:
+        return JSONResponse({"error": error_data(error, lang, body.game)}, status_code=http_status(error))
     return {**created.to_dict(), "table": await service.info(created.table_id)}
 
 
