@@ -130,7 +130,8 @@ def test_single_type_attachments_are_the_interned_actions() -> None:
                 assert ftype == deck.types[card][0]
                 projects = range(deck.n_projects)
                 assert [tables.attach_one[card][p] for p in projects] == [act(ATTACH, card, p, ftype) for p in projects]
-                assert [tables.attach[card][p][0][2] for p in projects] == [tables.attach_one[card][p] for p in projects]
+                attached = [tables.attach[card][p][0][2] for p in projects]
+                assert attached == [tables.attach_one[card][p] for p in projects]
             else:
                 assert ftype == -1 and tables.attach_one[card] == ()
 
