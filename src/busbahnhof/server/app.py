@@ -27,7 +27,7 @@ from ..store import Store
 from ..tables import TableService
 from .api.deps import pick_lang
 from .api.players_deps import players_hub
-from .api.routes import accounts, games, health, players, rooms, tables
+from .api.routes import accounts, games, health, hints, players, rooms, tables
 from .config import Settings
 from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
@@ -82,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.access_log:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
-    for module in (health, games, tables, rooms, accounts, players):
+    for module in (health, games, tables, hints, rooms, accounts, players):
         app.include_router(module.router)
     app.include_router(ws_router)
     mount_web_client(app)

@@ -20,6 +20,7 @@ from ..players import (
 )
 from ..tables import (
     GameNotOverError,
+    HintsOffError,
     NoFreeSeatError,
     NotCreatorError,
     TableClosedError,
@@ -70,6 +71,8 @@ HTTP_STATUS: dict[type[GameError], int] = {
     NoFreeSeatError: 409,
     TableClosedError: 409,
     GameNotOverError: 409,
+    HintsOffError: 403,
+    ThrottledError: 429,
     NotFinishedError: 409,
     LoginFailedError: 401,
     NotLoggedInError: 401,

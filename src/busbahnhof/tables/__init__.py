@@ -8,6 +8,7 @@ from .codes import ROOM_ALPHABET, hash_token, join_link, new_room_code, normaliz
 from .errors import (
     ForeignSeatError,
     GameNotOverError,
+    HintsOffError,
     InvalidTableError,
     NoFreeSeatError,
     NotCreatorError,
@@ -32,6 +33,7 @@ __all__ = [
     "CreatedTable",
     "ForeignSeatError",
     "GameNotOverError",
+    "HintsOffError",
     "InvalidTableError",
     "Message",
     "NoFreeSeatError",

@@ -79,3 +79,9 @@ class InvalidTableError(TableError):
     """The table spec cannot be played (bad seat list, unknown bot, a deck path instead of content...)."""
 
     code = "table/invalid_spec"
+
+
+class HintsOffError(TableError):
+    """A hint was asked at a table whose hints are switched off (a table meant to be rated)."""
+
+    code = "table/hints_off"

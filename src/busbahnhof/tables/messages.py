@@ -108,7 +108,7 @@ def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[dict[str,
 
 
 def seat_list(table: Table) -> list[dict[str, Any]]:
-    """Who sits where, public: name, bot, claimed, connected, zombie."""
+    """Who sits where, public: name, bot, claimed, connected, zombie, hints asked for."""
     return [
         {
             "seat": number,
@@ -117,6 +117,7 @@ def seat_list(table: Table) -> list[dict[str, Any]]:
             "claimed": seat.claimed or not seat.is_human,
             "connected": seat.connections > 0,
             "zombie": seat.zombie,
+            "hints": seat.hints,
         }
         for number, seat in enumerate(table.seats)
     ]
@@ -134,6 +135,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "players": table.state.players,
         "seats": seat_list(table),
         "turn_seconds": table.spec.turn_seconds,
+        "hints": table.spec.hints,
         "seed": table.seed if table.state.is_over else None,
         "created_at": table.created_at,
     }

@@ -32,6 +32,7 @@ from .decks import build_game, public_options
 from .errors import (
     ForeignSeatError,
     GameNotOverError,
+    HintsOffError,
     InvalidTableError,
     NoFreeSeatError,
     NotCreatorError,
@@ -453,6 +454,42 @@ class TableService:
             )
             return Refused(lost, current, table_catalog(table, lang).error_text(lost))
         return Accepted(current)
+
+    async def hint_position(self, table_id: str, token: str | None) -> tuple[State[Any], int, int]:
+        """What a hint for the token's seat starts from: a copy of the game, the seat, the version.
+
+        The copy holds the whole state; the hint must read only the seat's information from it
+        (:func:`busbahnhof.learn.hint` draws every hidden card afresh from the seat's view).
+
+        Raises:
+            UnknownTableError, SpectatorError, UnknownTokenError, TableClosedError;
+            HintsOffError: the table's hints are off; ForeignSeatError: not the seat's decision.
+        """
+        table = await self.table(table_id)
+        async with table.lock:
+            seat = table.seat_of(token)
+            self._require_open(table)
+            if not table.spec.hints:
+                raise HintsOffError("hints are off at this table", key="table.error.hints_off")
+            if table.state.to_move != seat:
+                raise ForeignSeatError(
+                    f"it is not seat {seat}'s decision now",
+                    key="table.error.foreign_seat",
+                    seat=seat,
+                    seat2=table.state.to_move,
+                )
+            return table.state.clone(), seat, table.version
+
+    async def count_hint(self, table_id: str, seat: int) -> None:
+        """Record in the store that ``seat`` was given a hint (``seats[].hints``)."""
+        table = await self.table(table_id)
+
+        def add_hint(seats: list[dict[str, Any]]) -> None:
+            seats[seat]["hints"] = seats[seat].get("hints", 0) + 1
+
+        async with table.lock:
+            _, stored = await self._store(self.store.change_seats, table.id, add_hint)
+            table.take_seats(stored)
 
     async def info(self, table_id: str) -> dict[str, Any]:
         """The public summary of a table (seats, status, code; the seed once the game is over)."""

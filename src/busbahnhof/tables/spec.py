@@ -48,6 +48,8 @@ class TableSpec:
             kept as a finished record; ``None``: never.
         lang: the creator's language (``de`` or ``en``), set when the table is created from the
             request's language: the language of the default seat names, kept for a rematch.
+        hints: whether a player may ask for a hint at their decisions (:mod:`busbahnhof.learn`;
+            docs/web/hints.md); ``False`` for a table meant to be rated.
     """
 
     game: str
@@ -60,6 +62,7 @@ class TableSpec:
     think_seconds: float = DEFAULT_THINK_SECONDS
     abandon_seconds: float | None = 3600.0
     lang: str = "de"
+    hints: bool = True
 
     @property
     def players(self) -> int:

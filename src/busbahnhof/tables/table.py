@@ -34,6 +34,7 @@ class Seat:
         connections: open client connections of the seat.
         zombie: a bot plays for this human seat until its player is back (timer ran out, or left).
         left_here: the player left through this process (only it knows; it plays the seat's bot).
+        hints: how many hints the seat's player asked for (stored: the result says so).
     """
 
     name: str
@@ -43,6 +44,7 @@ class Seat:
     connections: int = 0
     zombie: bool = False
     left_here: bool = False
+    hints: int = 0
 
     @property
     def is_human(self) -> bool:
@@ -51,7 +53,13 @@ class Seat:
 
     def stored(self) -> dict[str, Any]:
         """The stored form (without presence)."""
-        return {"name": self.name, "bot": self.bot, "token_hash": self.token_hash, "claimed": self.claimed}
+        return {
+            "name": self.name,
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+            "claimed": self.claimed,
+            "hints": self.hints,
+        }
 
 
 @dataclass
@@ -154,9 +162,10 @@ class Table:
         raise UnknownTokenError("this token belongs to no seat of the table", key="table.error.unknown_token")
 
     def take_seats(self, stored: list[dict[str, Any]]) -> None:
-        """Take over the seats as stored (names, token hashes, claims; presence stays as it is)."""
+        """Take over the seats as stored (names, token hashes, claims, hints; presence stays as it is)."""
         for seat, entry in zip(self.seats, stored, strict=True):
             seat.name, seat.token_hash, seat.claimed = entry["name"], entry["token_hash"], entry["claimed"]
+            seat.hints = entry.get("hints", 0)
 
     def holds_seat(self, token: str | None) -> int | None:
         """The seat whose token is ``token``, or ``None`` (no token, or no seat's)."""

@@ -33,7 +33,8 @@ class SeatIn(BaseModel):
 
 
 class TableIn(BaseModel):
-    """A new table: the game, its rule options (or a preset), the seats, the clocks.
+    """A new table: the game, its rule options (or a preset), the seats, the clocks, whether
+    players may ask for hints (``hints``; off for a table meant to be rated).
 
     ``deck_text`` is the content of a deck file (games with a deck); a table never opens a
     file named by its creator.
@@ -51,6 +52,7 @@ class TableIn(BaseModel):
     zombie_bot: str | None = Field(None, max_length=NAME_LENGTH)
     think_seconds: float = DEFAULT_THINK_SECONDS
     abandon_seconds: float | None = 3600.0
+    hints: bool = True
 
     def spec(self) -> TableSpec:
         """The table service's spec: the preset's options, then the given ones."""
@@ -72,6 +74,7 @@ class TableIn(BaseModel):
             zombie_bot=self.zombie_bot,
             think_seconds=self.think_seconds,
             abandon_seconds=self.abandon_seconds,
+            hints=self.hints,
         )
 
 
