@@ -44,5 +44,6 @@ export const api = {
   reissueToken: (id, seat, creatorToken, lang) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/token`, { creator_token: creatorToken }, lang),
   rematch: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }, lang),
+  hint: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }, lang),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
 };

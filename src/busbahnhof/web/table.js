@@ -14,6 +14,7 @@ import { notificationsAvailable, notificationsOn, notifyTurn, pageTitle, setNoti
 import { ruleLink } from "./rules.js";
 import { SeatPanels, seatsOf } from "./seats.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
+import { HintPanel, hintsUsed } from "./hint.js";
 
 /** Each game's board module, loaded when a table of that game is first shown (not all three). */
 const BOARDS = {
@@ -66,6 +67,7 @@ export function showTable(root, { tableId, tokens }) {
   const away = h("div", { class: "away", role: "status" });
   const board = h("div", { class: "board" });
   const actionsBox = h("div", { class: "all-actions" });
+  const hints = new HintPanel(tableId);
   const logList = h("ol", { class: "log-lines" });
   const logBox = h("section", { class: "log", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("table.log")), logList);
   const cover = h("div", { class: "cover" });
@@ -73,7 +75,7 @@ export function showTable(root, { tableId, tokens }) {
   const end = h("section", { class: "end", "aria-labelledby": "end-title" });
   end.hidden = true;
 
-  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, away, news, end, board, actionsBox), h("aside", { class: "side" }, logBox));
+  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, away, news, end, hints.node, board, actionsBox), h("aside", { class: "side" }, logBox));
   const page = h(
     "div",
     { class: "table-page" },
@@ -159,6 +161,7 @@ export function showTable(root, { tableId, tokens }) {
     const list = actionList(ctx, { open: !specialised || !specialised.handlesActions });
     replaceChildren(actionsBox, list);
     drawEnd(ctx);
+    hints.draw(ctx, shown.opts.token);
     // A new version is animated from the board as it was (motion.js): the DOM is final already;
     // the pieces that changed fly, turn or appear, and stay marked until the next version; a
     // redraw of the same version (a pick) marks them again without motion.
@@ -251,6 +254,7 @@ export function showTable(root, { tableId, tokens }) {
 
   function drawCover(ctx) {
     drawn = null;
+    hints.hide();
     replaceChildren(board);
     replaceChildren(actionsBox);
     replaceChildren(
@@ -330,6 +334,7 @@ export function showTable(root, { tableId, tokens }) {
           ),
         ),
       ),
+      hintsUsed(ctx),
       ctx.message.table?.seed !== undefined && ctx.message.table?.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: ctx.message.table.seed })) : null,
       rematchOffer(),
       h(
