@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
+from busbahnhof.players.ratings import PEOPLE, pool_of
 from support.server_harness import Seat, ServerProcess, create_table, play_out_together, seat_query
 
 
@@ -86,3 +87,19 @@ def test_the_result_records_who_asked_and_how_often(shared_server: ServerProcess
     summary = http.get(f"/api/tables/{created['table_id']}").json()  # read back from the store
     assert summary["status"] == "finished" and summary["hints"] is True
     assert [seat["hints"] for seat in summary["seats"]] == [1 if n == mover else 0 for n in (0, 1)]
+
+
+def test_a_game_played_with_hints_is_not_rated() -> None:
+    """Two accounts at a Busfahrer table by the rules as written are rated, unless someone took a hint."""
+    table = {
+        "id": "t",
+        "game": "busfahrer",
+        "options": {},
+        "custom_deck": False,
+        "seats": [{"name": "A", "bot": None, "hints": 0}, {"name": "B", "bot": None, "hints": 0}],
+        "players_at": {0: "a", 1: "b"},
+        "outcome": {"points": [0, 1], "winners": [0], "lower_is_better": True, "details": {}},
+    }
+    assert pool_of(table) == PEOPLE
+    table["seats"][1]["hints"] = 2
+    assert pool_of(table) is None

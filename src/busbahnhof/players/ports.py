@@ -91,7 +91,7 @@ class PlayerStore(Protocol):
 
     def pending_results(self, limit: int) -> list[dict[str, Any]]:
         """Finished tables not yet settled, oldest end first: ``{"id", "game", "options",
-        "custom_deck", "seats", "players_at": {seat: player_id}, "outcome"}``."""
+        "custom_deck", "seats": [{"name", "bot", "hints"}], "players_at": {seat: player_id}, "outcome"}``."""
         ...
 
     def settle_result(self, table_id: str, game: str, pool: str | None, rate: Rate | None, at: float) -> bool:

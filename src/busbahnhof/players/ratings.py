@@ -60,7 +60,7 @@ def rules_as_written(game: str, options: dict[str, Any], custom_deck: bool) -> b
 
 def pool_of(table: dict[str, Any]) -> str | None:
     """The list a finished table (as :meth:`.ports.PlayerStore.pending_results` gives it) is rated
-    in: :data:`PEOPLE`, :data:`BOTS` or ``None`` (not rated)."""
+    in: :data:`PEOPLE`, :data:`BOTS` or ``None`` (not rated; also when anyone took a hint)."""
     seats = table["seats"]
     players = table["players_at"]
     humans = [seat for seat in range(len(seats)) if seats[seat]["bot"] is None]
@@ -70,6 +70,8 @@ def pool_of(table: dict[str, Any]) -> str | None:
     if len({players[seat] for seat in humans}) != len(humans):
         return None
     if not rules_as_written(table["game"], table["options"], table["custom_deck"]):
+        return None
+    if any(seat.get("hints", 0) for seat in seats):  # a game played with hints (docs/web/hints.md)
         return None
     if not bots:
         return PEOPLE if len(humans) > 1 else None

@@ -231,7 +231,9 @@ class PlayerStore:
             holders = self._holders(connection, [row["id"] for row in rows])
         for row in rows:
             row["custom_deck"] = bool(row["custom_deck"])
-            row["seats"] = [{"name": seat["name"], "bot": seat["bot"]} for seat in row["seats"]]
+            row["seats"] = [
+                {"name": seat["name"], "bot": seat["bot"], "hints": seat.get("hints", 0)} for seat in row["seats"]
+            ]
             row["players_at"] = {seat: holder["id"] for seat, holder in holders.get(row["id"], {}).items()}
         return rows
 
