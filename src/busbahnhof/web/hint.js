@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
-import { gt, lang, t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { seatsOf } from "./seats.js";
 
 export class HintPanel {
@@ -86,7 +86,7 @@ export class HintPanel {
             { class: "hint-option", dataset: { action: option.action } },
             h("strong", { class: "hint-label" }, option.label),
             h("span", { class: "hint-value" }, valueText(option, data)),
-            reasonText(ctx, option.reason) ? h("span", { class: "hint-reason" }, reasonText(ctx, option.reason)) : null,
+            reasonText(option.reason) ? h("span", { class: "hint-reason" }, reasonText(option.reason)) : null,
           ),
         ),
       ),
@@ -111,14 +111,10 @@ function valueText(option, data) {
   return option.place !== undefined ? t("hint.points_place", { points, place: round(option.place) }) : t("hint.points", { points });
 }
 
-/** The game's short reason (docs/review.md, "Hints"): odds are shown as the value already. */
-function reasonText(ctx, reason) {
-  if (!reason || reason.kind === "odds") return null;
-  if (reason.kind === "completions") return t("hint.completions", { expected: round(reason.expected) });
-  if (reason.kind === "power") {
-    const power = t("hint.power", { slot: reason.slot, power: reason.power });
-    return reason.reason ? `${power} – ${gt(ctx.game, `waste.${reason.reason}`, { count: reason.usable })}` : power;
-  }
+/** The game's short reason (docs/review.md, "Hints") where the option's words do not say it already:
+ *  Busfahrer's odds are the value, and Bus's description of a marker names its slot, power and waste. */
+function reasonText(reason) {
+  if (reason?.kind === "completions") return t("hint.completions", { expected: round(reason.expected) });
   return null;
 }
 
