@@ -11,6 +11,15 @@ import { seatsOf } from "./seats.js";
 export class HintPanel {
   constructor(tableId) {
     this.tableId = tableId;
+    this.label = h("span", { class: "switch-label" }, t("hint.ask"));
+    // The button sits among the table's switches (no extra line above the board on a phone).
+    this.button = h(
+      "button",
+      { type: "button", class: "switch hint-ask", onclick: () => this.ask(this.ctx, this.token) },
+      h("span", { class: "switch-icon", "aria-hidden": "true" }, "?"),
+      this.label,
+    );
+    this.button.hidden = true;
     this.node = h("section", { class: "hint", "aria-label": t("hint.title") });
     this.node.hidden = true;
     this.answer = null; // {version, seat, data} or {version, seat, error}
@@ -19,6 +28,8 @@ export class HintPanel {
 
   /** Draw the button (only at the player's own decision) and the answer for this version. */
   draw(ctx, token) {
+    this.ctx = ctx;
+    this.token = token;
     const version = ctx.message.version;
     const allowed = ctx.message.table?.hints !== false;
     const mine = Boolean(token) && ctx.seat !== null && ctx.seat !== undefined && ctx.view.to_move === ctx.seat && !ctx.view.is_over;
@@ -27,26 +38,19 @@ export class HintPanel {
       this.hide();
       return;
     }
-    this.node.hidden = false;
     const busy = this.asking === version;
-    const button = h(
-      "button",
-      {
-        type: "button",
-        class: "hint-ask",
-        "data-focus": "hint",
-        "aria-expanded": String(Boolean(this.answer)),
-        disabled: busy || Boolean(this.answer),
-        onclick: () => this.ask(ctx, token),
-      },
-      h("span", { class: "switch-icon", "aria-hidden": "true" }, "?"),
-      h("span", {}, busy ? t("hint.thinking") : t("hint.ask")),
-    );
-    replaceChildren(this.node, button, this.answer ? this.answerBox(ctx) : null);
+    this.button.hidden = false;
+    this.button.disabled = busy || Boolean(this.answer);
+    this.button.setAttribute("aria-expanded", String(Boolean(this.answer)));
+    this.label.textContent = busy ? t("hint.thinking") : t("hint.ask");
+    this.button.title = t("hint.title");
+    this.node.hidden = !this.answer;
+    replaceChildren(this.node, this.answer ? this.answerBox(ctx) : null);
   }
 
-  /** Hide the panel (the pass-and-play cover: the next player has not taken the device yet). */
+  /** Hide button and answer (the pass-and-play cover: the next player has not taken the device yet). */
   hide() {
+    this.button.hidden = true;
     this.node.hidden = true;
     replaceChildren(this.node);
   }
@@ -64,6 +68,7 @@ export class HintPanel {
     }
     this.asking = null;
     ctx.redraw();
+    this.node.querySelector(".hint-close")?.focus();
   }
 
   answerBox(ctx) {

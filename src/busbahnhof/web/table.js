@@ -235,7 +235,7 @@ export function showTable(root, { tableId, tokens }) {
           h("span", { class: "switch-label" }, t("table.rules")),
         )
       : null;
-    replaceChildren(switches, rules, motion, notify);
+    replaceChildren(switches, hints.button, rules, motion, notify);
   }
 
   /** A seat whose time ran out is played by a bot until its player says they are back. */
