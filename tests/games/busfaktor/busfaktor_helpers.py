@@ -7,7 +7,14 @@ from pathlib import Path
 
 from busbahnhof.engine import load_game
 from busbahnhof.games.busfaktor import Busfaktor, BusfaktorState
-from busbahnhof.games.busfaktor.flow import count_cooperating, count_free, count_open_types, enter_action_phase, place
+from busbahnhof.games.busfaktor.flow import (
+    count_attached,
+    count_cooperating,
+    count_free,
+    count_open_types,
+    enter_action_phase,
+    place,
+)
 from busbahnhof.games.busfaktor.schema import FACTOR_TYPES
 
 GAME: Busfaktor = load_game("busfaktor")  # type: ignore[assignment]
@@ -95,11 +102,12 @@ def arrange(
 def refresh(state: BusfaktorState) -> None:
     """After a scenario wrote the state's fields directly: the facts kept for speed counted afresh
     (``free``, projects free to cooperate; ``cooperating``, running cooperations; ``open_types``,
-    the types still open at each project) and the cached
+    the types still open at each project; ``attached``, the cards at projects) and the cached
     legal actions forgotten."""
     state.free = count_free(state)
     state.cooperating = count_cooperating(state)
     state.open_types = count_open_types(state)
+    state.attached = count_attached(state)
     state._legal = None
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from busbahnhof.engine import load_game
+from busbahnhof.engine import Rng, load_game
 from busbahnhof.engine.contract import random_playout
 from busbahnhof.games.busfaktor import Busfaktor
 from busbahnhof.games.busfaktor.actions import ATTACH, OFFER, act
@@ -66,3 +66,18 @@ def test_the_tables_by_card_and_project_are_made_as_games_ask(large_deck: str) -
     with pytest.raises(KeyError):
         tables.attach[deck.size]
     assert random_playout(game, 4, 7).history == state.history, "the same seed plays the same game"
+
+
+@pytest.mark.parametrize("deck", [None, "large"])
+def test_the_list_of_attached_cards_is_every_card_at_a_project_by_id(deck: str | None, large_deck: str) -> None:
+    """``attached`` (kept where ``att`` changes) holds exactly the cards lying at projects, in id order."""
+    game = load_game("busfaktor", deck=large_deck if deck else None)
+    for seed in range(6):
+        state = game.new_state(4, seed)
+        chooser = Rng(seed)
+        seen = 0
+        while not state.is_over:
+            assert state.attached == [c for c, where in enumerate(state.att) if where != -1]
+            seen += len(state.attached)
+            state.apply(chooser.pick(state.legal_actions()))
+        assert seen > 0

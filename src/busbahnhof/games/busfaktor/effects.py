@@ -214,10 +214,8 @@ def attached_cards(s: BusfaktorState, card: int) -> Iterator[int]:
     hits = deck.hits[card]
     wanted = deck.factor_type[card] if deck.template[card] == 7 else -1
     att, ctype, extra, kind, opened = s.att, s.ctype, s.extra, deck.kind, s.open
-    for c in range(deck.n_projects, deck.size):  # only action cards are ever attached
+    for c in s.attached:
         where = att[c]
-        if where == -1:
-            continue
         if wanted >= 0 and ctype[c] != wanted:
             continue
         if where != SHARED and extra[where] == c:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -193,9 +194,28 @@ def count_open_types(s: BusfaktorState) -> list[int]:
     return [sum(1 << t for t in range(4) if opened[p * 4 + t]) for p in range(s.deck.n_projects)]
 
 
+def count_attached(s: BusfaktorState) -> list[int]:
+    """``s.attached`` counted afresh: the cards lying at a project (or shared), by id."""
+    return [card for card, where in enumerate(s.att) if where != -1]
+
+
+def lay(s: BusfaktorState, card: int, where: int) -> None:
+    """``card`` lies at project ``where`` (or is ``SHARED``): ``att`` and the list ``attached`` by id."""
+    if s.att[card] == -1:
+        insort(s.attached, card)
+    s.att[card] = where
+
+
+def lift(s: BusfaktorState, card: int) -> None:
+    """``card`` lies at no project any more."""
+    if s.att[card] != -1:
+        s.attached.remove(card)
+    s.att[card] = -1
+
+
 def place(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
     """§3 Anlegen: ``card`` fills one open ``ftype`` requirement of ``project`` (controller recorded, §3)."""
-    s.att[card] = project
+    lay(s, card, project)
     s.ctype[card] = ftype
     s.ctrl[card] = controller
     fill(s, project, ftype)
@@ -237,7 +257,7 @@ def unplace(s: BusfaktorState, card: int) -> None:
         s.nfac[project] -= 1
         if s.nfac[project] == 1:  # down to one factor: free to cooperate again if active and in none
             note_free(s, project)
-    s.att[card] = -1
+    lift(s, card)
 
 
 def ready_projects(s: BusfaktorState, seat: int) -> list[int]:
@@ -255,7 +275,7 @@ def ready_projects(s: BusfaktorState, seat: int) -> list[int]:
 
 def lay_extra(s: BusfaktorState, card: int, project: int, ftype: int, controller: int) -> None:
     """§13 E6: a Mehraufwand lies at ``project`` and adds an ``ftype`` requirement (it fills none)."""
-    s.att[card] = project
+    lay(s, card, project)
     s.ctype[card] = ftype
     s.ctrl[card] = controller
     s.extra[project] = card
@@ -268,7 +288,7 @@ def lift_extra(s: BusfaktorState, card: int) -> None:
     project, ftype = s.att[card], s.ctype[card]
     s.extra[project] = -1
     fill(s, project, ftype)
-    s.att[card] = -1
+    lift(s, card)
 
 
 def complete_ready(s: BusfaktorState) -> None:
@@ -312,12 +332,7 @@ def leaving_cards(s: BusfaktorState, project: int) -> list[int]:
     """§10, §11.3: the cards that leave a project when it is completed, by id: those attached only
     to it, and its shared factor once the partner project no longer needs it (not active)."""
     att = s.att
-    leaving = []
-    card = 0
-    for _ in range(att.count(project)):  # only action cards are ever attached (``att`` of a project is -1)
-        card = att.index(project, card)
-        leaving.append(card)
-        card += 1
+    leaving = [card for card in s.attached if att[card] == project]
     common = s.shared[project]
     if common >= 0 and s.status[s.partner[project]] != 1:
         leaving.append(common)
@@ -346,7 +361,7 @@ def complete(s: BusfaktorState, project: int) -> None:
     s.shared[project] = -1
     s.extra[project] = -1
     for card in leaving:
-        s.att[card] = -1
+        lift(s, card)
         if s.deck.returns_to_hand[card]:
             give_to_hand(s, s.ctrl[card], card, True, returned=True)
             s.emit("returns", seat=s.ctrl[card], card=card)
@@ -399,7 +414,7 @@ def end_cooperation(s: BusfaktorState, project: int) -> None:
                 s.shared[p] = -1
                 if p != keep:
                     reopen(s, p, s.ctype[common])
-        s.att[common] = keep
+        lay(s, common, keep)
         s.nfac[keep] += 1
     s.partner[project] = s.partner[partner] = -1
     s.share_used[project] = s.share_used[partner] = 0
@@ -490,7 +505,7 @@ def answer_share(s: BusfaktorState, accepted: bool) -> None:
     take_from_hand(s, seat, card)
     if s.deck.kind[card] == EVENT and not s.deck.free_event[card]:
         s.event_used = True
-    s.att[card] = SHARED
+    lay(s, card, SHARED)
     s.ctype[card] = ftype
     s.ctrl[card] = seat
     for p in (project, partner):

@@ -59,6 +59,7 @@ _FLAT = frozenset(
         "shared",
         "share_used",
         "att",
+        "attached",
         "ctype",
         "ctrl",
         "drawn",
@@ -94,7 +95,10 @@ class BusfaktorState(State["Busfaktor"]):
     kept by :func:`~.flow.note_cooperations` and :func:`~.flow.end_cooperation`), ``open_types`` (per
     project, a bit per factor type still open there, kept by :func:`~.flow.fill` and
     :func:`~.flow.reopen` for the shared factors the action phase lists).  Attached cards: ``att``
-    (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3).
+    (project, ``SHARED`` or -1), ``ctype`` (chosen type), ``ctrl`` (controlling person, §3);
+    ``attached`` lists the cards whose ``att`` is not -1, by id (a fact derived from ``att``, kept
+    by :func:`~.flow.lay` and :func:`~.flow.lift`), so the effects and views that look at attached
+    cards need not look at every card of a large deck.
     ``known`` lists hand cards every seat has seen enter that hand (taken from the open discard,
     revealed by E2, returned by E7 or at completion).  What seats remember of face-down cards
     (ruling R14): ``under_by`` (per card: the seat whose E1 put it under the stack it lies in,
@@ -127,6 +131,7 @@ class BusfaktorState(State["Busfaktor"]):
     shared: list[int]
     share_used: list[int]
     att: list[int]
+    attached: list[int]
     ctype: list[int]
     ctrl: list[int]
     drawn: list[int]
@@ -186,6 +191,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.cooperating = [0] * players
         self.done_round = [0] * p
         self.att, self.ctype, self.ctrl = [-1] * n, [-1] * n, [-1] * n
+        self.attached = []
         self.drawn, self.held, self.plays = [0] * n, [0] * n, [0] * (n * players)
         self.spent, self.discard, self.looked, self.queue, self.affected = [], [], [], [], []
         self.moved = []
@@ -379,6 +385,7 @@ class BusfaktorState(State["Busfaktor"]):
         if data.pop("rng_seed") >= 0:  # the generator determinize drew, as chance() would seed it
             data["rng"] = Rng(self.rng_seed)
         del data["rng_owned"], data["tables"], data["free"], data["cooperating"], data["open_types"]  # derived
+        del data["attached"]
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -389,6 +396,7 @@ class BusfaktorState(State["Busfaktor"]):
         self.free = flow.count_free(self)
         self.cooperating = flow.count_cooperating(self)
         self.open_types = flow.count_open_types(self)
+        self.attached = flow.count_attached(self)
 
     def card_places(self) -> dict[str, list[Hashable]]:
         return cast(dict[str, list[Hashable]], card_places(self))

@@ -30,7 +30,7 @@ def _project_view(s: BusfaktorState, p: int) -> dict[str, Any]:
     deck = s.deck
     attached = [
         {"card": c, "type": FACTOR_TYPES[s.ctype[c]], "controller": s.ctrl[c]}
-        for c in range(deck.n_projects, deck.size)
+        for c in s.attached
         if s.att[c] == p and s.extra[p] != c
     ]
     extra = s.extra[p]
