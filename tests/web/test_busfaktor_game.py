@@ -33,12 +33,14 @@ def moved_on(page: Any, before: int) -> bool:
 
 
 def click(page: Any, locator: Any, before: int) -> bool:
-    """Click and wait until the table moved on or the click changed the board (a first pick)."""
+    """Click and wait until the table moved on or the click changed the board (a first pick; a click
+    made while a pick is already on waits for the server's answer)."""
+    picking = page.locator(".bfk-decision .bfk-cancel").count() > 0
     locator.click()
     page.wait_for_function(
-        "v => Number(document.querySelector('.table-page').dataset.version) > v"
-        " || document.querySelector('.bfk-decision .bfk-cancel')",
-        arg=before,
+        "([v, picking]) => Number(document.querySelector('.table-page').dataset.version) > v"
+        " || (!picking && document.querySelector('.bfk-decision .bfk-cancel'))",
+        arg=[before, picking],
         timeout=30_000,
     )
     return moved_on(page, before)

@@ -7,6 +7,7 @@
 // Chips that changed hands fly to their player (Web Animations, only with motion on): the table
 // remembers every seat's total of the version before and flies the difference.
 import { h } from "../../dom.js";
+import { startDrag } from "../../drag.js";
 import { motionOn, DURATION } from "../../motion.js";
 import { counted, points, tip } from "./common.js";
 
@@ -139,48 +140,22 @@ function seatTarget(ctx, seat, amounts, count) {
   return h("div", { class: "give-target", dataset: { giveSeat: String(seat), action } }, main, one);
 }
 
-/** Drag the chosen chips onto a seat: a ghost follows the pointer, the seat under it lights up.
- *  A press that does not move is a tap (a chip's own click). */
+/** Drag the chosen chips onto a seat (mouse, pen and touch): a round chip with their count follows
+ *  the pointer, the seat under it lights up. A press that does not move is a tap (a chip's own click). */
 function enableDrag(ctx, pile, panel, count) {
   pile.style.touchAction = "none";
-  pile.addEventListener("pointerdown", (down) => {
-    if (down.button !== 0) return;
-    const start = { x: down.clientX, y: down.clientY };
-    let ghost = null;
-    let over = null;
-    const targetAt = (x, y) => document.elementFromPoint(x, y)?.closest("[data-give-seat]") || null;
-    const move = (e) => {
-      if (!ghost && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
-      if (!ghost) {
-        ghost = h("div", { class: "chip-ghost", "aria-hidden": "true" }, String(count));
-        document.body.append(ghost);
-      }
-      ghost.style.transform = `translate(${e.clientX - 22}px, ${e.clientY - 22}px)`;
-      const target = targetAt(e.clientX, e.clientY);
-      if (target !== over) {
-        over?.classList.remove("drop-over");
-        target?.classList.add("drop-over");
-        over = target;
-      }
-    };
-    const end = (e) => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", end);
-      window.removeEventListener("pointercancel", end);
-      if (!ghost) return;
-      ghost.remove();
-      over?.classList.remove("drop-over");
-      // The click that ends a drag is not a tap on a chip.
-      const swallow = (click) => click.stopPropagation();
-      window.addEventListener("click", swallow, { capture: true, once: true });
-      setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
-      const target = e.type === "pointerup" ? targetAt(e.clientX, e.clientY) : null;
-      if (target && panel.contains(target)) ctx.send(target.dataset.action, target);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", end);
-    window.addEventListener("pointercancel", end);
-  });
+  const seatAt = (event) => document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-give-seat]") || null;
+  pile.addEventListener("pointerdown", (down) =>
+    startDrag(down, {
+      // Centred on the press: half the chip's 2.75rem.
+      ghost: () => h("div", { class: "chip-ghost", "aria-hidden": "true", style: `left: ${down.clientX - 22}px; top: ${down.clientY - 22}px` }, String(count)),
+      targetAt: seatAt,
+      overClass: "drop-over",
+      onDrop: (seat) => {
+        if (panel.contains(seat)) ctx.send(seat.dataset.action, seat);
+      },
+    }),
+  );
 }
 
 // -- chips that changed hands ---------------------------------------------------------------

@@ -3,6 +3,7 @@
 // attached card) — and a pick whose card has one legal use commits at once. Before a click, each
 // playable card and target says what it will do ("erfüllt Daten an Kleiner Dienst · Projekt dann
 // komplett: +4"). A hand card can also be dragged onto its target (pointer events).
+import { startDrag } from "../../drag.js";
 import { picker } from "../../picker.js";
 import { cardInfo, typeName } from "./face.js";
 
@@ -152,57 +153,29 @@ export function playing(ctx) {
   return play;
 }
 
-/** How near the window's top or bottom edge a dragged card scrolls the page (px). */
-const EDGE = 48;
-
-/** A hand card is dragged onto a highlighted target: the action is sent on release. A short
- *  move stays a click. Touch scrolling keeps working (a vertical swipe is the page's). */
+/** A hand card is dragged onto a highlighted target (mouse and pen: touch keeps scrolling the page):
+ *  a tilted copy of the card follows the pointer, the page scrolls at the window's edges and the
+ *  action is sent on release. A short move stays a click. */
 export function draggable(el, key, ctx, play) {
   el.addEventListener("pointerdown", (down) => {
-    if (down.button !== 0 || down.pointerType === "touch") return;
+    if (down.pointerType === "touch") return;
     const targets = play.dropTargets(key);
     if (!targets.size) return;
-    let ghost = null;
-    let over = null;
     const marked = [...document.querySelectorAll("[data-pick]")].filter((target) => targets.has(target.dataset.pick));
     const start = el.getBoundingClientRect();
-    const targetAt = (event) => document.elementsFromPoint(event.clientX, event.clientY).map((found) => found.closest("[data-pick]")).find((found) => found && targets.has(found.dataset.pick)) || null;
-    const move = (event) => {
-      const dx = event.clientX - down.clientX;
-      const dy = event.clientY - down.clientY;
-      if (!ghost) {
-        if (Math.hypot(dx, dy) < 8) return;
-        ghost = el.cloneNode(true);
+    startDrag(down, {
+      ghost: () => {
+        const ghost = el.cloneNode(true);
         ghost.classList.add("bfk-ghost");
-        Object.assign(ghost.style, { left: `${start.left}px`, top: `${start.top}px`, width: `${start.width}px`, height: `${start.height}px` });
-        document.body.append(ghost);
-        marked.forEach((target) => target.classList.add("bfk-drop"));
-      }
-      ghost.style.transform = `translate(${dx}px, ${dy}px) rotate(3deg)`;
-      if (event.clientY > innerHeight - EDGE) scrollBy(0, EDGE / 3);
-      else if (event.clientY < EDGE) scrollBy(0, -EDGE / 3);
-      const now = targetAt(event);
-      if (now !== over) {
-        over?.classList.remove("bfk-drop-over");
-        now?.classList.add("bfk-drop-over");
-        over = now;
-      }
-    };
-    const end = (event) => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", end);
-      window.removeEventListener("pointercancel", end);
-      marked.forEach((target) => target.classList.remove("bfk-drop", "bfk-drop-over"));
-      if (!ghost) return;
-      ghost.remove();
-      const swallow = (click) => click.stopImmediatePropagation();
-      el.addEventListener("click", swallow, { capture: true, once: true });
-      setTimeout(() => el.removeEventListener("click", swallow, { capture: true }), 0);
-      const target = event.type === "pointerup" ? targetAt(event) : null;
-      if (target) ctx.send(targets.get(target.dataset.pick).action, el);
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", end);
-    window.addEventListener("pointercancel", end);
+        Object.assign(ghost.style, { left: `${start.left}px`, top: `${start.top}px`, width: `${start.width}px`, height: `${start.height}px`, transform: "rotate(3deg)" });
+        return ghost;
+      },
+      targetAt: (event) => document.elementsFromPoint(event.clientX, event.clientY).map((found) => found.closest("[data-pick]")).find((found) => found && targets.has(found.dataset.pick)) || null,
+      overClass: "bfk-drop-over",
+      onStart: () => marked.forEach((target) => target.classList.add("bfk-drop")),
+      onEnd: () => marked.forEach((target) => target.classList.remove("bfk-drop")),
+      onDrop: (target) => ctx.send(targets.get(target.dataset.pick).action, el),
+      autoscroll: true,
+    });
   });
 }
