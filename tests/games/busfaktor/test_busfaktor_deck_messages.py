@@ -175,7 +175,10 @@ def test_deck_check_renders_the_problems_in_the_language_asked(tmp_path: Path) -
 def test_warnings_are_rendered_in_both_languages() -> None:
     deck = load_deck("mini")
     warnings = deck_warnings(deck)
-    assert DeckWarning("count", {"kind": "projects", "count": 5, "wanted": 16}) in warnings
+    assert DeckWarning("count", {"kind": "projects", "count": 5, "wanted": 16}, "§2") in warnings
+    [untranslated] = [warning for warning in warnings if warning.key == "untranslated"]
+    assert untranslated.field == "en" and len(untranslated.cards) == untranslated.params["count"] == deck.size
+    assert untranslated.cards[0] == f"projects[0] {deck.names[0]!r}"
     for warning in warnings:
         german, english = warning_text(warning, catalog("de")), warning_text(warning, catalog("en"))
         assert german != english and "{" not in german + english

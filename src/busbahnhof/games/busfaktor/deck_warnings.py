@@ -20,10 +20,19 @@ RULE_MIX = {"projects": 16, "factors": 46, "events": 12}
 
 @dataclass(frozen=True, slots=True)
 class DeckWarning:
-    """One departure: ``key`` under ``deck_warning.`` in the game's catalogs, filled with ``params``."""
+    """One departure: ``key`` under ``deck_warning.`` in the game's catalogs, filled with ``params``.
+
+    Attributes:
+        rule: the section of the rule document the deck departs from (``"§2"``), or ``None``.
+        cards: the cards concerned, labelled as the validator's problems are (``"factors[31] 'Name'"``).
+        field: the field of those cards that is concerned (``"en"``), or ``""``.
+    """
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+    cards: tuple[str, ...] = ()
+    field: str = ""
 
 
 def count_warnings(deck: Deck) -> list[DeckWarning]:
@@ -36,10 +45,10 @@ def count_warnings(deck: Deck) -> list[DeckWarning]:
     for kind, wanted in RULE_MIX.items():
         count = len(getattr(deck.model, kind))
         if count != wanted:
-            found.append(DeckWarning("count", {"kind": kind, "count": count, "wanted": wanted}))
+            found.append(DeckWarning("count", {"kind": kind, "count": count, "wanted": wanted}, "§2"))
     total = sum(len(getattr(deck.model, kind)) for kind in RULE_MIX)
     if found and total != sum(RULE_MIX.values()):
-        found.append(DeckWarning("total", {"count": total, "wanted": sum(RULE_MIX.values())}))
+        found.append(DeckWarning("total", {"count": total, "wanted": sum(RULE_MIX.values())}, "§2"))
     return found
 
 
@@ -61,17 +70,24 @@ def english_warnings(deck: Deck) -> list[DeckWarning]:
     if deck.model.deck.language == "en":
         return []
     model = deck.model
-    # per card: its name, whether it has an ``en`` table, whether that table lacks a text the German card has
-    cards = [(p.title, p.en is not None, bool(p.flavor) and not (p.en and p.en.flavor)) for p in model.projects]
-    cards += [(f.name, f.en is not None, bool(f.text) and not (f.en and f.en.text)) for f in model.factors]
-    cards += [(e.name, e.en is not None, False) for e in model.events]
-    missing = [name for name, translated, _ in cards if not translated]
-    partial = [name for name, translated, lacking in cards if translated and lacking]
+    # per card: its label, name, whether it has an ``en`` table, whether that table lacks a text the German card has
+    cards = [
+        (f"projects[{i}] {p.title!r}", p.title, p.en is not None, bool(p.flavor) and not (p.en and p.en.flavor))
+        for i, p in enumerate(model.projects)
+    ]
+    cards += [
+        (f"factors[{i}] {f.name!r}", f.name, f.en is not None, bool(f.text) and not (f.en and f.en.text))
+        for i, f in enumerate(model.factors)
+    ]
+    cards += [(f"events[{i}] {e.name!r}", e.name, e.en is not None, False) for i, e in enumerate(model.events)]
+    missing = [(label, name) for label, name, translated, _ in cards if not translated]
+    partial = [(label, name) for label, name, translated, lacking in cards if translated and lacking]
     found = []
-    if missing:
-        found.append(DeckWarning("untranslated", {"count": len(missing), "names": _names(missing)}))
-    if partial:
-        found.append(DeckWarning("partly_translated", {"count": len(partial), "names": _names(partial)}))
+    for key, concerned in (("untranslated", missing), ("partly_translated", partial)):
+        if concerned:
+            names = [name for _, name in concerned]
+            labels = tuple(label for label, _ in concerned)
+            found.append(DeckWarning(key, {"count": len(names), "names": _names(names)}, None, labels, "en"))
     return found
 
 
