@@ -4,11 +4,14 @@ made as games ask for them, never all at once."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from busbahnhof.cli import app
 from busbahnhof.engine import Rng, load_game
 from busbahnhof.engine.contract import random_playout
 from busbahnhof.games.busfaktor import Busfaktor
@@ -81,3 +84,17 @@ def test_the_list_of_attached_cards_is_every_card_at_a_project_by_id(deck: str |
             seen += len(state.attached)
             state.apply(chooser.pick(state.legal_actions()))
         assert seen > 0
+
+
+def test_bench_load_on_the_command_line(large_deck: str) -> None:
+    """``busbahnhof bench busfaktor --load --deck FILE``: the medians of fresh processes, as JSON and as a table."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["bench", "busfaktor", "--load", "--deck", large_deck, "-r", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["format"] == "busbahnhof-bench-load/1" and len(report["samples"]) == 1
+    assert set(report["median"]) == {"load_ms", "process_ms"}
+    table = runner.invoke(app, ["bench", "busfaktor", "--load", "-r", "1", "--lang", "de"], terminal_width=200)
+    assert table.exit_code == 0 and "Spiel bauen (ms)" in table.stdout and "ganzer Prozess (ms)" in table.stdout
+    refused = runner.invoke(app, ["bench", "busfaktor", "--load", "-r", "0", "--lang", "en"])
+    assert refused.exit_code == 2 and "--repeats >= 1, not 0" in refused.output
