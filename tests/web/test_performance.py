@@ -6,20 +6,24 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 
 from support.server_harness import ServerProcess, create_table
+
+T = TypeVar("T")
 
 PHONE_CPU = 4
 """Chromium's CPU throttling rate for a phone-class CPU."""
 FIRST_PAINT_MS = 1500
 LONG_FRAME_MS = 50
 WATCH_SECONDS = 8
-OVERLOADED = 2.0
-"""Runnable processes per core (the load average) above which timings say more about the machine
-than about the page: the figures are printed, the limits not enforced."""
+ATTEMPTS = 3
+"""Measurements per test: the limit must hold in one of them. The suite runs on two busy cores
+(pytest -n 2, servers, Chromium); a page that is too slow fails all of them, a measurement that
+met another test's burst of work does not fail the test alone."""
 GAMES = {
     "busfahrer": {"seats": [{}, {"bot": "kartenzaehler"}, {"bot": "kartenzaehler"}]},
     "bus": {"seats": [{}, {"bot": "planer"}, {"bot": "planer"}]},
@@ -65,10 +69,13 @@ def load_per_core() -> float:
     return os.getloadavg()[0] / (os.cpu_count() or 1)
 
 
-def enforce(figure: str) -> None:
-    """Skip the limit's check (after the figures are printed) on an overloaded machine."""
-    if load_per_core() > OVERLOADED:
-        pytest.skip(f"machine overloaded (load {load_per_core():.1f} per core): {figure}")
+def best_of(measure: Callable[[], T], meets: Callable[[T], bool]) -> T:
+    """The first of up to ``ATTEMPTS`` measurements that meets the limit, else the last one."""
+    for _ in range(ATTEMPTS - 1):
+        result = measure()
+        if meets(result):
+            return result
+    return measure()
 
 
 def throttled_context(browser: Any, server: ServerProcess, rate: int) -> tuple[Any, Any]:
@@ -84,18 +91,23 @@ def throttled_context(browser: Any, server: ServerProcess, rate: int) -> tuple[A
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_first_paint_of_a_table_on_a_phone_class_cpu(browser: Any, server: ServerProcess, game: str) -> None:
-    with server.http() as http:
-        created = create_table(http, game=game, seed=5, **GAMES[game])
-    context, page = throttled_context(browser, server, PHONE_CPU)
-    try:
-        page.goto(f"/#/t/{created['table_id']}/{created['seats'][0]['token']}")
-        page.locator(".table-page[data-version] .board > *").first.wait_for()
-        times = page.evaluate(FIRST_DRAW)
-    finally:
-        context.close()
-    figure = f"{game}: first draw {times['drawn']:.0f} ms, painted {times['painted']:.0f} ms (CPU /{PHONE_CPU})"
-    print(f"{figure}, load {load_per_core():.1f} per core")
-    enforce(figure)
+    def measure() -> dict[str, float]:
+        with server.http() as http:
+            created = create_table(http, game=game, seed=5, **GAMES[game])
+        context, page = throttled_context(browser, server, PHONE_CPU)
+        try:
+            page.goto(f"/#/t/{created['table_id']}/{created['seats'][0]['token']}")
+            page.locator(".table-page[data-version] .board > *").first.wait_for()
+            times: dict[str, float] = page.evaluate(FIRST_DRAW)
+        finally:
+            context.close()
+        print(
+            f"{game}: first draw {times['drawn']:.0f} ms, painted {times['painted']:.0f} ms (CPU /{PHONE_CPU}), "
+            f"load {load_per_core():.1f} per core"
+        )
+        return times
+
+    times = best_of(measure, lambda times: times["painted"] < FIRST_PAINT_MS)
     assert times["painted"] < FIRST_PAINT_MS
 
 
@@ -108,32 +120,36 @@ def test_no_long_frame_while_other_seats_moves_animate(
     """A spectator watches three bots play, every move animated: the Long Animation Frames API
     reports every frame over 50 ms; with the CPU at full speed no frame that animates may be one
     (the frame that draws a new version is reported apart: the state is drawn at once, whole)."""
-    with server.http() as http:
-        created = create_table(
-            http,
-            game=game,
-            seed=7,
-            think_seconds=0.4,
-            seats=BOTS[game],
-            **({"options": {"deck": "mini"}} if game == "busfaktor" else {}),
+
+    def measure() -> dict[str, Any]:
+        with server.http() as http:
+            created = create_table(
+                http,
+                game=game,
+                seed=7,
+                think_seconds=0.4,
+                seats=BOTS[game],
+                **({"options": {"deck": "mini"}} if game == "busfaktor" else {}),
+            )
+        context, page = throttled_context(browser, server, rate)
+        try:
+            page.goto(f"/#/t/{created['table_id']}")
+            page.locator(".table-page[data-version] .board > *").first.wait_for()
+            started = time.monotonic()
+            seen: dict[str, Any] = page.evaluate(WATCH_FRAMES, WATCH_SECONDS)
+            assert time.monotonic() - started < WATCH_SECONDS + 10
+        finally:
+            context.close()
+        print(
+            f"{game} CPU /{rate}: {seen['frames']} frames, {seen['animated']} animating, worst rAF gap "
+            f"{seen['worst']} ms, animation frames over 50 ms {sorted(seen['long'], reverse=True)[:5]}, "
+            f"drawing frames over 50 ms {sorted(seen['drawing'], reverse=True)[:5]} ({len(seen['drawing'])}), "
+            f"up to version {seen['versions']}, load {load_per_core():.1f} per core"
         )
-    context, page = throttled_context(browser, server, rate)
-    try:
-        page.goto(f"/#/t/{created['table_id']}")
-        page.locator(".table-page[data-version] .board > *").first.wait_for()
-        started = time.monotonic()
-        seen = page.evaluate(WATCH_FRAMES, WATCH_SECONDS)
-        assert time.monotonic() - started < WATCH_SECONDS + 10
-    finally:
-        context.close()
-    figure = (
-        f"{game} CPU /{rate}: {seen['frames']} frames, {seen['animated']} animating, worst rAF gap {seen['worst']} ms, "
-        f"animation frames over 50 ms {sorted(seen['long'], reverse=True)[:5]}, "
-        f"drawing frames over 50 ms {sorted(seen['drawing'], reverse=True)[:5]} ({len(seen['drawing'])}), "
-        f"up to version {seen['versions']}"
-    )
-    print(f"{figure}, load {load_per_core():.1f} per core")
+        return seen
+
+    # With the CPU slowed four times the frames are reported, not limited (a phone's own budget).
+    seen = best_of(measure, lambda seen: rate != 1 or not seen["long"])
     assert seen["animated"] > 0, "the moves were animated"
     if rate == 1:
-        enforce(figure)
         assert not seen["long"], f"animation frames over {LONG_FRAME_MS} ms: {seen['long']}"
