@@ -27,12 +27,13 @@ from ..store import Store
 from ..tables import TableService
 from .api.deps import pick_lang
 from .api.players_deps import players_hub
-from .api.routes import accounts, games, health, hints, players, rooms, tables
+from .api.routes import accounts, games, health, hints, players, qr, rooms, tables
 from .config import Settings
 from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
+from .security_headers import SecurityHeaders
 from .stalls import StallWatch
 from .ws import router as ws_router
 
@@ -82,7 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.access_log:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
-    for module in (health, games, tables, hints, rooms, accounts, players):
+    app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
+    for module in (health, games, tables, hints, rooms, accounts, players, qr):
         app.include_router(module.router)
     app.include_router(ws_router)
     mount_web_client(app)

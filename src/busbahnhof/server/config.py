@@ -44,6 +44,10 @@ class Settings(BaseSettings):
             :mod:`busbahnhof.server.heap`.
         stall_log_ms: log ``loop stalled`` (with where) when the event loop is held this long
             (0: off); see :mod:`busbahnhof.server.stalls`.
+        allowed_origins: origins besides the server's own (an ``Origin`` whose host and port are the
+            request's ``Host``; loopback names count as one) whose pages may open WebSockets and send
+            cookie-authenticated requests, e.g. ``BUSBAHNHOF_ALLOWED_ORIGINS='["https://bus.example"]'``
+            behind a proxy that changes ``Host`` (see :mod:`.security_headers`).
         log_level: level of the JSON-lines log on stderr.
         access_log: whether every HTTP request is logged.
         cookie_secure: the session cookie's ``Secure`` flag (``None``: set when the request came
@@ -70,6 +74,7 @@ class Settings(BaseSettings):
     bot_processes: int = Field(2, ge=0, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
     stall_log_ms: float = Field(0.0, ge=0)
+    allowed_origins: list[str] = Field(default_factory=list)
     log_level: str = "INFO"
     access_log: bool = True
     cookie_secure: bool | None = None

@@ -8,6 +8,8 @@ export function h(tag, props = {}, ...children) {
       el.addEventListener(name.slice(2), value);
     } else if (name === "class") {
       el.className = value;
+    } else if (name === "style") {
+      el.style.cssText = value; // through the CSSOM: the Content-Security-Policy refuses style attributes
     } else if (name === "dataset") {
       Object.assign(el.dataset, value);
     } else if (name === "value" && "value" in el) {

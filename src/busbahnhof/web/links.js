@@ -1,7 +1,7 @@
-// Per-seat join links of a new table: the link, a copy button and a QR code to scan from a phone.
+// Per-seat join links of a new table: the link, a copy button and a QR code to scan from a phone
+// (an image the server draws, GET /api/qr).
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { qrSvg } from "./qr.js";
 
 /** The seats of a create-table answer as [{seat, token, link}]. */
 export function seatLinks(table) {
@@ -58,9 +58,7 @@ export function seatLinkItem(tableId, { seat, token, link }, onPlay = null) {
             qrBox.hidden = !qrBox.hidden;
             e.currentTarget.setAttribute("aria-expanded", String(!qrBox.hidden));
             if (!qrBox.hidden && !qrBox.firstChild) {
-              qrBox.innerHTML = qrSvg(link);
-              qrBox.firstChild.setAttribute("role", "img");
-              qrBox.firstChild.setAttribute("aria-label", t("lobby.qr_for", { n: seat + 1 }));
+              qrBox.append(h("img", { src: `/api/qr?text=${encodeURIComponent(link)}`, alt: t("lobby.qr_for", { n: seat + 1 }), width: 200, height: 200 }));
             }
           },
         },
