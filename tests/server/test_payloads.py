@@ -27,6 +27,14 @@ SEED = 918_273_645
 SEATS = {"busfahrer": 4, "bus": 3, "busfaktor": 3}
 
 
+def merge_static(state: dict[str, Any], parts: dict[str, Any]) -> None:
+    """The static parts put back into a view's state, as web/statics.js mergeStatic does."""
+    for key, value in parts.items():
+        own = state.get(key)
+        is_lists = isinstance(value, list) and isinstance(own, list)
+        state[key] = [{**template, **item} for template, item in zip(value, own, strict=True)] if is_lists else value
+
+
 def seed_fields(value: Any, path: str = "") -> list[tuple[str, Any]]:
     """Every ``seed`` key anywhere in ``value``, with its path and value."""
     found: list[tuple[str, Any]] = []
@@ -86,6 +94,7 @@ def test_no_payload_carries_more_than_the_seats_view(shared_server: ServerProces
     final = len(record["actions"])
     public_log = json.loads(json.dumps([event.to_dict() for event in state.log]))
     static_keys = set(game.static_keys)
+    static_parts = static_keys | set(game.static_fields)
     checked = 0
     for client in clients:
         game_lines: list[dict[str, Any]] = []
@@ -96,11 +105,14 @@ def test_no_payload_carries_more_than_the_seats_view(shared_server: ServerProces
                 continue
             version, seat = message["version"], message["seat"]
             step = expected[version]
-            assert not static_keys & set(message["view"]["state"]), f"{game_id} v{version}: a static part sent again"
-            if static is None and static_keys:
+            sent = message["view"]["state"]
+            assert not static_keys & set(sent), f"{game_id} v{version}: a static part sent again"
+            for key, fields in game.static_fields.items():
+                assert not any(set(fields) & set(item) for item in sent[key]), f"{game_id} v{version}: {key} again"
+            if static is None and static_parts:
                 static = message.pop("static")
-                assert set(static) == static_keys, f"{game_id}: the first message carries the static parts"
-            message["view"]["state"].update(static or {})  # as ws.js merges them
+                assert set(static) == static_parts, f"{game_id}: the first message carries the static parts"
+            merge_static(sent, static or {})
             assert message["view"] == step["views"][seat], f"{game_id} v{version} seat {seat}: view differs"
             own = step["legal"] if seat is not None and seat == step["to_move"] else []
             assert [move["notation"] for move in message["legal"]] == own

@@ -82,3 +82,17 @@ def test_the_wire_measure_counts_what_a_phone_received(shared_server: ServerProc
     assert report["http_requests"]["static"] > 5 and report["http_requests"]["catalog"] > 1
     assert report["http_total"] < report["http_uncompressed"], "scripts and catalogs came compressed"
     assert report["total"] == report["ws_bytes"] + report["http_total"]
+
+
+def test_a_list_items_unchanging_fields_come_once(shared_server: ServerProcess) -> None:
+    """Bus's streets and lots: their ends, intersection and zone come with the first message; every
+    later view carries only what changes (markers, buildings), and merged they are the view."""
+    with shared_server.http() as http:
+        created = create_table(http, game="bus", seats=[{}, {"bot": "planer"}, {"bot": "planer"}], seed=3)
+    seat = Seat(shared_server, seat_query(created, 0, "de"))
+    first = seat.receive_until(is_table)
+    seat.close()
+    assert [set(street) for street in first["static"]["streets"]] == [{"id", "a", "b"}] * 70
+    assert {"id", "intersection", "zone"} == set(first["static"]["lots"][0])
+    later = first["view"]["state"]
+    assert set(later["streets"][0]) == {"players"} and set(later["lots"][0]) == {"building", "passenger"}

@@ -131,6 +131,25 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     """Keys of ``view(seat)["state"]`` whose values never change at a table and are the same in every
     seat's and the spectators' view (card texts, a board's topology).  A table server sends them
     once per connection instead of in every message; clients merge them back into each view."""
+    static_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Fields of every item of a list in ``view(seat)["state"]`` that never change at a table (Bus: a
+    street's id and ends, a lot's id, intersection and zone), the list keeping its length and order.
+    Sent once like the static keys, as a list of those fields per item; every later view carries
+    each item without them (:meth:`split_static`)."""
+
+    def split_static(self, state: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``view(seat)["state"]`` as its static part (:attr:`static_keys`, and the
+        :attr:`static_fields` of each list item) and the rest; neither shares a changed container
+        with ``state``.  A client rebuilds the view by putting each static key back and merging
+        each static list item into the item at the same place."""
+        static = {key: state[key] for key in self.static_keys if key in state}
+        rest = {key: value for key, value in state.items() if key not in self.static_keys}
+        for key, fields in self.static_fields.items():
+            items = rest.get(key)
+            if isinstance(items, list):
+                static[key] = [{name: item[name] for name in fields} for item in items]
+                rest[key] = [{name: value for name, value in item.items() if name not in fields} for item in items]
+        return static, rest
 
     def __init__(self, **options: Any) -> None:
         try:

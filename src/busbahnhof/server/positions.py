@@ -3,7 +3,7 @@
 The table service replays the record with the table's own game object (an uploaded deck needs
 it: the public options name the deck only by its label).  Every position is ``view(None)``, so
 nothing is shown that a spectator of the live game could not have seen.  The game's static view
-parts (``static_keys``) are left out of each position and given once (:func:`static_view`).
+parts (``Game.split_static``) are left out of each position and given once (:func:`static_view`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ async def positions(
 
     Step 0 is the position before the first action; step ``n`` the one after action ``n``.
     Each step: ``step``, ``action`` and ``seat`` (who played it; ``None`` at step 0), ``view``
-    (the spectator's view without the log and the static keys, options as the table shows them)
+    (the spectator's view without the log and the static parts, options as the table shows them)
     and ``log`` (the events the step caused, rendered in ``lang``; a client joins them for the log
     so far).
     """
@@ -32,7 +32,7 @@ async def positions(
     if start > last:
         return []
     catalog = table_catalog(table, lang)
-    static_keys = table.game.static_keys
+    game = table.game
     state = await service.position(table_id, max(start - 1, 0))
     logged = 0 if start == 0 else len(state.log)
     steps: list[dict[str, Any]] = []
@@ -40,7 +40,7 @@ async def positions(
     def add(number: int, action: str | None, seat: int | None) -> None:
         nonlocal logged
         view = {**state.view(None, log=False), "options": table.options}
-        view["state"] = {key: value for key, value in view["state"].items() if key not in static_keys}
+        view["state"] = game.split_static(view["state"])[1]
         log = [{**event.to_dict(), "text": catalog.render(event)} for event in state.log[logged:]]
         steps.append({"step": number, "action": action, "seat": seat, "view": view, "log": log})
         logged = len(state.log)
@@ -55,6 +55,5 @@ async def positions(
 
 
 def static_view(table: Table) -> dict[str, Any]:
-    """The parts of every position's view that never change at the table (``static_keys``)."""
-    state = table.state.view(None, log=False, fresh=False)["state"]
-    return {key: state[key] for key in table.game.static_keys if key in state}
+    """The parts of every position's view that never change at the table (``Game.split_static``)."""
+    return table.game.split_static(table.state.view(None, log=False, fresh=False)["state"])[0]

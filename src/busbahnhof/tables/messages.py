@@ -6,7 +6,8 @@ seed appears only once the game is over, and an uploaded deck appears by its lab
 (``upload:...``), never by content or path.
 
 The parts of a view that never change at a table (the game's ``static_keys`` of ``view["state"]``,
-such as Busfaktor's card texts) are left out of every view and sent once per connection as the
+such as Busfaktor's card texts, and its ``static_fields`` of list items, such as the ends of Bus's
+streets) are left out of every view and sent once per connection as the
 first message's ``static``; clients merge them back into each view.  Views hold no language (both
 languages' texts are in the static part where a game has them), so a change of language needs no
 second ``static``.
@@ -71,19 +72,17 @@ def seat_view_json(table: Table, seat: int | None) -> orjson.Fragment:
             table.views.clear()
         view = table.state.view(seat, log=False, fresh=False)
         view["options"] = table.options
-        static_keys = table.game.static_keys
-        if static_keys:
-            view["state"] = {key: value for key, value in view["state"].items() if key not in static_keys}
+        view["state"] = table.game.split_static(view["state"])[1]
         encoded = table.views[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
     return orjson.Fragment(encoded)
 
 
-def static_part(table: Table, seat: int | None) -> orjson.Fragment:
-    """The parts of ``seat``'s view that never change at the table (``table.game.static_keys`` of
-    ``view["state"]``), encoded; sent once per connection."""
-    state = table.state.view(seat, log=False, fresh=False)["state"]
-    static = {key: state[key] for key in table.game.static_keys if key in state}
-    return orjson.Fragment(orjson.dumps(static, option=orjson.OPT_NON_STR_KEYS))
+def static_part(table: Table, seat: int | None) -> orjson.Fragment | None:
+    """The parts of ``seat``'s view that never change at the table (``Game.split_static``: the
+    static keys and fields of ``view["state"]``), encoded, or ``None`` for a game without any;
+    sent once per connection."""
+    static = table.game.split_static(table.state.view(seat, log=False, fresh=False)["state"])[0]
+    return orjson.Fragment(orjson.dumps(static, option=orjson.OPT_NON_STR_KEYS)) if static else None
 
 
 def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[dict[str, Any]]:
@@ -173,16 +172,16 @@ class Broadcast:
         self.summary = orjson.Fragment(orjson.dumps(table_summary(table), option=orjson.OPT_NON_STR_KEYS))
         self.clock = clock(table, now)
         self.catalogs: dict[str, Catalog] = {}
-        self.statics: dict[int | None, orjson.Fragment] = {}
+        self.statics: dict[int | None, orjson.Fragment | None] = {}
 
     def message(self, seat: int | None, lang: str, cursor: LogCursor) -> str:
         """The message for one client at ``seat`` (``None``: spectator) in ``lang``, as JSON text;
         advances the client's log cursor.
 
         Fields: ``type`` ("table"), ``version``, ``seat``, ``table`` (:func:`table_summary`),
-        ``view`` (:func:`seat_view_json`, without the static keys), ``legal`` (notation and label),
+        ``view`` (:func:`seat_view_json`, without the static parts), ``legal`` (notation and label),
         ``log`` (new events, rendered), ``clock``; the client's first message of a game with
-        static keys also ``static`` (:func:`static_part`).
+        static parts also ``static`` (:func:`static_part`).
         """
         catalog = self.catalogs.get(lang)
         if catalog is None:
@@ -197,12 +196,12 @@ class Broadcast:
             "log": new_log(self.table, cursor, catalog),
             "clock": self.clock,
         }
-        if not cursor.static and self.table.game.static_keys:
-            static = self.statics.get(seat)
-            if static is None:
-                static = self.statics[seat] = static_part(self.table, seat)
-            message["static"] = static
-        cursor.static = True
+        if not cursor.static:
+            if seat not in self.statics:
+                self.statics[seat] = static_part(self.table, seat)
+            if self.statics[seat] is not None:
+                message["static"] = self.statics[seat]
+            cursor.static = True
         return encode(message)
 
 

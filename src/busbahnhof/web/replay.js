@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, loadGameCatalog, t } from "./i18n.js";
 import { animateChanges, snapshot } from "./motion.js";
+import { mergeStatic } from "./statics.js";
 import { GAME_BOARDS, gameContext, lineText, loadBoard } from "./table.js";
 
 const PLAY_MS = 900;
@@ -31,7 +32,7 @@ export function showReplay(root, { tableId }) {
       const [data, table] = await Promise.all([api.positions(tableId, lang()), api.table(tableId, lang())]);
       if (closed) return;
       positions = data.positions;
-      for (const position of positions) if (position.view?.state && data.static) Object.assign(position.view.state, data.static);
+      for (const position of positions) if (position.view?.state && data.static) mergeStatic(position.view.state, data.static);
       info = table;
       const game = positions[0]?.view?.game ?? info.game;
       await Promise.all([loadGameCatalog(game), loadBoard(game)]);

@@ -7,6 +7,8 @@
 // A close with a code of 4000 or more is the server's "no" (unknown table 4404, unknown token
 // 4403, bad request 4400): the link is dead, and the connection stops trying.
 
+import { mergeStatic } from "./statics.js";
+
 const FIRST_RETRY_MS = 300;
 const MAX_RETRY_MS = 1500;
 const HANDSHAKE_MS = 4000;
@@ -132,7 +134,7 @@ export class TableConnection {
     // The parts of a view that never change at a table (Busfaktor's card texts, Bus's board) come
     // once per connection as `static`; every view is completed with them here.
     if (message.static) this.static = message.static;
-    if (this.static && message.view?.state) Object.assign(message.view.state, this.static);
+    if (this.static && message.view?.state) mergeStatic(message.view.state, this.static);
     // Every message carries the log entries this connection has not seen yet.
     this.log = [...this.log, ...(message.log || [])];
     message.logLines = this.log;

@@ -74,6 +74,10 @@ class Bus(Game[BusOptions, Action]):
     max_players = 5
     options_model = BusOptions
     static_keys = ("board",)
+    static_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "streets": ("id", "a", "b"),
+        "lots": ("id", "intersection", "zone"),
+    }
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "default": {},
         "1999": {"edition": "1999"},
