@@ -233,11 +233,12 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
     page.wait_for_timeout(800)  # any motion of the last version is over (0.45 s)
     assert not page.locator(".board .chosen, .board [aria-pressed='true']").count(), "no pick left chosen"
     assert page.evaluate(MOVES_ANIMATING) == 0, "no motion left running"
+    shown = version(page), page.evaluate(BOARD_NOW)
     fresh = open_page("laptop", "de")
-    fresh.goto(url)
+    fresh.goto(url)  # (it takes the seat over from `page`)
     assert wait_for_my_turn_or_end(fresh) == "turn"
-    assert version(fresh) == version(page), "the page shows the server's version"
-    assert page.evaluate(BOARD_NOW) == fresh.evaluate(BOARD_NOW), "and the board the server's state"
+    assert version(fresh) == shown[0], "the page shows the server's version"
+    assert fresh.evaluate(BOARD_NOW) == shown[1], "and the board the server's state"
     print(game, "refusals:", refusals)
 
 

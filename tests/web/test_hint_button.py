@@ -43,13 +43,14 @@ def test_the_player_to_decide_gets_a_hint_only_they_see(open_page: Any, server: 
         check_fits(mover)
     assert other.locator(".hint-answer").count() == 0 and other.locator(".hint").is_hidden()
 
-    seats = [Seat(server, seat_query(created, index)) for index in (0, 1)]
+    seats = [Seat(server, seat_query(created, index)) for index in (0, 1)]  # they take the seats over
     try:
         play_out_together(seats)
     finally:
         for seat in seats:
             seat.close()
     for page in pages:
+        page.get_by_role("button", name="Platz zurückholen").click()  # back from the sockets: the end
         end = page.locator("section.end")
         end.get_by_role("heading", name="Spielende").wait_for()
         assert page.locator(".hint-answer").count() == 0, "the answer closed with the next move"

@@ -13,17 +13,16 @@ def test_play_again_reaches_both_players_with_their_own_seats(open_page: Any, se
     with server.http() as http:
         created = create_table(http, game="busfahrer", seats=[{}, {}])
     tokens = [seat["token"] for seat in created["seats"]]
+    sockets = [Seat(server, seat_query(created, index)) for index in range(2)]
+    play_out_together(sockets)  # the seats' own sockets play; the browsers open the finished table after
+    for socket in sockets:
+        socket.close()  # (a seat opened in a browser meanwhile would take the seat over from its socket)
     first, second, watcher = open_page("laptop", "de"), open_page("phone", "en"), open_page("phone", "de")
     for index, page in enumerate((first, second)):
         page.goto(f"/t/{created['code']}?token={tokens[index]}")
         page.locator(f".table-page[data-seat='{index}']").wait_for()
     watcher.goto(f"/#/room/{created['code']}")
     watcher.locator(".table-page[data-version]").wait_for()
-
-    sockets = [Seat(server, seat_query(created, index)) for index in range(2)]
-    play_out_together(sockets)  # the same seats over their own sockets: the browsers follow the game
-    for socket in sockets:
-        socket.close()
     first.get_by_role("button", name="Nochmal spielen").click()
     first.wait_for_url(lambda url: "#/t/" in url and created["table_id"] not in url)
     new_table = first.url.split("#/t/")[1].split("/")[0]

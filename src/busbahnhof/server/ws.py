@@ -1,5 +1,7 @@
 """The WebSocket: one connection per client and table, ``/ws?table=ID&token=T&lang=de`` (a seat) or
-``/ws?room=CODE`` (a spectator; with ``token`` a seat, too).
+``/ws?room=CODE`` (a spectator; with ``token`` a seat, too).  A seat's ``name=`` (a display name,
+checked by :func:`busbahnhof.players.names.display_name`) becomes the seat's name.  A seat's new
+connection takes the seat over: an older one is sent ``{"type": "taken_over"}`` and closed with 4409.
 
 On connect, and after every change of the table, the client receives its own ``table`` message
 (version, its seat's view, its legal actions, new log lines in its language, the clock), built
@@ -29,6 +31,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine import LANGUAGES, GameError
+from ..players.names import display_name
 from ..tables import Connection, TableService, UnknownTableError, UnknownTokenError
 from ..tables.messages import encode
 from .api.deps import pick_lang
@@ -108,6 +111,7 @@ async def table_socket(
     room: str | None = None,
     token: str | None = None,
     lang: str | None = None,
+    name: str | None = None,
 ) -> None:
     """One client at one table (see the module's description)."""
     service: TableService = websocket.app.state.service
@@ -124,7 +128,8 @@ async def table_socket(
     started = time.monotonic()
     try:
         table_id = await resolve_table(service, table, room)
-        connection = await service.connect(table_id, token, client)
+        seat_name = None if name is None or token is None else display_name(name)
+        connection = await service.connect(table_id, token, client, name=seat_name, take_over=True)
         event(server_log, "ws connected", table=table_id, seat=connection.seat, lang=client.lang)
         close_code = await receive_loop(websocket, service, settings, connection, client, token)
     except GameError as error:

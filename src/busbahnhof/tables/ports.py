@@ -41,6 +41,10 @@ class Client(Protocol):
         """Deliver ``message``; a client that is gone may raise, the service then disconnects it."""
         ...
 
+    async def close(self, code: int) -> None:
+        """End the connection with WebSocket close code ``code`` (its seat was taken over)."""
+        ...
+
 
 Unsubscribe = Callable[[], None]
 T = TypeVar("T")

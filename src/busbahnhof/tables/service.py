@@ -53,6 +53,7 @@ from .thinking import ProcessThinker, Thinker, ThreadThinker
 T = TypeVar("T")
 
 CODE_ATTEMPTS = 20
+CLOSE_TAKEN_OVER = 4409
 MAX_THINK_SECONDS = 10.0
 
 
@@ -334,17 +335,22 @@ class TableService:
             table.take_seats(stored)
         return SeatTicket(seat, token, join_link(table.code, token))
 
-    async def connect(self, table_id: str, token: str | None, client: Client) -> Connection:
+    async def connect(
+        self, table_id: str, token: str | None, client: Client, *, name: str | None = None, take_over: bool = False
+    ) -> Connection:
         """Seat ``client`` at its token's seat (``None``: as a spectator) and send it the full current state.
 
         A seat's first connection claims it; a seat whose bot played for it (zombie) gets its
-        player back.
+        player back.  ``name`` (a checked display name) becomes the seat's name.  With
+        ``take_over`` the seat's older connections in this process are displaced: each is sent
+        ``{"type": "taken_over"}`` and closed with :data:`CLOSE_TAKEN_OVER` (one device plays a seat).
 
         Raises:
             UnknownTableError, UnknownTokenError.
         """
         table = await self.table(table_id)
         returned = False
+        displaced: list[Connection] = []
         async with table.lock:
             seat = None if token is None else table.seat_of(token)
             connection = Connection(table_id, seat, client, token if seat is not None else None)
@@ -362,9 +368,18 @@ class TableService:
                         raise UnknownTokenError(
                             "this token belongs to no seat of the table", key="table.error.unknown_token"
                         )
+                if name is not None and entry.name != name:
+                    _, stored = await self._store(self.store.change_seats, table.id, rename(seat, name))
+                    table.take_seats(stored)
+                if take_over:
+                    displaced = [c for c in self.connections[table_id] if c.seat == seat and c is not connection]
+                    for old in displaced:
+                        self.connections[table_id].remove(old)
+                        entry.connections -= 1
                 returned = table.end_zombie(seat)
         if returned:
             self._schedule(table)
+        await asyncio.gather(*(tell_taken_over(old) for old in displaced))
         await self._broadcast(table)
         await self._offer_successor(table, [connection])
         return connection
@@ -761,6 +776,22 @@ def claim(seat: int, token: str | None) -> Callable[[list[dict[str, Any]]], bool
         return True
 
     return change
+
+
+def rename(seat: int, name: str) -> Callable[[list[dict[str, Any]]], None]:
+    """A change of the stored seats that gives ``seat`` the name ``name``."""
+
+    def change(seats: list[dict[str, Any]]) -> None:
+        seats[seat]["name"] = name
+
+    return change
+
+
+async def tell_taken_over(connection: Connection) -> None:
+    """Tell a displaced connection that its seat is played on another device now, and close it."""
+    with contextlib.suppress(Exception):
+        await connection.client.send(encode({"type": "taken_over", "seat": connection.seat}))
+    await connection.client.close(CLOSE_TAKEN_OVER)
 
 
 def check_spec(spec: TableSpec) -> None:

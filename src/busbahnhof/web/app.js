@@ -4,6 +4,7 @@ import { LANGUAGES, lang, loadLanguage, onLanguageChange, setLanguage, t } from 
 import { ApiError, api } from "./api.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
 import { applyMotionClass } from "./motion.js";
+import { drawNameControl, onNameChange } from "./name.js";
 import { showRules } from "./rules.js";
 
 const app = document.getElementById("app");
@@ -100,14 +101,27 @@ function drawLanguageSwitch() {
   document.getElementById("home-link").setAttribute("aria-label", t("nav.lobby"));
 }
 
+/** The top bar's name control ("Name: Ada ✎"), before the language switch. */
+function nameHolder() {
+  let holder = document.getElementById("name-control");
+  if (!holder) {
+    holder = h("div", { id: "name-control", class: "name-control" });
+    document.getElementById("lang-switch").before(holder);
+  }
+  return holder;
+}
+
 async function start() {
   applyMotionClass(); // the player's "no animations" holds on every page
   const catalogs = loadLanguage();
   pageModule(parseHash().name).catch(() => {}); // fetched meanwhile; route() reports a failure
   await catalogs;
   drawLanguageSwitch();
+  drawNameControl(nameHolder());
+  onNameChange(() => drawNameControl(nameHolder()));
   onLanguageChange(() => {
     drawLanguageSwitch();
+    drawNameControl(nameHolder());
     if (page?.relabel) page.relabel();
     else route();
   });

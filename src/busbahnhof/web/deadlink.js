@@ -4,9 +4,9 @@ import { h, replaceChildren } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** Close codes of the table's WebSocket (server/ws.py) and what they mean for a link. */
-const REASONS = { 4404: "no_table", 4403: "no_seat" };
+const REASONS = { 4404: "no_table", 4403: "no_seat", 4409: "taken_over" };
 
-/** Why a link is dead: "no_table", "no_seat" or "refused", from a WebSocket close code or an HTTP status. */
+/** Why a link is dead: "no_table", "no_seat", "taken_over" (played on another device) or "refused", from a WebSocket close code or an HTTP status. */
 export function deadReason({ code, status }) {
   if (REASONS[code]) return REASONS[code];
   if (status === 404) return "no_table";
@@ -15,11 +15,12 @@ export function deadReason({ code, status }) {
 
 /**
  * @param root where the page goes
- * @param reason "no_table" | "no_seat" | "refused"
+ * @param reason "no_table" | "no_seat" | "taken_over" | "refused"
  * @param detail the server's own words, if any
  * @param tableId for "no_seat": the table can still be watched
+ * @param takeBack for "taken_over": opens the seat here again (taking it from the other device)
  */
-export function showDeadLink(root, { reason, detail = "", tableId = null }) {
+export function showDeadLink(root, { reason, detail = "", tableId = null, takeBack = null }) {
   replaceChildren(
     root,
     h(
@@ -31,7 +32,8 @@ export function showDeadLink(root, { reason, detail = "", tableId = null }) {
       h(
         "div",
         { class: "row" },
-        h("a", { class: "button primary", href: "#/" }, t("dead.lobby")),
+        takeBack ? h("button", { type: "button", class: "primary", onclick: takeBack }, t("dead.take_back")) : null,
+        h("a", { class: takeBack ? "button" : "button primary", href: "#/" }, t("dead.lobby")),
         reason === "no_seat" && tableId ? h("a", { class: "button", href: `#/t/${encodeURIComponent(tableId)}` }, t("dead.watch")) : null,
       ),
     ),

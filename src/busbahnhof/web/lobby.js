@@ -8,6 +8,7 @@ import { has, lang, t } from "./i18n.js";
 import { navigate } from "./app.js";
 import { createdList, playedHere, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
+import { checkName, namePrompt, playerName, setPlayerName } from "./name.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];
@@ -30,6 +31,7 @@ export function showLobby(root) {
       root,
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       resultSection,
+      namePrompt(() => draw()),
       // Joining comes first (on a phone it is on top); on a laptop the form stands beside it.
       // Then the creator's own tables (the way back to their seats), the new-table form, all tables.
       h("div", { class: "lobby" }, joinSection, mineSection, createSection, listSection),
@@ -319,7 +321,7 @@ export function showLobby(root) {
     const spec = {
       game: game.id,
       options: { ...choice.options },
-      seats: choice.seats.map((kind) => (kind === "human" ? {} : { bot: kind })),
+      seats: choice.seats.map((kind, i) => (kind !== "human" ? { bot: kind } : i === choice.seats.indexOf("human") && !choice.passAndPlay && playerName() ? { name: playerName() } : {})),
     };
     if (choice.timer) spec.turn_seconds = choice.timer;
     if (choice.seed !== null && choice.seed !== undefined) spec.seed = choice.seed;
@@ -402,7 +404,7 @@ export function showLobby(root) {
   }
 
   function joinForm(code, tableId, out) {
-    const name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: 40 });
+    const name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: 40, value: playerName() });
     return h(
       "form",
       { class: "row", onsubmit: (e) => (e.preventDefault(), takeSeat(code, tableId, name.value.trim(), out)) },
@@ -415,6 +417,8 @@ export function showLobby(root) {
   async function takeSeat(code, tableId, name, out) {
     try {
       const joined = await api.joinRoom(code, name ? { name } : {}, lang());
+      const checked = checkName(name);
+      if (checked.name) setPlayerName(checked.name); // the name they sat down with is theirs from now on
       navigate(`#/t/${encodeURIComponent(joined.table_id ?? tableId)}/${encodeURIComponent(joined.token)}`);
     } catch (error) {
       replaceChildren(out, h("p", { role: "alert", class: "error" }, ...errorLines(error)));

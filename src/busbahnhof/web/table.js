@@ -14,6 +14,7 @@ import { notificationsAvailable, notificationsOn, notifyTurn, pageTitle, setNoti
 import { ruleLink } from "./rules.js";
 import { SeatPanels, seatsOf } from "./seats.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
+import { playerName } from "./name.js";
 import { HintPanel, hintsUsed } from "./hint.js";
 
 /** Each game's board module, loaded when a table of that game is first shown (not all three). */
@@ -37,6 +38,7 @@ export function showTable(root, { tableId, tokens }) {
     const connection = new TableConnection({
       tableId,
       token,
+      name: tokens.length === 1 ? playerName() || null : null,
       lang: lang(),
       onState: () => onState(),
       onRefusal: (error) => showRefusal(error),
@@ -443,7 +445,9 @@ export function showTable(root, { tableId, tokens }) {
     if (status === "gone") {
       close();
       const reason = deadReason({ code: detail?.code });
-      showDeadLink(root, { reason, detail: detail?.error?.message || "", tableId: reason === "no_seat" ? tableId : null });
+      // Taken over by another device: say so, and offer to take the seat back (the same link again).
+      const takeBack = reason === "taken_over" ? () => navigate(location.hash) : null;
+      showDeadLink(root, { reason, detail: detail?.error?.message || "", tableId: reason === "no_seat" ? tableId : null, takeBack });
       return;
     }
     const down = connections.filter((c) => c.status !== "open");

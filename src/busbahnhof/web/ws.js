@@ -5,7 +5,10 @@
 // connect. Nothing is queued while the socket is not open: the table disables its controls then,
 // and `send` refuses, so a tap is never held back and sent later against a table that moved on.
 // A close with a code of 4000 or more is the server's "no" (unknown table 4404, unknown token
-// 4403, bad request 4400): the link is dead, and the connection stops trying.
+// 4403, bad request 4400): the link is dead, and the connection stops trying. A seat's socket
+// carries the player's display name (`name=`, the server makes it the seat's name). When the same
+// seat is opened on another device the server sends {"type": "taken_over"} and closes with 4409:
+// status "gone" with that code, and no retry (the player may take the seat back by hand).
 
 import { mergeStatic } from "./statics.js";
 
@@ -21,7 +24,8 @@ export function retryDelay(retry) {
 
 export class TableConnection {
   /**
-   * @param {object} opts {tableId, token (null: spectator), lang, onState(msg), onRefusal(err),
+   * @param {object} opts {tableId, token (null: spectator), name (the seat's display name, or
+   *   null), lang, onState(msg), onRefusal(err),
    *   onStatus(status, detail), onRematch(offer)}; status is "connecting", "open", "closed" (will
    *   retry) or "gone" (the server refused the link; detail {code, error}).
    */
@@ -47,6 +51,7 @@ export class TableConnection {
     url.searchParams.set("table", this.opts.tableId);
     if (this.opts.token) url.searchParams.set("token", this.opts.token);
     url.searchParams.set("lang", this.opts.lang);
+    if (this.opts.token && this.opts.name) url.searchParams.set("name", this.opts.name);
     return url.toString();
   }
 
@@ -122,6 +127,11 @@ export class TableConnection {
       const error = message.error || message;
       this.lastError = { ...error, message: error.text || error.message };
       this.opts.onRefusal?.(this.lastError);
+      return;
+    }
+    if (message.type === "taken_over") {
+      // The close (4409) follows: from then on the connection stays down.
+      this.takenOver = true;
       return;
     }
     if (message.type === "rematch") {

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ....players.names import display_name
 from ....tables import normalize_code
 from ..deps import ServiceDep
 from .tables import NAME_LENGTH
@@ -36,7 +37,7 @@ async def get_room(code: str, service: ServiceDep) -> dict[str, Any]:
 async def join_room(code: str, service: ServiceDep, body: JoinIn | None = None) -> dict[str, Any]:
     """Take the first free human seat: its number, a new token and the join link, and the table's id."""
     table_id = await service.find(code)
-    ticket = await service.join(code, body.name if body else None)
+    ticket = await service.join(code, display_name(body.name) if body and body.name is not None else None)
     return {**ticket.to_dict(), "table_id": table_id}
 
 

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....engine import GameError, InvalidOptionError, game_class
+from ....players.names import display_name
 from ....tables import DEFAULT_THINK_SECONDS, SeatSpec, TableSpec
 from ....tables.decks import MAX_DECK_BYTES
 from ...errors import NotFinishedError, error_data, http_status
@@ -67,7 +68,7 @@ class TableIn(BaseModel):
         return TableSpec(
             game=self.game,
             options=options,
-            seats=tuple(SeatSpec(name=seat.name, bot=seat.bot) for seat in self.seats),
+            seats=tuple(SeatSpec(name=seat_name(seat), bot=seat.bot) for seat in self.seats),
             seed=self.seed,
             deck_text=self.deck_text,
             turn_seconds=self.turn_seconds,
@@ -76,6 +77,14 @@ class TableIn(BaseModel):
             abandon_seconds=self.abandon_seconds,
             hints=self.hints,
         )
+
+
+def seat_name(seat: SeatIn) -> str | None:
+    """A human seat's chosen name as a checked display name (``None``: the default name); a bot
+    seat's name as given."""
+    if seat.name is None or seat.bot is not None:
+        return seat.name
+    return display_name(seat.name)
 
 
 class CreatorIn(BaseModel):
