@@ -20,6 +20,7 @@ from busbahnhof.tables import (
     UnknownTokenError,
     hash_token,
 )
+from busbahnhof.tables.rematch import follow_up_token
 
 BUSFAHRER = TableSpec(
     "busfahrer",
@@ -108,20 +109,22 @@ def test_a_rematch_reaches_everyone_with_their_own_seat(run_tables: Any) -> None
         old = service.store.load_table(created.table_id)
         assert new is not None and old is not None
         assert old["successor"] == offer.table_id
-        assert [seat["name"] for seat in new["seats"]] == ["Bot 1 (Zufall)", "Kim", "Bot 3 (leicht)", "Spieler 4"]
-        assert new["seats"][3]["token_hash"] == hash_token(tokens[0]) and new["seats"][1]["token_hash"] == hash_token(
-            tokens[2]
-        )
+        names = ["Bot 1 (Zufall)", "Kim", "Bot 3 (leicht)", "Spieler 1"]
+        assert [seat["name"] for seat in new["seats"]] == names, "people keep their names, bots are renumbered"
+        fresh = {seat: follow_up_token(token, offer.table_id) for seat, token in tokens.items()}
+        assert fresh[0] != tokens[0] and fresh[2] != tokens[2], "a token opens one seat of one table"
+        assert new["seats"][1]["token_hash"] == hash_token(fresh[2]), "taken up by the asker's offer"
+        assert new["seats"][3]["token_hash"] == hash_token(fresh[0]), "and by the offer over its connection"
         assert new["seed"] != old["seed"] and new["options"] == old["options"] and new["status"] == "open"
         assert new["creator_hash"] == old["creator_hash"]
-        assert offer.ticket is not None and offer.ticket.seat == 1 and offer.ticket.token == tokens[2]
+        assert offer.ticket is not None and offer.ticket.seat == 1 and offer.ticket.token == fresh[2]
 
         for seat, token in tokens.items():
             rematch = [m for m in players[token].messages if m["type"] == "rematch"]
             assert len(rematch) == 1, "each player hears of the rematch once"
-            assert rematch[0]["table_id"] == offer.table_id and rematch[0]["token"] == token
-            assert rematch[0]["seat"] == (seat - 1) % 4 and rematch[0]["link"].endswith(f"token={token}")
-            foreign = [other for other in tokens.values() if other != token]
+            assert rematch[0]["table_id"] == offer.table_id and rematch[0]["token"] == fresh[seat]
+            assert rematch[0]["seat"] == (seat - 1) % 4 and rematch[0]["link"].endswith(f"token={fresh[seat]}")
+            foreign = [other for other in [*tokens.values(), *fresh.values()] if other not in (token, fresh[seat])]
             assert not any(other in repr(players[token].messages) for other in foreign)
         spectator = [m for m in watcher.messages if m["type"] == "rematch"]
         assert spectator == [
@@ -134,14 +137,15 @@ def test_a_rematch_reaches_everyone_with_their_own_seat(run_tables: Any) -> None
                 "link": None,
             }
         ]
-        assert not any(token in repr(watcher.messages) for token in tokens.values())
+        assert not any(token in repr(watcher.messages) for token in [*tokens.values(), *fresh.values()])
 
         late = RecordingClient()  # a player who comes back to the finished table later is offered it too
         await service.connect(created.table_id, tokens[0], late)
-        assert late.last["type"] == "rematch" and late.last["seat"] == 3
-        seated = RecordingClient()
-        connection = await service.connect(offer.table_id, tokens[0], seated)
-        assert connection.seat == 3, "the finished table's link opens the follow-up table"
+        assert late.last["type"] == "rematch" and late.last["seat"] == 3 and late.last["token"] == fresh[0]
+        with pytest.raises(UnknownTokenError):
+            await service.connect(offer.table_id, tokens[0], RecordingClient())
+        connection = await service.connect(offer.table_id, fresh[0], RecordingClient())
+        assert connection.seat == 3, "the offered token opens the player's seat at the follow-up table"
 
     run_tables(scenario, sweep_seconds=3600)
 
@@ -175,10 +179,11 @@ def test_two_services_asked_at_once_open_one_follow_up_table_for_the_clients_of_
             services[0].rematch(created.table_id, tokens[0]), services[1].rematch(created.table_id, tokens[1])
         )
         assert offers[0].table_id == offers[1].table_id, "the store keeps the first successor"
-        assert offers[0].ticket is not None and offers[0].ticket.seat == 1 and offers[0].ticket.token == tokens[0]
+        fresh = [follow_up_token(token, offers[0].table_id) for token in tokens]
+        assert offers[0].ticket is not None and offers[0].ticket.seat == 1 and offers[0].ticket.token == fresh[0]
         await until(lambda: any(m["type"] == "rematch" for m in ben.messages), seconds=10)
         heard = [m for m in ben.messages if m["type"] == "rematch"]
-        assert len(heard) == 1 and heard[0]["table_id"] == offers[0].table_id and heard[0]["token"] == tokens[1]
+        assert len(heard) == 1 and heard[0]["table_id"] == offers[0].table_id and heard[0]["token"] == fresh[1]
         opened = [row for row in stores[0].list_tables() if row["id"] != created.table_id]
         assert {row["id"] for row in opened if row["status"] == "open"} == {offers[0].table_id}
         for service, store in zip(services, stores, strict=True):

@@ -44,7 +44,7 @@ from .errors import (
 from .messages import Broadcast, LogCursor, encode, table_catalog, table_summary
 from .names import default_name, names_catalog
 from .ports import Client, TableStore, Unsubscribe
-from .rematch import rematch_seats, rematch_spec
+from .rematch import follow_up_token, rematch_seats, rematch_spec, take_up
 from .results import Accepted, CreatedTable, Refused, Rematch, SeatTicket, SubmitResult
 from .spec import TableSpec
 from .table import BOT, CLOSED, FINISHED, HUMAN, OPEN, ZOMBIE, Seat, Table
@@ -261,10 +261,20 @@ class TableService:
         return table.successor
 
     async def _successor_offer(self, successor_id: str, token: str | None) -> Rematch:
-        """What the holder of ``token`` (``None``: a spectator) is offered of the successor table."""
+        """What the holder of ``token`` (a finished table's seat token; ``None``: a spectator) is
+        offered of the successor table: their seat there with its own fresh token (:mod:`.rematch`)."""
         successor = await self.table(successor_id)
-        seat = successor.holds_seat(token)
-        ticket = None if seat is None or token is None else SeatTicket(seat, token, join_link(successor.code, token))
+        if token is None:
+            return Rematch(successor.id, successor.code, None)
+        fresh = follow_up_token(token, successor.id)
+        seat = successor.holds_seat(fresh)
+        if seat is None:
+            async with successor.lock:
+                seat, stored = await self._store(
+                    self.store.change_seats, successor.id, take_up(hash_token(token), hash_token(fresh))
+                )
+                successor.take_seats(stored)
+        ticket = None if seat is None else SeatTicket(seat, fresh, join_link(successor.code, fresh))
         return Rematch(successor.id, successor.code, ticket)
 
     async def _offer_successor(self, table: Table, connections: list[Connection]) -> None:

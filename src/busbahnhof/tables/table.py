@@ -35,6 +35,8 @@ class Seat:
         zombie: a bot plays for this human seat until its player is back (timer ran out, or left).
         left_here: the player left through this process (only it knows; it plays the seat's bot).
         hints: how many hints the seat's player asked for (stored: the result says so).
+        heir_of: at a rematch table, the token hash its player had at the finished table; the
+            seat's own token is issued when that player takes the offer up (:mod:`.rematch`).
     """
 
     name: str
@@ -45,6 +47,7 @@ class Seat:
     zombie: bool = False
     left_here: bool = False
     hints: int = 0
+    heir_of: str | None = None
 
     @property
     def is_human(self) -> bool:
@@ -59,6 +62,7 @@ class Seat:
             "token_hash": self.token_hash,
             "claimed": self.claimed,
             "hints": self.hints,
+            **({"heir_of": self.heir_of} if self.heir_of is not None else {}),
         }
 
 
@@ -166,6 +170,7 @@ class Table:
         for seat, entry in zip(self.seats, stored, strict=True):
             seat.name, seat.token_hash, seat.claimed = entry["name"], entry["token_hash"], entry["claimed"]
             seat.hints = entry.get("hints", 0)
+            seat.heir_of = entry.get("heir_of")
 
     def holds_seat(self, token: str | None) -> int | None:
         """The seat whose token is ``token``, or ``None`` (no token, or no seat's)."""
