@@ -1,13 +1,13 @@
 """The bytes a phone receives over one whole game: ``busbahnhof loadtest --wire GAME --url URL``.
 
 A table with one human seat and bots is created on a running server; a phone-sized headless
-Chromium opens the human seat's page and only watches, while a script plays that seat over its
-own WebSocket (the same token, a seeded random legal action after ``--human-think`` seconds; the
-bots think as long).  The browser's traffic is read from the DevTools protocol: every HTTP
-response as the wire carried it (``encodedDataLength``: compressed body and headers) and every
-WebSocket message received (text length; the server's permessage-deflate is off by default,
-docs/server.md).  It needs Playwright and Chromium (the test extras); docs/web/wire.md has the
-figures and how they were taken.
+Chromium opens the human seat's page and a script plays that seat through the page's own
+WebSocket (a seeded random legal action after ``--human-think`` seconds; the bots think as long;
+a second connection of the seat would take it over from the page).  The browser's traffic is
+read from the DevTools protocol: every HTTP response as the wire carried it
+(``encodedDataLength``: compressed body and headers) and every WebSocket message received (text
+length; the server's permessage-deflate is off by default, docs/server.md).  It needs Playwright
+and Chromium (the test extras); docs/web/wire.md has the figures and how they were taken.
 """
 
 from __future__ import annotations
@@ -15,21 +15,34 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import httpx
-from websockets.sync.client import connect
 
 if TYPE_CHECKING:
-    from playwright.sync_api import ViewportSize
+    from playwright.sync_api import Page, ViewportSize
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SETTLE_SECONDS = 3.0
+TIMEOUT_SECONDS = 600.0
+# Keeps the page's table socket and the last table message it received, for the script to act on.
+SEAT_SOCKET = """
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    window.__seatSocket = this;
+    this.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "table") window.__lastTable = message;
+    });
+  }
+};
+"""
 
 
 @dataclass
@@ -88,24 +101,28 @@ def http_kind(url: str) -> str:
     return "static"
 
 
-def play_seat(ws_url: str, seed: int, pace: float, done: threading.Event) -> int:
-    """Play the seat behind ``ws_url`` to the end of the game; returns the table's last version."""
+def play_seat(page: Page, seed: int, pace: float) -> int:
+    """Play the page's seat to the end of the game through the page's socket; returns the last version."""
     chooser = random.Random(seed)
     acted = -1
-    with connect(ws_url, max_size=2**24) as socket:
-        while True:
-            message = json.loads(socket.recv(timeout=120))
-            if message.get("type") != "table":
-                continue
-            version = message["version"]
-            if message["view"]["is_over"]:
-                done.set()
-                return int(version)
-            if message["legal"] and version != acted:  # a version comes again when a client joins
-                acted = version
-                time.sleep(pace)
-                action = chooser.choice(message["legal"])["notation"]
-                socket.send(json.dumps({"type": "action", "version": version, "action": action}))
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        message = page.evaluate("window.__lastTable || null")
+        if message is None:
+            page.wait_for_timeout(pace * 1000)
+            continue
+        version = message["version"]
+        if message["view"]["is_over"]:
+            return int(version)
+        if message["legal"] and version != acted:  # a version comes again when a client joins
+            acted = version
+            page.wait_for_timeout(pace * 1000)
+            action = chooser.choice(message["legal"])["notation"]
+            command = json.dumps({"type": "action", "version": version, "action": action})
+            page.evaluate("(text) => window.__seatSocket.send(text)", command)
+        else:
+            page.wait_for_timeout(min(pace, 0.05) * 1000)
+    raise TimeoutError(f"the game did not end within {TIMEOUT_SECONDS:g} s")
 
 
 def measure(url: str, game: str, bot: str, seed: int, pace: float, lang: str) -> dict[str, Any]:
@@ -116,12 +133,12 @@ def measure(url: str, game: str, bot: str, seed: int, pace: float, lang: str) ->
     created = httpx.post(f"{url}/api/tables", json=body, timeout=30).raise_for_status().json()
     table, token = created["table_id"], created["seats"][0]["token"]
     traffic = Traffic()
-    done = threading.Event()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         context = browser.new_context(viewport=PHONE, locale=lang, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.add_init_script(f"localStorage.setItem('busbahnhof.lang', '{lang}')")
+        page.add_init_script(SEAT_SOCKET)
         devtools = context.new_cdp_session(page)
         devtools.send("Network.enable")
         devtools.on("Network.requestWillBeSent", traffic.request)
@@ -130,12 +147,8 @@ def measure(url: str, game: str, bot: str, seed: int, pace: float, lang: str) ->
         devtools.on("Network.webSocketFrameReceived", traffic.frame)
         page.goto(f"{url}/#/t/{table}/{token}")
         page.locator(".table-page[data-version]").wait_for(timeout=60_000)
-        ws_url = f"{url.replace('http', 'ws', 1)}/ws?table={table}&token={token}&lang={lang}"
-        player = threading.Thread(target=play_seat, args=(ws_url, seed, pace, done), daemon=True)
         started = time.monotonic()
-        player.start()
-        while not done.is_set():
-            page.wait_for_timeout(250)
+        play_seat(page, seed, pace)
         page.wait_for_timeout(SETTLE_SECONDS * 1000)
         seconds = time.monotonic() - started
         versions = int(page.locator(".table-page").get_attribute("data-version") or 0)
