@@ -129,11 +129,8 @@ export class TableConnection {
       this.opts.onRefusal?.(this.lastError);
       return;
     }
-    if (message.type === "taken_over") {
-      // The close (4409) follows: from then on the connection stays down.
-      this.takenOver = true;
-      return;
-    }
+    // The seat was opened on another device: the close (4409) follows, and the connection stays down.
+    if (message.type === "taken_over") return;
     if (message.type === "rematch") {
       // The finished table's follow-up: this connection's own seat there (token and link), if any.
       this.rematch = message;
