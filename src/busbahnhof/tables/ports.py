@@ -11,8 +11,9 @@ A stored table (``TableStore.load_table``) is its record::
      "creator_hash", "status", "outcome", "successor", "created_at", "updated_at", "ended_at",
      "actions": [{"version", "action", "seat", "by", "at"}, ...]}
 
-``seats`` is a list of ``{"name", "bot", "token_hash", "claimed"}``; tokens are stored only as
-hashes.  ``status`` is ``open``, ``finished`` (the game ended) or ``closed`` (abandoned);
+``seats`` is a list of ``{"name", "bot", "token_hash", "claimed"}`` (a rematch seat not yet taken
+up also has ``heir_of``, :mod:`.rematch`); tokens are stored only as hashes.  ``status`` is
+``open``, ``finished`` (the game ended) or ``closed`` (abandoned);
 ``successor`` is the id of a finished table's follow-up table (a rematch), or ``None``.
 ``by`` says who played an action: ``human``, ``bot`` or ``zombie`` (a bot for a timed-out seat).
 Timestamps are seconds since the epoch.
