@@ -95,7 +95,7 @@ def test_your_turn_in_the_title_and_a_notification_while_the_tab_is_hidden(
     # not allowed yet: the title says it, no notification
     busfahrer_decide(page)
     page.evaluate("window.__setHidden(true)")
-    page.wait_for_function("document.title === '● Du bist dran – Busbahnhof'", timeout=20_000)
+    page.wait_for_function("() => document.title === '● Du bist dran – Busbahnhof'", timeout=20_000)
     assert page.evaluate("window.__notes") == []
     page.evaluate("window.__setHidden(false)")
     assert page.title().startswith("Busfahrer · Raum ")
@@ -107,7 +107,7 @@ def test_your_turn_in_the_title_and_a_notification_while_the_tab_is_hidden(
     assert wait_for_decision_or_end(page) == "decision"
     busfahrer_decide(page)
     page.evaluate("window.__setHidden(true)")
-    page.wait_for_function("window.__notes.length === 1", timeout=20_000)
+    page.wait_for_function("() => window.__notes.length === 1", timeout=20_000)
     note = page.evaluate("window.__notes[0]")
     assert note["title"] == "Du bist dran" and note["body"].startswith("Busfahrer · Raum ")
     assert page.title() == "● Du bist dran – Busbahnhof"
@@ -136,7 +136,7 @@ def test_moves_are_animated_marked_and_the_switch_turns_motion_off(
         )
         busfahrer_decide(page)
         page.wait_for_function("v => Number(document.querySelector('.table-page').dataset.version) > v + 1", arg=seen)
-        page.wait_for_function("window.__animated.length > 0", timeout=5_000)
+        page.wait_for_function("() => window.__animated.length > 0", timeout=5_000)
         assert page.locator(".log-lines li.fresh").count() >= 1
         # switched off: remembered, and no motion on the next versions
         page.get_by_role("button", name="Animationen: an").click()
@@ -230,9 +230,9 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
     assert kinds <= set(refusals), refusals
     said = page.evaluate("window.__said")
     assert said, "the refusals were shown"
-    page.wait_for_timeout(800)  # any motion of the last version is over (0.45 s)
+    # the motion of the last version ends (0.45 s; a bot's move that came meanwhile has its own)
+    page.wait_for_function(f"() => {MOVES_ANIMATING} === 0", timeout=3_000)
     assert not page.locator(".board .chosen, .board [aria-pressed='true']").count(), "no pick left chosen"
-    assert page.evaluate(MOVES_ANIMATING) == 0, "no motion left running"
     shown = version(page), page.evaluate(BOARD_NOW)
     fresh = open_page("laptop", "de")
     fresh.goto(url)  # (it takes the seat over from `page`)
