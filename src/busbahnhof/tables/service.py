@@ -455,13 +455,7 @@ class TableService:
                         version=version,
                         current=table.version,
                     )
-                if table.state.to_move != seat:
-                    raise ForeignSeatError(
-                        f"it is not seat {seat}'s decision now",
-                        key="table.error.foreign_seat",
-                        seat=seat,
-                        seat2=table.state.to_move,
-                    )
+                self._require_to_move(table, seat)
                 candidate = table.state.clone()
                 candidate.apply(action_text, seat=seat)
             except GameError as error:
@@ -496,13 +490,7 @@ class TableService:
             self._require_open(table)
             if not table.spec.hints:
                 raise HintsOffError("hints are off at this table", key="table.error.hints_off")
-            if table.state.to_move != seat:
-                raise ForeignSeatError(
-                    f"it is not seat {seat}'s decision now",
-                    key="table.error.foreign_seat",
-                    seat=seat,
-                    seat2=table.state.to_move,
-                )
+            self._require_to_move(table, seat)
             return table.state.clone(), seat, table.version
 
     async def count_hint(self, table_id: str, seat: int) -> None:
@@ -589,6 +577,17 @@ class TableService:
         if not table.is_open:
             raise TableClosedError(
                 f"the table is {table.status}; it takes no more actions", key=f"table.error.{table.status}"
+            )
+
+    @staticmethod
+    def _require_to_move(table: Table, seat: int | None) -> None:
+        """Raises ForeignSeatError unless ``seat`` decides now."""
+        if table.state.to_move != seat:
+            raise ForeignSeatError(
+                f"it is not seat {seat}'s decision now",
+                key="table.error.foreign_seat",
+                seat=seat,
+                seat2=table.state.to_move,
             )
 
     async def _commit(self, table: Table, candidate: State[Any], seat: int, by: str) -> bool:
