@@ -32,7 +32,12 @@ def watched_page(open_page: Any, size: str) -> tuple[Any, list[str]]:
     page = open_page(size, "de", reduced_motion=False)
     page.add_init_script(RECORD_VIOLATIONS)
     reports: list[str] = []
-    page.on("console", lambda message: reports.append(message.text) if "Content Security Policy" in message.text else None)
+
+    def keep(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            reports.append(message.text)
+
+    page.on("console", keep)
     return page, reports
 
 

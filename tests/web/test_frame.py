@@ -231,7 +231,7 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
     said = page.evaluate("window.__said")
     assert said, "the refusals were shown"
     # the motion of the last version ends (0.45 s; a bot's move that came meanwhile has its own)
-    page.wait_for_function(f"() => {MOVES_ANIMATING} === 0", timeout=3_000)
+    page.wait_for_function(f"() => {MOVES_ANIMATING} === 0", timeout=10_000)
     assert not page.locator(".board .chosen, .board [aria-pressed='true']").count(), "no pick left chosen"
     shown = version(page), page.evaluate(BOARD_NOW)
     fresh = open_page("laptop", "de")
