@@ -14,6 +14,7 @@ import pytest
 from support.server_harness import ServerProcess, create_table
 
 T = TypeVar("T")
+pytestmark = pytest.mark.perf
 
 PHONE_CPU = 4
 """Chromium's CPU throttling rate for a phone-class CPU."""
