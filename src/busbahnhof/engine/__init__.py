@@ -10,6 +10,7 @@ from .errors import (
     InvalidOptionError,
     InvalidRecordError,
     MalformedActionError,
+    RequestError,
     UnknownGameError,
     WrongSeatError,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "MalformedActionError",
     "Options",
     "Outcome",
+    "RequestError",
     "Rng",
     "State",
     "UnknownGameError",

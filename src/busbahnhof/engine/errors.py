@@ -48,6 +48,14 @@ class GameError(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule, "key": self.key, "params": self.params}
 
 
+class RequestError(GameError):
+    """Base of the refusals of the layers above the games (tables, players, server): no rule of a
+    game, the template's parameters as keywords; nothing changes."""
+
+    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
+        super().__init__(message, key=key, params=params)
+
+
 class InvalidOptionError(GameError):
     """A rule option, an option combination or a player count the game cannot be played with."""
 

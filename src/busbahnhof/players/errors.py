@@ -6,18 +6,13 @@ refused; the keys render in German and English from ``busbahnhof/players/locales
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine import GameError
+from ..engine import RequestError
 
 
-class PlayersError(GameError):
+class PlayersError(RequestError):
     """A request about names, accounts or sessions that is refused; nothing changes."""
 
     code = "players/invalid"
-
-    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
-        super().__init__(message, key=key, params=params)
 
 
 class InvalidNameError(PlayersError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Catalog, GameError, game_class, game_ids
+from ..engine import Catalog, GameError, RequestError, game_class, game_ids
 from ..players import (
     CsrfError,
     LoginFailedError,
@@ -31,13 +31,10 @@ from ..tables import (
 CATALOG_PACKAGES = ("busbahnhof.server", "busbahnhof.tables", "busbahnhof.players", "busbahnhof.engine")
 
 
-class ServerError(GameError):
+class ServerError(RequestError):
     """A request the server refuses before it reaches a table; nothing changes."""
 
     code = "server/invalid_request"
-
-    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
-        super().__init__(message, key=key, params=params)
 
 
 class NotFinishedError(ServerError):

@@ -7,18 +7,13 @@ The keys render in German and English from ``busbahnhof/tables/locales``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine import GameError
+from ..engine import RequestError
 
 
-class TableError(GameError):
+class TableError(RequestError):
     """A request the table service refuses; nothing changes."""
 
     code = "table/invalid"
-
-    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
-        super().__init__(message, key=key, params=params)
 
 
 class UnknownTableError(TableError):
