@@ -1,4 +1,8 @@
-"""Running the Alembic migrations from code, at startup: the schema is always at ``head``.
+"""Running the Alembic migrations from code, at startup: the schema is always at its ``heads``.
+
+Concerns that add tables independently (the players' lobby and chat, background jobs, decks) may
+each branch from the same revision; upgrading to ``heads`` applies every branch, so parallel work
+never has to renumber another's migration.
 
 On PostgreSQL an advisory lock serialises processes that start at the same time, so only one
 of them migrates.
@@ -30,4 +34,4 @@ def upgrade(engine: Engine) -> None:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, "heads")
