@@ -5,22 +5,33 @@ import { ApiError, api } from "./api.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
 import { applyMotionClass } from "./motion.js";
 import { drawNameControl, onNameChange } from "./name.js";
-import { showRules } from "./rules.js";
 
 const app = document.getElementById("app");
 let page = null;
 let routing = 0;
 
-/** The pages' modules are loaded when first needed (a table loads the three game boards, the
- *  lobby its forms): a page's modules come in parallel with the catalogs, not before them. */
-const PAGE_MODULES = {
-  t: () => import("./table.js"),
-  replay: () => import("./replay.js"),
-  "": () => import("./lobby.js"),
+/** The pages, by the hash's first part: each page's module is loaded when first needed (a table
+ *  loads the three game boards, the lobby its forms), in parallel with the catalogs, and `show`
+ *  draws it from the hash's further parts. `args` is how many parts the page needs at least; a
+ *  hash without them, or with an unknown name, shows the lobby. A new page is one entry here. */
+const PAGES = {
+  t: {
+    args: 1,
+    module: () => import("./table.js"),
+    show: (m, args) => m.showTable(app, { tableId: args[0], tokens: args[1] ? args[1].split(",") : [] }),
+  },
+  replay: { args: 1, module: () => import("./replay.js"), show: (m, args) => m.showReplay(app, { tableId: args[0] }) },
+  rules: {
+    args: 1,
+    module: () => import("./rules.js"),
+    show: (m, args) => m.showRules(app, { game: args[0], anchor: args[1] || "" }),
+  },
+  "": { args: 0, module: () => import("./lobby.js"), show: (m) => m.showLobby(app) },
 };
 
-function pageModule(name) {
-  return (PAGE_MODULES[name] || PAGE_MODULES[""])();
+function pageOf({ name, args }) {
+  const known = Object.hasOwn(PAGES, name) ? PAGES[name] : null;
+  return known && args.length >= known.args ? known : PAGES[""];
 }
 
 /** "#/t/<id>/<tok1>,<tok2>" -> {name: "t", args: ["<id>", "<tok1>,<tok2>"]} */
@@ -38,29 +49,20 @@ async function route() {
   page?.close?.();
   page = null;
   const turn = ++routing;
-  const { name, args } = parseHash();
+  const hash = parseHash();
+  const { name, args } = hash;
   try {
-    if (name === "t" && args[0]) {
-      const { showTable } = await pageModule("t");
-      if (turn !== routing) return;
-      page = showTable(app, { tableId: args[0], tokens: args[1] ? args[1].split(",") : [] });
-    } else if (name === "join" && args[0]) {
+    if (name === "join" && args[0]) {
       await joinByLink(args[0], args[1]);
       return;
     } else if (name === "room" && args[0]) {
       await joinByLink(args[0], null);
       return;
-    } else if (name === "rules" && args[0]) {
-      page = showRules(app, { game: args[0], anchor: args[1] || "" });
-    } else if (name === "replay" && args[0]) {
-      const { showReplay } = await pageModule("replay");
-      if (turn !== routing) return;
-      page = showReplay(app, { tableId: args[0] });
-    } else {
-      const { showLobby } = await pageModule("");
-      if (turn !== routing) return;
-      page = showLobby(app);
     }
+    const shown = pageOf(hash);
+    const module = await shown.module();
+    if (turn !== routing) return;
+    page = shown.show(module, args);
   } catch (error) {
     if (error instanceof ApiError && (name === "join" || name === "room")) {
       // A seat link or room code that leads to no table: say so, offer the lobby.
@@ -114,7 +116,7 @@ function nameHolder() {
 async function start() {
   applyMotionClass(); // the player's "no animations" holds on every page
   const catalogs = loadLanguage();
-  pageModule(parseHash().name).catch(() => {}); // fetched meanwhile; route() reports a failure
+  pageOf(parseHash()).module().catch(() => {}); // fetched meanwhile; route() reports a failure
   await catalogs;
   drawLanguageSwitch();
   drawNameControl(nameHolder());
