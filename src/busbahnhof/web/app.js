@@ -5,6 +5,7 @@ import { ApiError, api } from "./api.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
 import { applyMotionClass } from "./motion.js";
 import { drawNameControl, onNameChange } from "./name.js";
+import { drawAccountControl } from "./account.js";
 
 const app = document.getElementById("app");
 let page = null;
@@ -26,6 +27,10 @@ const PAGES = {
     module: () => import("./rules.js"),
     show: (m, args) => m.showRules(app, { game: args[0], anchor: args[1] || "" }),
   },
+  account: { args: 0, module: () => import("./account.js"), show: (m) => m.showAccount(app) },
+  reset: { args: 1, module: () => import("./account.js"), show: (m, args) => m.showReset(app, { token: args[0] }) },
+  player: { args: 1, module: () => import("./player.js"), show: (m, args) => m.showPlayer(app, { playerId: args[0] }) },
+  ratings: { args: 0, module: () => import("./leaderboard.js"), show: (m, args) => m.showLeaderboard(app, { game: args[0] }) },
   "": { args: 0, module: () => import("./lobby.js"), show: (m) => m.showLobby(app) },
 };
 
@@ -120,6 +125,7 @@ async function start() {
   await catalogs;
   drawLanguageSwitch();
   drawNameControl(nameHolder());
+  drawAccountControl(document.getElementById("account-control"));
   onNameChange(() => drawNameControl(nameHolder()));
   onLanguageChange(() => {
     drawLanguageSwitch();

@@ -1,0 +1,182 @@
+// The account this browser is logged in as (optional: guests play without one), and the calls
+// that change it. The session id lives only in the HttpOnly cookie; the session's CSRF token is
+// kept in memory here (never in localStorage) and fetched again with GET /api/session after a
+// reload. Every POST that the cookie authenticates sends it as X-CSRF-Token (docs/players.md).
+//
+// The seats this browser holds (the creator's own seats in created.js, and every seat link opened
+// here) move into the account on register or log in, and a seat opened while logged in right away.
+import { ApiError } from "./api.js";
+import { createdTables } from "./created.js";
+import { lang } from "./i18n.js";
+import { onNameChange, playerName, setPlayerName } from "./name.js";
+
+const SEATS_KEY = "busbahnhof.seats";
+const SEATS_KEPT = 50; // the server takes at most 50 seats per claim
+let current = null; // {player: {id, user_name, display_name}, csrf, expires_at}
+let loaded = null;
+const listeners = new Set();
+
+/** The logged-in session, or null (a guest). */
+export function session() {
+  return current;
+}
+
+/** Call `listener(session)` whenever the login changes; returns the way to stop. */
+export function onSessionChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function become(next) {
+  current = next;
+  // Logged in, the seats carry the account's display name (the name control shows it too).
+  if (next && playerName() !== next.player.display_name) setPlayerName(next.player.display_name);
+  listeners.forEach((listener) => listener(current));
+}
+
+async function call(method, path, body, { csrf = false } = {}) {
+  const url = new URL(path, location.origin);
+  url.searchParams.set("lang", lang());
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrf && current) headers["X-CSRF-Token"] = current.csrf;
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: { message: text || response.statusText } };
+  }
+  if (!response.ok) {
+    const error = data?.error ?? { message: response.statusText };
+    throw new ApiError(response.status, { ...error, message: error.text || error.message });
+  }
+  return data;
+}
+
+/** Who is logged in (asks the server once per page load; later calls return the same answer). */
+export function loadSession() {
+  loaded ??= call("GET", "/api/session").then(
+    (answer) => become(answer),
+    () => become(null),
+  );
+  return loaded;
+}
+
+/** Open an account and log in; the browser's seats move in. Returns the claim results. */
+export async function register(userName, password, displayName) {
+  const body = { user_name: userName, password, ...(displayName ? { display_name: displayName } : {}) };
+  become(await call("POST", "/api/accounts", body));
+  return claimHeldSeats();
+}
+
+/** Log in; the browser's seats move into the account. Returns the claim results. */
+export async function logIn(userName, password) {
+  become(await call("POST", "/api/session", { user_name: userName, password }));
+  return claimHeldSeats();
+}
+
+export async function logOut() {
+  await call("POST", "/api/session/logout", undefined, { csrf: true });
+  become(null);
+}
+
+/** End every session of the account (every device); how many ended. */
+export async function logOutEverywhere() {
+  const answer = await call("POST", "/api/session/logout-everywhere", undefined, { csrf: true });
+  become(null);
+  return answer.ended;
+}
+
+/** A new password: the other devices are logged out, this one gets a new session (and CSRF token). */
+export async function changePassword(currentPassword, newPassword) {
+  become(await call("POST", "/api/account/password", { current_password: currentPassword, new_password: newPassword }, { csrf: true }));
+}
+
+export async function rename(displayName) {
+  become(await call("POST", "/api/account/name", { display_name: displayName }, { csrf: true }));
+}
+
+/** The account's own settings: `{email}` (null without one). */
+export function accountDetails() {
+  return call("GET", "/api/account");
+}
+
+/** Set the account's e-mail address ("" removes it); the password confirms it. */
+export function setEmail(password, email) {
+  return call("POST", "/api/account/email", { password, email }, { csrf: true });
+}
+
+/** Whether the server sends mail (password reset by mail is offered then). */
+export async function mailAvailable() {
+  try {
+    return (await call("GET", "/api/password-reset")).available === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ask for a reset mail; the answer is the same whether an account has this address. */
+export function requestReset(email) {
+  return call("POST", "/api/password-reset", { email });
+}
+
+/** A new password with the token from the mail (single use); every session of the account ends. */
+export function confirmReset(token, newPassword) {
+  return call("POST", "/api/password-reset/confirm", { token, new_password: newPassword });
+}
+
+/** Every seat this browser holds: the creator's own seats and the seat links opened here. */
+export function heldSeats() {
+  const created = createdTables().flatMap((entry) =>
+    (entry.mine || []).map((seat) => entry.tokens?.[seat]).filter(Boolean).map((token) => ({ table_id: entry.id, token })),
+  );
+  const seen = new Set();
+  return [...visitedSeats(), ...created].filter((seat) => {
+    const key = `${seat.table_id}/${seat.token}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).slice(0, SEATS_KEPT);
+}
+
+function visitedSeats() {
+  try {
+    const list = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((seat) => typeof seat?.table_id === "string" && typeof seat?.token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The seats of a table page "#/t/<id>/<token>,<token>" are remembered (and claimed when logged in). */
+function noteTablePage() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  if (parts[0] !== "t" || !parts[1] || !parts[2]) return;
+  const opened = parts[2].split(",").filter(Boolean).map((token) => ({ table_id: parts[1], token }));
+  const others = visitedSeats().filter((seat) => !opened.some((o) => o.table_id === seat.table_id && o.token === seat.token));
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify([...opened, ...others].slice(0, SEATS_KEPT)));
+  } catch {
+    /* private mode: claimed now if logged in, not remembered */
+  }
+  loadSession().then(() => (current ? claim(opened) : null)).catch(() => {});
+}
+
+async function claim(seats) {
+  if (!seats.length) return [];
+  return (await call("POST", "/api/account/seats", { seats }, { csrf: true })).seats;
+}
+
+/** Move every held seat into the account: `[{table_id, result}]` (claimed, already, taken, not_open, …). */
+export function claimHeldSeats() {
+  return claim(heldSeats());
+}
+
+window.addEventListener("hashchange", noteTablePage);
+noteTablePage();
+// The name control changes the account's display name while logged in.
+onNameChange((name) => {
+  if (current && name !== current.player.display_name) rename(name).catch(() => {});
+});
