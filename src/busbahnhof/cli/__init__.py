@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import typer
 
-from . import bench, games, loadtest, play, replay, report, review, serve, simulate, tournament
+from . import bench, games, jobs, loadtest, play, replay, report, review, serve, simulate, tournament
 from .common import CommandGroup
 
 GAME_COMMAND_MODULES = ("render", "deck")
@@ -37,6 +37,8 @@ app.command("tournament")(tournament.tournament)
 app.command("bench")(bench.bench)
 app.command("serve")(serve.serve)
 app.command("loadtest")(loadtest.loadtest)
+app.command("worker")(jobs.worker)
+app.command("jobs")(jobs.jobs)
 
 
 def mount_module(main_app: typer.Typer, name: str, module: ModuleType) -> None:

@@ -1,0 +1,117 @@
+"""Worker processes beside the server: :class:`WorkerPool` spawns them, replaces one that died,
+and stops them with the server.
+
+Workers are spawned (not forked: the server has threads) and run at a lower priority
+(``nice`` :data:`NICE`): on a machine shared with live tables, the operating system gives the
+server and its bots the processor first, and reviews take what is left.  Each worker opens its
+own connection to the store and polls the queue; a worker notices within a poll that the server
+is gone (its parent process changed) and exits, so a killed server leaves no worker behind.  A
+stopping worker gives its running job back to the queue (:meth:`~.queue.JobQueue.release`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import threading
+from collections.abc import Mapping
+from multiprocessing.context import SpawnProcess
+from multiprocessing.synchronize import Event
+
+from ..store import make_engine
+from .kinds import KINDS
+from .queue import JobQueue
+from .worker import LEASE_SECONDS, POLL_SECONDS, Worker
+
+NICE = 10
+SUPERVISE_SECONDS = 2.0
+STOP_SECONDS = 10.0
+
+
+def worker_main(
+    url: str, kinds: Mapping[str, str], stop: Event, parent: int, lease_seconds: float, poll_seconds: float
+) -> None:
+    """A worker process's life: lower priority, own store connection, jobs until told to stop."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    queue = JobQueue(make_engine(url))
+    worker = Worker(
+        queue,
+        kinds,
+        lease_seconds=lease_seconds,
+        poll_seconds=poll_seconds,
+        should_stop=lambda: stop.is_set() or os.getppid() != parent,
+    )
+    try:
+        worker.run_forever()
+    finally:
+        queue.engine.dispose()
+
+
+class WorkerPool:
+    """``processes`` workers on the store at ``url``, running ``kinds``.
+
+    Args:
+        url: the store's SQLAlchemy URL (a file or a server: the workers are other processes).
+        processes: how many workers (0: none; jobs wait for a ``busbahnhof worker``).
+        kinds: the kinds they run (default: every registered kind, as registered now).
+    """
+
+    def __init__(
+        self,
+        url: str,
+        processes: int,
+        kinds: Mapping[str, str] | None = None,
+        *,
+        lease_seconds: float = LEASE_SECONDS,
+        poll_seconds: float = POLL_SECONDS,
+    ) -> None:
+        self.context = multiprocessing.get_context("spawn")
+        self.url = url
+        self.size = processes
+        self.kinds = dict(KINDS if kinds is None else kinds)
+        self.lease_seconds = lease_seconds
+        self.poll_seconds = poll_seconds
+        self.stop_event: Event = self.context.Event()
+        self.processes: list[SpawnProcess] = []
+        self.stopping = threading.Event()
+        self.supervisor = threading.Thread(target=self._supervise, name="busbahnhof-job-pool", daemon=True)
+
+    def start(self) -> None:
+        """Spawn the workers and the thread that replaces any that die."""
+        if self.size == 0:
+            return
+        self.processes = [self._spawn() for _ in range(self.size)]
+        self.supervisor.start()
+
+    def _spawn(self) -> SpawnProcess:
+        args = (self.url, self.kinds, self.stop_event, os.getpid(), self.lease_seconds, self.poll_seconds)
+        process = self.context.Process(target=worker_main, args=args, name="busbahnhof-job-worker", daemon=True)
+        process.start()
+        return process
+
+    def _supervise(self) -> None:
+        while not self.stopping.wait(SUPERVISE_SECONDS):
+            for index, process in enumerate(self.processes):
+                if not process.is_alive() and not self.stopping.is_set():
+                    process.close()
+                    self.processes[index] = self._spawn()
+
+    def pids(self) -> list[int]:
+        """The workers' process ids."""
+        return [process.pid for process in self.processes if process.pid is not None]
+
+    def stop(self) -> None:
+        """Ask the workers to stop (each gives its running job back), wait up to
+        :data:`STOP_SECONDS`, then end those still running."""
+        if self.size == 0:
+            return
+        self.stopping.set()
+        self.supervisor.join()
+        self.stop_event.set()
+        for process in self.processes:
+            process.join(STOP_SECONDS)
+            if process.is_alive():
+                process.terminate()
+                process.join()
