@@ -11,6 +11,7 @@ are not touched by it (their compression is the WebSocket server's permessage-de
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -27,7 +28,8 @@ from ..store import Store
 from ..tables import TableService
 from .api.deps import pick_lang
 from .api.players_deps import players_hub
-from .api.routes import accounts, games, health, hints, players, qr, rooms, tables
+from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables
+from .background import Background
 from .config import Settings
 from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
@@ -56,11 +58,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if workers is None:
             workers = POSTGRES_STORE_WORKERS if store.is_postgres else 1
         people = players_hub(store, settings)
-        service = TableService(
-            store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=people.settle
-        )
+        background = Background(store, settings.job_workers)
+
+        async def finished(table_id: str) -> None:
+            await people.settle(table_id)
+            await background.table_finished(table_id)
+
+        service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=finished)
         await service.start()
         app.state.store, app.state.service, app.state.players = store, service, people
+        background.start(service)
+        app.state.background = background
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
@@ -72,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if watch is not None:
                 await watch.stop()
             await service.stop()
+            await asyncio.to_thread(background.stop)
             store.close()
             event(server_log, "server stopped")
 
@@ -84,7 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
-    for module in (health, games, tables, hints, rooms, accounts, players, qr):
+    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews):
         app.include_router(module.router)
     app.include_router(ws_router)
     mount_web_client(app)

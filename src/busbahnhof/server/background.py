@@ -1,0 +1,47 @@
+"""The server's background jobs: the job queue on its store, its worker processes, and the review
+queued when a table finishes with a player (docs/jobs.md, docs/review.md).
+
+Nothing here runs a job: the workers are other processes (:class:`~busbahnhof.jobs.WorkerPool`,
+``Settings.job_workers`` of them, at a lower priority), so a review never holds the event loop
+or competes with a live table's moves for the interpreter.  Queueing is one insert, in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from ..jobs import JobQueue, WorkerPool
+from ..jobs.reviews import queue_review
+from ..store import Store
+from ..tables import TableService
+
+
+class Background:
+    """The job queue of ``store`` and ``workers`` worker processes (0: none, jobs wait for a
+    ``busbahnhof worker``)."""
+
+    def __init__(self, store: Store, workers: int) -> None:
+        self.queue = JobQueue(store.engine)
+        self.pool = WorkerPool(store.url, workers)
+        self.service: TableService | None = None
+
+    def start(self, service: TableService) -> None:
+        """Start the workers; reviews are queued from ``service``'s finished tables."""
+        self.service = service
+        self.pool.start()
+
+    def stop(self) -> None:
+        """Stop the workers (each gives its running job back to the queue)."""
+        self.pool.stop()
+
+    async def table_finished(self, table_id: str) -> None:
+        """Queue the review of the finished table's players (once; not for a table of bots only,
+        nor for one with an uploaded deck, whose record alone does not replay the game)."""
+        if self.service is None:
+            return
+        table = await self.service.table(table_id)
+        seats = [number for number, seat in enumerate(table.seats) if seat.is_human and seat.claimed]
+        if table.deck_text is not None or not seats:
+            return
+        record = await self.service.record(table_id)
+        await asyncio.to_thread(queue_review, self.queue, table_id, record, seats)
