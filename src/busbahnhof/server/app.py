@@ -26,9 +26,11 @@ from starlette.middleware.gzip import GZipMiddleware
 from ..engine import GameError
 from ..store import Store
 from ..tables import TableService
+from ..workbench import WorkbenchError
 from .api.deps import pick_lang
 from .api.players_deps import players_hub
 from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables
+from .api.routes import workbench as workbench_routes
 from .background import Background
 from .config import Settings
 from .errors import ServerError, error_data, http_status
@@ -87,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Busbahnhof", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.add_exception_handler(GameError, refusal_response)  # type: ignore[arg-type]
+    app.add_exception_handler(WorkbenchError, workbench_routes.refusal)
     app.add_exception_handler(RequestValidationError, invalid_request_response)  # type: ignore[arg-type]
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.access_log:
@@ -95,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
     for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews):
         app.include_router(module.router)
+    app.include_router(workbench_routes.router)
     app.include_router(ws_router)
     mount_web_client(app)
     return app

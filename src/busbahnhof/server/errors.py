@@ -24,11 +24,19 @@ from ..tables import (
     NoFreeSeatError,
     NotCreatorError,
     TableClosedError,
+    TablePausedError,
     UnknownTableError,
     UnknownTokenError,
 )
+from ..workshop import NotFacilitatorError, UnknownParticipantError, UnknownWorkshopError, WorkshopFullError
 
-CATALOG_PACKAGES = ("busbahnhof.server", "busbahnhof.tables", "busbahnhof.players", "busbahnhof.engine")
+CATALOG_PACKAGES = (
+    "busbahnhof.server",
+    "busbahnhof.tables",
+    "busbahnhof.players",
+    "busbahnhof.workshop",
+    "busbahnhof.engine",
+)
 
 
 class ServerError(RequestError):
@@ -67,6 +75,7 @@ HTTP_STATUS: dict[type[GameError], int] = {
     NotCreatorError: 403,
     NoFreeSeatError: 409,
     TableClosedError: 409,
+    TablePausedError: 409,
     GameNotOverError: 409,
     HintsOffError: 403,
     ThrottledError: 429,
@@ -77,6 +86,10 @@ HTTP_STATUS: dict[type[GameError], int] = {
     UnknownPlayerError: 404,
     NameTakenError: 409,
     TooManyAttemptsError: 429,
+    UnknownWorkshopError: 404,
+    NotFacilitatorError: 403,
+    UnknownParticipantError: 403,
+    WorkshopFullError: 409,
 }
 
 

@@ -6,6 +6,8 @@ connection takes the seat over: an older one is sent ``{"type": "taken_over"}`` 
 On connect, and after every change of the table, the client receives its own ``table`` message
 (version, its seat's view, its legal actions, new log lines in its language, the clock), built
 by :mod:`busbahnhof.tables.messages`; a reconnecting client starts with the whole log again.
+With ``delta=1`` only the first message is whole: every later one is a ``delta`` against the
+version the client holds (docs/web/wire.md).
 The client sends JSON messages:
 
 * ``{"type": "action", "version": N, "action": "guess red"}``: answered with
@@ -13,7 +15,8 @@ The client sends JSON messages:
   "version": N, "error": {code, message, rule, key, params, text}}``;
 * ``{"type": "lang", "lang": "en"}``: later messages in that language;
 * ``{"type": "leave"}`` (a bot plays the seat until its player is back), ``{"type": "back"}``;
-* ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
+* ``{"type": "ping"}``: answered with ``{"type": "pong"}``;
+* ``{"type": "resync"}``: the whole ``table`` message again (a delta client that lost its base).
 
 Anything else, a message over the size limit, or messages faster than the connection's rate get
 ``{"type": "error", "error": {...}}``; a client that keeps flooding is disconnected.
@@ -112,6 +115,7 @@ async def table_socket(
     token: str | None = None,
     lang: str | None = None,
     name: str | None = None,
+    delta: str | None = None,
 ) -> None:
     """One client at one table (see the module's description)."""
     service: TableService = websocket.app.state.service
@@ -129,7 +133,7 @@ async def table_socket(
     try:
         table_id = await resolve_table(service, table, room)
         seat_name = None if name is None or token is None else display_name(name)
-        connection = await service.connect(table_id, token, client, name=seat_name, take_over=True)
+        connection = await service.connect(table_id, token, client, name=seat_name, take_over=True, deltas=delta == "1")
         event(server_log, "ws connected", table=table_id, seat=connection.seat, lang=client.lang)
         close_code = await receive_loop(websocket, service, settings, connection, client, token)
     except GameError as error:
@@ -258,4 +262,7 @@ async def handle(
         return None
     if kind == "ping":
         return {"type": "pong"}
-    raise bad_message(f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping")
+    if kind == "resync":
+        await service.resync(connection)
+        return None
+    raise bad_message(f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping, resync")

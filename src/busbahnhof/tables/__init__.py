@@ -17,6 +17,7 @@ from .errors import (
     TableClosedError,
     TableError,
     UnknownTableError,
+    TablePausedError,
     UnknownTokenError,
 )
 from .ports import Client, Message, TableStore
@@ -49,6 +50,7 @@ __all__ = [
     "TableError",
     "TableService",
     "TableSpec",
+    "TablePausedError",
     "TableStore",
     "UnknownTableError",
     "UnknownTokenError",

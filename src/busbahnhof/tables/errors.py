@@ -52,6 +52,12 @@ class TableClosedError(TableError):
     code = "table/closed"
 
 
+class TablePausedError(TableError):
+    """The table is paused (a workshop's facilitator paused it); it takes actions again once resumed."""
+
+    code = "table/paused"
+
+
 class GameNotOverError(TableError):
     """A rematch was asked for a table whose game has not ended."""
 

@@ -146,6 +146,7 @@ def clock(table: Table, now: float) -> dict[str, Any] | None:
         return None
     return {
         "seat": table.state.to_move,
+        "paused": table.paused,
         "remaining": max(0.0, round(table.deadline - now, 1)),
         "turn_seconds": table.spec.turn_seconds,
     }
@@ -153,7 +154,7 @@ def clock(table: Table, now: float) -> dict[str, Any] | None:
 
 def legal_moves(table: Table, seat: int | None, catalog: Catalog) -> list[dict[str, str]]:
     """The legal actions of ``seat`` if it decides now: notation and a description in the language."""
-    if seat is None or not table.is_open or table.state.to_move != seat:
+    if seat is None or not table.is_open or table.paused or table.state.to_move != seat:
         return []
     state, describe = table.state, table.game.describe_legal
     return [{"notation": str(action), "label": describe(state, action, catalog)} for action in state.legal_actions()]

@@ -346,7 +346,14 @@ class TableService:
         return SeatTicket(seat, token, join_link(table.code, token))
 
     async def connect(
-        self, table_id: str, token: str | None, client: Client, *, name: str | None = None, take_over: bool = False
+        self,
+        table_id: str,
+        token: str | None,
+        client: Client,
+        *,
+        name: str | None = None,
+        take_over: bool = False,
+        deltas: bool = False,
     ) -> Connection:
         """Seat ``client`` at its token's seat (``None``: as a spectator) and send it the full current state.
 
@@ -354,6 +361,7 @@ class TableService:
         player back.  ``name`` (a checked display name) becomes the seat's name.  With
         ``take_over`` the seat's older connections in this process are displaced: each is sent
         ``{"type": "taken_over"}`` and closed with :data:`CLOSE_TAKEN_OVER` (one device plays a seat).
+        With ``deltas`` every message after the first is a delta (:mod:`.messages`).
 
         Raises:
             UnknownTableError, UnknownTokenError.
@@ -363,7 +371,9 @@ class TableService:
         displaced: list[Connection] = []
         async with table.lock:
             seat = None if token is None else table.seat_of(token)
-            connection = Connection(table_id, seat, client, token if seat is not None else None)
+            connection = Connection(
+                table_id, seat, client, token if seat is not None else None, LogCursor(deltas=deltas)
+            )
             self.connections.setdefault(table_id, []).append(connection)
             if seat is not None:
                 entry = table.seats[seat]
@@ -430,6 +440,13 @@ class TableService:
         if returned:
             self._schedule(table)
             await self._broadcast(table)
+
+    async def resync(self, connection: Connection) -> None:
+        """Send ``connection`` its whole message again, not a delta (its client lost the view it held)."""
+        table = await self.table(connection.table_id)
+        connection.cursor.view = None
+        broadcast = Broadcast(table, asyncio.get_running_loop().time())
+        await connection.client.send(broadcast.message(connection.seat, connection.client.lang, connection.cursor))
 
     async def submit(
         self, table_id: str, token: str | None, version: int, action_text: str, lang: str = "de"

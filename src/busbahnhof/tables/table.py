@@ -101,6 +101,8 @@ class Table:
     deadline: float | None = None
     humans_gone_since: float | None = None
     runs_bots: bool = True
+    paused: bool = False
+    """Paused (:meth:`busbahnhof.tables.service.TableService.pause`): nobody moves, no clock runs."""
     views: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
     """Each seat's view at the current version, encoded (:func:`.messages.seat_view_json`)."""
     catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)
@@ -184,8 +186,9 @@ class Table:
         return hash_token(token) == self.creator_hash
 
     def mover(self) -> tuple[int, str] | None:
-        """The seat to move and who decides for it (``human``, ``bot``, ``zombie``), or ``None``."""
-        if not self.is_open or self.state.is_over:
+        """The seat to move and who decides for it (``human``, ``bot``, ``zombie``), or ``None`` (also
+        while the table is paused)."""
+        if not self.is_open or self.paused or self.state.is_over:
             return None
         seat = self.state.to_move
         if seat is None:

@@ -75,7 +75,14 @@ def check_text(text: str, lang: str, source: str = "deck.toml") -> dict[str, Any
     try:
         raw = parse_toml(text, source)
     except UserFileError as error:
-        problem: dict[str, Any] = {"kind": None, "index": None, "field": "", "rule": None, "key": error.key, "params": {}}
+        problem: dict[str, Any] = {
+            "kind": None,
+            "index": None,
+            "field": "",
+            "rule": None,
+            "key": error.key,
+            "params": {},
+        }
         return {
             "valid": False,
             "problems": [{**problem, "text": catalog.error_text(error)}],

@@ -20,7 +20,7 @@ from ..games.busfaktor.deck import BUILTIN_DECKS, resolve_deck_path
 from .checks import check_card_count, check_limits, check_text
 from .diff import deck_diff
 from .document import KINDS, document_of, merged_text
-from .errors import UnknownDeckError, WorkbenchError
+from .errors import InvalidVersionError, UnknownDeckError, WorkbenchError
 from .store import WorkbenchStore
 
 GAME = "busfaktor"
@@ -152,6 +152,19 @@ class Workbench:
         before = self.version(deck_id, old, reader)
         after = self.version(deck_id, new, reader)
         return {"old": old, "new": new, **deck_diff(before["text"], after["text"])}
+
+    def playable(self, deck_id: str, number: int, reader: Reader) -> str:
+        """The text of a valid version, to play, print or simulate.
+
+        Raises:
+            UnknownDeckError; InvalidVersionError: the version breaks the deck format.
+        """
+        row = self.version(deck_id, number, reader)
+        if not row["valid"]:
+            raise InvalidVersionError(
+                f"version {number} is not a valid deck", key="workbench.error.invalid_version", version=number
+            )
+        return str(row["text"])
 
     # -- writing ---------------------------------------------------------------------------
 
