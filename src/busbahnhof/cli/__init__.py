@@ -16,6 +16,7 @@ from typing import Any, cast
 import typer
 
 from . import bench, games, jobs, loadtest, play, replay, report, review, serve, simulate, tournament
+from . import lessons as lesson_commands
 from .common import CommandGroup
 
 GAME_COMMAND_MODULES = ("render", "deck")
@@ -75,6 +76,7 @@ def mount_game_commands(main_app: typer.Typer, module_names: tuple[str, ...] = G
 
 
 mount_game_commands(app)
+mount_module(app, "lessons", lesson_commands)
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ from ..workbench import WorkbenchError
 from .api.deps import pick_lang
 from .api.players_deps import players_hub
 from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables
+from .api.routes import lessons as lesson_routes
 from .api.routes import workbench as workbench_routes
 from .background import Background
 from .config import Settings
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
+    app.include_router(lesson_routes.router)
     app.include_router(ws_router)
     mount_web_client(app)
     return app

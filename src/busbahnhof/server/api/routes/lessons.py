@@ -1,0 +1,130 @@
+"""``/api/lessons``: the lessons (docs/lessons.md), a lesson's real table, its progress, the first game after it.
+
+A lesson is played at an ordinary table (the lesson's game, options and seed, bots at the other
+seats with a think delay to watch them by); the learner's page asks after each new version how far
+they are (``progress``), which the server works out from the table's actions and the lesson's steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ....learn.lessons import Lesson, find_lesson, lessons, progress
+from ....tables import SeatSpec, TableSpec, UnknownTokenError
+from ...errors import ServerError, error_data
+from ..deps import LangDep, ServiceDep
+
+router = APIRouter(prefix="/api/lessons", tags=["lessons"])
+
+
+class UnknownLessonError(ServerError):
+    """No lesson has this game and id."""
+
+    code = "server/unknown_lesson"
+
+
+class NotLessonTableError(ServerError):
+    """The table was not opened for this lesson."""
+
+    code = "server/not_lesson_table"
+
+
+class TokenIn(BaseModel):
+    """The learner's seat token."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=100)
+
+
+def _unknown(game: str, lesson_id: str, lang: str) -> JSONResponse:
+    error = UnknownLessonError(f"there is no lesson {game}/{lesson_id}", game=game, lesson=lesson_id)
+    return JSONResponse({"error": error_data(error, lang)}, status_code=404)
+
+
+def lesson_spec(lesson: Lesson) -> TableSpec:
+    """The lesson's table: its game, options and seed, its bots with the lesson's think delay."""
+    return TableSpec(
+        game=lesson.game,
+        options=dict(lesson.options),
+        seats=tuple(SeatSpec(bot=bot) for bot in lesson.seat_bots()),
+        seed=lesson.seed,
+        think_seconds=lesson.think_seconds,
+    )
+
+
+def first_game_spec(lesson: Lesson) -> TableSpec:
+    """The first game after the lesson: the learner at seat 1 against the lesson's ``first_game`` bots, a new deal."""
+    seats = (SeatSpec(), *(SeatSpec(bot=bot) for bot in lesson.first_game))
+    return TableSpec(game=lesson.game, options=dict(lesson.options), seats=seats)
+
+
+@router.get("")
+async def list_lessons(lang: LangDep) -> list[dict[str, Any]]:
+    """Every lesson by game and order: ``[{game, id, title, summary, steps}]`` in the asked language."""
+    return [
+        {
+            "game": one.game,
+            "id": one.id,
+            "title": one.title[lang],
+            "summary": one.summary[lang],
+            "steps": len(one.steps),
+        }
+        for one in lessons()
+    ]
+
+
+@router.get("/{game}/{lesson_id}", response_model=None)
+async def get_lesson(game: str, lesson_id: str, lang: LangDep) -> dict[str, Any] | JSONResponse:
+    """A lesson's texts and steps in the asked language (the expected actions stay on the server)."""
+    lesson = find_lesson(game, lesson_id)
+    if lesson is None:
+        return _unknown(game, lesson_id, lang)
+    return lesson.to_dict(lang)
+
+
+async def _open(service: ServiceDep, spec: TableSpec, lang: str) -> dict[str, Any]:
+    created = await service.create(spec, lang)
+    return {"table_id": created.table_id, "token": created.seats[0].token}
+
+
+@router.post("/{game}/{lesson_id}/tables", status_code=201, response_model=None)
+async def start_lesson(game: str, lesson_id: str, service: ServiceDep, lang: LangDep) -> dict[str, Any] | JSONResponse:
+    """Open a table for the lesson: ``{"table_id", "token"}`` (the learner's seat token)."""
+    lesson = find_lesson(game, lesson_id)
+    if lesson is None:
+        return _unknown(game, lesson_id, lang)
+    return await _open(service, lesson_spec(lesson), lang)
+
+
+@router.post("/{game}/{lesson_id}/first-game", status_code=201, response_model=None)
+async def first_game(game: str, lesson_id: str, service: ServiceDep, lang: LangDep) -> dict[str, Any] | JSONResponse:
+    """Open the first game after the lesson: the learner against the lesson's ``first_game`` bots, a new deal."""
+    lesson = find_lesson(game, lesson_id)
+    if lesson is None:
+        return _unknown(game, lesson_id, lang)
+    return await _open(service, first_game_spec(lesson), lang)
+
+
+@router.post("/{game}/{lesson_id}/tables/{table_id}/progress", response_model=None)
+async def lesson_progress(
+    game: str, lesson_id: str, table_id: str, body: TokenIn, service: ServiceDep, lang: LangDep
+) -> dict[str, Any] | JSONResponse:
+    """How far the learner is: ``{step, steps, off, chosen, expected, over, done, version}``
+    (``off``: the step where they chose otherwise; ``expected``: the notations the current step
+    accepts now). Only the learner's token may ask, and only at a table of this lesson."""
+    lesson = find_lesson(game, lesson_id)
+    if lesson is None:
+        return _unknown(game, lesson_id, lang)
+    table = await service.table(table_id)
+    if table.seat_of(body.token) != lesson.seat:
+        raise UnknownTokenError("this token is not the learner's seat of the lesson", key="table.error.unknown_token")
+    if table.game.id != lesson.game or table.seed != lesson.seed or table.state.players != lesson.players:
+        raise NotLessonTableError(f"table {table_id} was not opened for the lesson {game}/{lesson_id}")
+    actions = [str(action) for action in table.state.history]
+    start = await service.position(table_id, 0)
+    return {**progress(lesson, start, actions).to_dict(), "version": len(actions)}
