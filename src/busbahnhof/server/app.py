@@ -29,9 +29,10 @@ from ..tables import TableService
 from ..workbench import WorkbenchError
 from .api.deps import pick_lang
 from .api.players_deps import players_hub
-from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables
+from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables, workshop
 from .api.routes import lessons as lesson_routes
 from .api.routes import workbench as workbench_routes
+from .api.routes.workshop import open_workshops
 from .background import Background
 from .config import Settings
 from .errors import ServerError, error_data, http_status
@@ -70,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=finished)
         await service.start()
         app.state.store, app.state.service, app.state.players = store, service, people
+        await open_workshops(app, store, service)
         background.start(service)
         app.state.background = background
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
@@ -97,7 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
-    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews):
+    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews, workshop):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)
