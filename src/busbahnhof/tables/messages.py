@@ -11,6 +11,12 @@ streets) are left out of every view and sent once per connection as the
 first message's ``static``; clients merge them back into each view.  Views hold no language (both
 languages' texts are in the static part where a game has them), so a change of language needs no
 second ``static``.
+
+A client that asks for deltas (:attr:`LogCursor.deltas`, the WebSocket's ``delta=1``) gets its
+first message whole and every later one as a ``delta``: the patch of its view against the version
+it holds (:mod:`.delta`), the table summary and legal actions only when they changed, the new log
+lines and the clock.  The patch is computed once per seat and version pair in a broadcast; each
+seat's view of the version before stays kept, encoded, as the base (:func:`seat_view_json`).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 import orjson
 
 from ..engine import Catalog, Event
+from .delta import diff
 from .table import Table
 
 MAX_CATALOGS = 4
@@ -29,12 +36,18 @@ MAX_CATALOGS = 4
 
 @dataclass
 class LogCursor:
-    """What a client has been sent so far: how much of the log (game events and table events), and
-    whether it has the table's static view parts."""
+    """What a client has been sent so far: how much of the log (game events and table events),
+    whether it has the table's static view parts, and for a client that takes deltas (``deltas``)
+    the version of the view it holds (``view``) and the summary and legal actions it was sent
+    last (encoded)."""
 
     game: int = 0
     table: int = 0
     static: bool = False
+    deltas: bool = False
+    view: int | None = None
+    summary: bytes = b""
+    legal: bytes = b""
 
 
 def table_catalog(table: Table, lang: str) -> Catalog:
@@ -54,7 +67,7 @@ def table_catalog(table: Table, lang: str) -> Catalog:
     return catalog
 
 
-def seat_view_json(table: Table, seat: int | None) -> orjson.Fragment:
+def seat_view_json(table: Table, seat: int | None) -> bytes:
     """``state.view(seat, log=False)`` with the options in their public form, as JSON, encoded once
     per version and seat and put into every message of that seat (every spectator's, for ``None``)
     as it is.
@@ -63,18 +76,20 @@ def seat_view_json(table: Table, seat: int | None) -> orjson.Fragment:
     can change the state; only the text is kept.  Copying a view cost more than building it,
     and the whole log in every view (a late Bus view: half of its 0.75 ms) is left out: each
     message carries the log events its client has not seen yet (``log``).  The game's static keys
-    are left out of ``view["state"]`` too (:func:`static_part`).
+    are left out of ``view["state"]`` too (:func:`static_part`).  Of each seat's older views the
+    newest stays kept: the base of the next delta (:meth:`Broadcast.patch`).
     """
     key = (table.version, seat)
     encoded = table.views.get(key)
     if encoded is None:
-        if table.views and next(iter(table.views))[0] != table.version:
-            table.views.clear()
+        older = sorted(version for version, holder in table.views if holder == seat)
+        for version in older[:-1]:
+            del table.views[(version, seat)]
         view = table.state.view(seat, log=False, fresh=False)
         view["options"] = table.options
         view["state"] = table.game.split_static(view["state"])[1]
         encoded = table.views[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
-    return orjson.Fragment(encoded)
+    return encoded
 
 
 def static_part(table: Table, seat: int | None) -> orjson.Fragment | None:
@@ -131,6 +146,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "title": table.game.title,
         "options": table.options,
         "status": table.status,
+        "paused": table.paused,
         "players": table.state.players,
         "seats": seat_list(table),
         "turn_seconds": table.spec.turn_seconds,
@@ -146,7 +162,6 @@ def clock(table: Table, now: float) -> dict[str, Any] | None:
         return None
     return {
         "seat": table.state.to_move,
-        "paused": table.paused,
         "remaining": max(0.0, round(table.deadline - now, 1)),
         "turn_seconds": table.spec.turn_seconds,
     }
@@ -164,36 +179,47 @@ class Broadcast:
     """One round of messages to a table's clients (after a change, or to a new client).
 
     What the messages share is built once: the table summary (encoded once), each seat's view
-    (:func:`seat_view_json`, once per version), the catalogs per language.
+    (:func:`seat_view_json`, once per version), the catalogs per language, the legal actions per
+    seat and language, the patches per seat and base version.
     """
 
     def __init__(self, table: Table, now: float) -> None:
         self.table = table
         self.now = now
-        self.summary = orjson.Fragment(orjson.dumps(table_summary(table), option=orjson.OPT_NON_STR_KEYS))
+        self.summary = orjson.dumps(table_summary(table), option=orjson.OPT_NON_STR_KEYS)
         self.clock = clock(table, now)
         self.catalogs: dict[str, Catalog] = {}
         self.statics: dict[int | None, orjson.Fragment | None] = {}
+        self.legal: dict[tuple[int | None, str], bytes] = {}
+        self.patches: dict[tuple[int | None, int], bytes | None] = {}
 
     def message(self, seat: int | None, lang: str, cursor: LogCursor) -> str:
         """The message for one client at ``seat`` (``None``: spectator) in ``lang``, as JSON text;
-        advances the client's log cursor.
+        advances the client's cursor.
 
         Fields: ``type`` ("table"), ``version``, ``seat``, ``table`` (:func:`table_summary`),
         ``view`` (:func:`seat_view_json`, without the static parts), ``legal`` (notation and label),
         ``log`` (new events, rendered), ``clock``; the client's first message of a game with
-        static parts also ``static`` (:func:`static_part`).
+        static parts also ``static`` (:func:`static_part`).  A client that takes deltas and holds
+        a view gets a ``delta`` instead (:meth:`delta`).
         """
         catalog = self.catalogs.get(lang)
         if catalog is None:
             catalog = self.catalogs[lang] = table_catalog(self.table, lang)
+        legal = self.legal_json(seat, lang, catalog)
+        if cursor.deltas and cursor.view is not None:
+            delta = self.delta(seat, cursor, legal)
+            if delta is not None:
+                delta["log"] = new_log(self.table, cursor, catalog)
+                delta["clock"] = self.clock
+                return encode(delta)
         message: dict[str, Any] = {
             "type": "table",
             "version": self.table.version,
             "seat": seat,
-            "table": self.summary,
-            "view": seat_view_json(self.table, seat),
-            "legal": legal_moves(self.table, seat, catalog),
+            "table": orjson.Fragment(self.summary),
+            "view": orjson.Fragment(seat_view_json(self.table, seat)),
+            "legal": orjson.Fragment(legal),
             "log": new_log(self.table, cursor, catalog),
             "clock": self.clock,
         }
@@ -203,7 +229,48 @@ class Broadcast:
             if self.statics[seat] is not None:
                 message["static"] = self.statics[seat]
             cursor.static = True
+        cursor.view, cursor.summary, cursor.legal = self.table.version, self.summary, legal
         return encode(message)
+
+    def delta(self, seat: int | None, cursor: LogCursor, legal: bytes) -> dict[str, Any] | None:
+        """The changes since what the client holds (``cursor``): ``type`` ("delta"), ``version``,
+        ``base`` (the version the client holds), ``seat``, ``view`` (the patch of the view, when
+        the version moved on), ``table`` and ``legal`` (only when they changed); ``None`` when
+        the client's view is no longer kept (it gets a whole message).  Advances ``cursor``."""
+        base = cursor.view
+        if base is None:
+            return None
+        message: dict[str, Any] = {"type": "delta", "version": self.table.version, "base": base, "seat": seat}
+        if base != self.table.version:
+            patch = self.patch(seat, base)
+            if patch is None:
+                return None
+            message["view"] = orjson.Fragment(patch)
+        if cursor.summary != self.summary:
+            message["table"] = orjson.Fragment(self.summary)
+        if cursor.legal != legal:
+            message["legal"] = orjson.Fragment(legal)
+        cursor.view, cursor.summary, cursor.legal = self.table.version, self.summary, legal
+        return message
+
+    def patch(self, seat: int | None, base: int) -> bytes | None:
+        """The patch (:func:`.delta.diff`) of ``seat``'s view from version ``base`` to now, encoded;
+        ``None`` when the view of ``base`` is no longer kept."""
+        key = (seat, base)
+        if key not in self.patches:
+            old = self.table.views.get((base, seat))
+            new = seat_view_json(self.table, seat)
+            change = None if old is None else diff(orjson.loads(old), orjson.loads(new))
+            self.patches[key] = None if old is None else orjson.dumps(change)
+        return self.patches[key]
+
+    def legal_json(self, seat: int | None, lang: str, catalog: Catalog) -> bytes:
+        """The legal actions of ``seat`` in ``lang`` (:func:`legal_moves`), encoded once per round."""
+        key = (seat, lang)
+        encoded = self.legal.get(key)
+        if encoded is None:
+            encoded = self.legal[key] = orjson.dumps(legal_moves(self.table, seat, catalog))
+        return encoded
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -1,4 +1,9 @@
-// One WebSocket per seat (or spectator): every server message is the whole truth for that seat.
+// One WebSocket per seat (or spectator). The first message of a connection is the whole truth
+// for that seat; every later one is a delta against the version this connection holds (`delta=1`,
+// docs/web/wire.md): the view's patch, the summary and legal actions when they changed, the new
+// log lines and the clock. The connection keeps the whole view and hands every listener a whole
+// message of its own, as if the server had sent it. A delta that does not fit the version held
+// (it never should) asks the server for the whole message again (`resync`).
 // Reconnects by itself, quickly: a short capped back-off with jitter (0.3 s, growing to 1.5 s at
 // most) and at once when the browser comes back online or the tab is shown again; a handshake
 // that hangs is given up after a few seconds. The server sends the full current view on every
@@ -10,6 +15,7 @@
 // seat is opened on another device the server sends {"type": "taken_over"} and closes with 4409:
 // status "gone" with that code, and no retry (the player may take the seat back by hand).
 
+import { applyPatch } from "./delta.js";
 import { mergeStatic } from "./statics.js";
 
 const FIRST_RETRY_MS = 300;
@@ -42,6 +48,7 @@ export class TableConnection {
     this.lastError = null;
     this.rematch = null;
     this.static = null;
+    this.held = null;
     this.wake = () => this.retryNow();
   }
 
@@ -51,6 +58,7 @@ export class TableConnection {
     url.searchParams.set("table", this.opts.tableId);
     if (this.opts.token) url.searchParams.set("token", this.opts.token);
     url.searchParams.set("lang", this.opts.lang);
+    url.searchParams.set("delta", "1");
     if (this.opts.token && this.opts.name) url.searchParams.set("name", this.opts.name);
     return url.toString();
   }
@@ -75,6 +83,7 @@ export class TableConnection {
       clearTimeout(this.handshakeTimer);
       this.retry = 0;
       this.log = [];
+      this.held = null;
     });
     socket.addEventListener("message", (event) => {
       if (this.socket === socket) this.receive(JSON.parse(event.data));
@@ -137,11 +146,21 @@ export class TableConnection {
       this.opts.onRematch?.(message);
       return;
     }
-    if (message.type !== "table" && message.type !== "state") return;
+    if (message.type === "delta") {
+      if (!this.held || message.base !== this.held.version) {
+        this.post({ type: "resync" });
+        return;
+      }
+      message = this.expand(message);
+    } else if (message.type !== "table") return;
     // The parts of a view that never change at a table (Busfaktor's card texts, Bus's board) come
     // once per connection as `static`; every view is completed with them here.
     if (message.static) this.static = message.static;
     if (this.static && message.view?.state) mergeStatic(message.view.state, this.static);
+    // The whole message kept as the base of the next delta; listeners get their own copy, so
+    // nothing they change reaches it.
+    this.held = message;
+    message = structuredClone(message);
     // Every message carries the log entries this connection has not seen yet.
     this.log = [...this.log, ...(message.log || [])];
     message.logLines = this.log;
@@ -150,6 +169,23 @@ export class TableConnection {
     this.state = message;
     this.setStatus("open");
     this.opts.onState?.(message);
+  }
+
+  /** The whole message a delta makes of the one held: its view patched, the summary and legal
+   *  actions it carries or those held. */
+  expand(delta) {
+    const held = this.held;
+    const view = "view" in delta ? applyPatch(held.view, delta.view) : held.view;
+    return {
+      type: "table",
+      version: delta.version,
+      seat: delta.seat,
+      table: delta.table ?? held.table,
+      view,
+      legal: delta.legal ?? held.legal,
+      log: delta.log,
+      clock: delta.clock,
+    };
   }
 
   /** Whether the connection is open and has a table to act on. */
