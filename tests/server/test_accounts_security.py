@@ -70,6 +70,10 @@ def test_a_planted_session_id_never_becomes_a_logged_in_one(server: ServerProces
     assert log_in(server, "victim", PASSWORD, "10.0.0.2", made_up).cookies[COOKIE] != "chosen-by-the-attacker"
 
 
+NOT_BY_COOKIE = ("/api/accounts", "/api/session", "/api/password-reset", "/api/password-reset/confirm")
+"""Register, log in and the password reset's two steps (by address, by the mail's token)."""
+
+
 def cookie_authenticated_posts() -> list[str]:
     """Every POST of the accounts API (from the app's OpenAPI description) but register and log in,
     which no cookie authenticates."""
@@ -77,7 +81,7 @@ def cookie_authenticated_posts() -> list[str]:
     return sorted(
         path
         for path, operations in paths.items()
-        if "accounts" in operations.get("post", {}).get("tags", []) and path not in ("/api/accounts", "/api/session")
+        if "accounts" in operations.get("post", {}).get("tags", []) and path not in NOT_BY_COOKIE
     )
 
 
@@ -90,6 +94,7 @@ def test_every_cookie_authenticated_post_needs_the_sessions_csrf_token(server: S
         "/api/account/password": {"current_password": PASSWORD, "new_password": "attacker's choice"},
         "/api/account/name": {"display_name": "Hacked"},
         "/api/account/seats": {"seats": [{"table_id": table["table_id"], "token": table["seats"][0]["token"]}]},
+        "/api/account/email": {"email": "attacker@example.org", "password": PASSWORD},
     }
     assert cookie_authenticated_posts() == sorted(bodies), "a new cookie-authenticated POST needs its CSRF test"
     _, other = register(server, "csrfother")
@@ -102,6 +107,7 @@ def test_every_cookie_authenticated_post_needs_the_sessions_csrf_token(server: S
     assert log_in(server, "csrfvictim", PASSWORD, "10.0.1.1").status_code == 200, "password unchanged"
     page = server.http().get(f"/api/players/{session['player']['id']}").json()
     assert page["games"] == [], "no seat claimed"
+    assert client.get("/api/account").json() == {"email": None}, "no address set"
     with_token = client.post(
         "/api/account/name", json={"display_name": "After"}, headers={"X-CSRF-Token": session["csrf"]}
     )

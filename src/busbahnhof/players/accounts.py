@@ -160,15 +160,34 @@ class Accounts:
             LoginFailedError: ``old`` is not the password.  WeakPasswordError: ``new`` is not allowed.
             TooManyAttemptsError: the account's name or the address used up its attempts.
         """
-        account = self._account(session)
         check_new_password(new)
+        account = self.confirm_password(session, old, address)
+        self.set_password(account["id"], new)
+        return self._open_session(account, None)
+
+    def confirm_password(self, session: Session, password: str, address: str) -> dict[str, Any]:
+        """The session's account, if ``password`` is its password (a change of password or e-mail
+        address asks for it; counted as a login attempt under the same limits).
+
+        Raises:
+            LoginFailedError: not the password.  TooManyAttemptsError: over a limit.
+        """
+        account = self._account(session)
         ids = self._password_attempt(account["name_key"], address)
-        if not self.passwords.verify(account["password_hash"], old):
+        if not self.passwords.verify(account["password_hash"], password):
             raise LoginFailedError("wrong password", key="players.error.wrong_password")
         self.store.drop_attempts(ids)
-        self.store.set_password(account["id"], self.passwords.hash(new), self.clock())
-        self.store.delete_sessions(account["id"])
-        return self._open_session(account, None)
+        return account
+
+    def set_password(self, player_id: str, new: str) -> None:
+        """Give the account a new password (checked) and end every session it has.
+
+        Raises:
+            WeakPasswordError: ``new`` is not allowed.
+        """
+        check_new_password(new)
+        self.store.set_password(player_id, self.passwords.hash(new), self.clock())
+        self.store.delete_sessions(player_id)
 
     def _password_attempt(self, name_key: str, address: str) -> list[int]:
         """Count a password check under the user name and the address; the ids of the attempt's
@@ -177,10 +196,21 @@ class Accounts:
         Raises:
             TooManyAttemptsError: either passed its limit in the window (the attempt is forgotten).
         """
+        return self.count_attempt(
+            {("name", name_key): self.limits.per_name, ("address", address): self.limits.per_address}
+        )
+
+    def count_attempt(self, limits: dict[tuple[str, str], int]) -> list[int]:
+        """Record one attempt under each ``(kind, value)`` and check it against its limit within the
+        window; the ids of the attempt's rows (to forget on success).
+
+        Raises:
+            TooManyAttemptsError: one passed its limit (the attempt is forgotten).
+        """
         now = self.clock()
-        keys = [attempt_key("name", name_key), attempt_key("address", address)]
-        ids, counts = self.store.note_attempt(keys, now, now - self.limits.window_seconds)
-        for key, limit in zip(keys, (self.limits.per_name, self.limits.per_address), strict=True):
+        keyed = {attempt_key(kind, value): limit for (kind, value), limit in limits.items()}
+        ids, counts = self.store.note_attempt(list(keyed), now, now - self.limits.window_seconds)
+        for key, limit in keyed.items():
             if counts[key] > limit:
                 self.store.drop_attempts(ids)
                 raise self._too_many(key, now)

@@ -109,3 +109,33 @@ class PlayerStore(Protocol):
         """The rated players of ``game`` in ``pool`` (``{"id", "display_name", "mu", "sigma", "games"}``),
         highest conservative rating (``mu - 3 sigma``) first."""
         ...
+
+
+class MailStore(Protocol):
+    """Accounts' e-mail addresses and password reset tokens (``busbahnhof.store.resets`` implements it).
+
+    An address is stored as typed (``email``) and by its lower-case key (``email_key``); a reset
+    token by the SHA-256 hash of the token, with its account, expiry and when it was used.
+    """
+
+    def email(self, player_id: str) -> str | None:
+        """The account's e-mail address, or ``None``."""
+        ...
+
+    def set_email(self, player_id: str, email: str | None, email_key: str | None, at: float) -> None:
+        """Give the account this address (``None``: remove it)."""
+        ...
+
+    def accounts_with_email(self, email_key: str) -> list[dict[str, Any]]:
+        """The accounts with this address key: ``{"id", "user_name", "display_name", "email"}``."""
+        ...
+
+    def create_reset(self, token_hash: str, player_id: str, created_at: float, expires_at: float) -> None:
+        """Store a reset token's hash (and forget the expired ones)."""
+        ...
+
+    def use_reset(self, token_hash: str, now: float) -> str | None:
+        """Mark the unexpired, unused token with this hash used, and end every other token of its
+        account, in one transaction; the account's id, or ``None`` (no such token, used or
+        expired).  Of two uses at the same time exactly one gets the id."""
+        ...

@@ -6,7 +6,9 @@ deployments can tighten or loosen them in one place.
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Literal
+
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOOPBACK = "127.0.0.1"
@@ -58,6 +60,12 @@ class Settings(BaseSettings):
         login_window_seconds, login_max_per_name, login_max_per_address: failed and pending
             logins allowed per user name and per client address within the window (counted in
             the store, so across processes); ``registrations_per_address`` likewise for new accounts.
+        smtp_host, smtp_port, smtp_security (``starttls``, ``tls`` or ``none``), smtp_user,
+            smtp_password, mail_from: the SMTP server mail goes through (password reset); no host:
+            no mail (the default).  See :mod:`busbahnhof.players.mail`.
+        public_url: the site's address as players reach it (``https://bus.example``), which links
+            in mails start with; ``None``: ``http://<host>:<port>`` of this process.  Never taken
+            from a request's ``Host`` header, which the requester chooses.
     """
 
     model_config = SettingsConfigDict(env_prefix="BUSBAHNHOF_", extra="ignore")
@@ -86,3 +94,10 @@ class Settings(BaseSettings):
     login_max_per_name: int = Field(5, ge=1)
     login_max_per_address: int = Field(20, ge=1)
     registrations_per_address: int = Field(5, ge=1)
+    smtp_host: str | None = None
+    smtp_port: int = Field(587, ge=1, le=65535)
+    smtp_security: Literal["starttls", "tls", "none"] = "starttls"
+    smtp_user: str | None = None
+    smtp_password: SecretStr | None = None
+    mail_from: str = "Busbahnhof <busbahnhof@localhost>"
+    public_url: str | None = None

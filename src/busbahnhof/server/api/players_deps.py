@@ -19,7 +19,10 @@ from fastapi import Depends, Request, Response
 
 from ...players import Accounts, LoginLimits, Pages, Passwords, Ratings, Seats, Session
 from ...players.errors import PlayersError
+from ...players.mail import Mailer, MailSettings
+from ...players.resets import PasswordResets
 from ...store import PlayerStore, Store
+from ...store.resets import ResetStore
 from ...tables import hash_token
 from ..config import Settings
 from ..logs import server_log
@@ -44,6 +47,7 @@ class PlayersHub:
     seats: Seats
     ratings: Ratings
     pages: Pages
+    resets: PasswordResets
 
     async def settle(self, table_id: str) -> None:
         """The table service's hook when a game ends: settle finished tables into the ratings (in a
@@ -65,7 +69,28 @@ def players_hub(store: Store, settings: Settings) -> PlayersHub:
     )
     accounts = Accounts(player_store, Passwords(), limits, settings.session_days * DAY_SECONDS)
     ratings = Ratings(player_store)
-    return PlayersHub(accounts, Seats(player_store, hash_token), ratings, Pages(player_store, ratings))
+    resets = PasswordResets(ResetStore(store.engine), accounts, mailer(settings), public_url(settings))
+    return PlayersHub(accounts, Seats(player_store, hash_token), ratings, Pages(player_store, ratings), resets)
+
+
+def mailer(settings: Settings) -> Mailer:
+    """The mail sender the settings describe (off without an SMTP host)."""
+    password = settings.smtp_password.get_secret_value() if settings.smtp_password else None
+    return Mailer(
+        MailSettings(
+            host=settings.smtp_host,
+            port=settings.smtp_port,
+            security=settings.smtp_security,
+            user=settings.smtp_user,
+            password=password,
+            sender=settings.mail_from,
+        )
+    )
+
+
+def public_url(settings: Settings) -> str:
+    """Where players reach the site (links in mails): the setting, else this process's address."""
+    return settings.public_url or f"http://{settings.host}:{settings.port}"
 
 
 async def get_players(request: Request) -> PlayersHub:

@@ -1,6 +1,8 @@
 """Accounts and sessions: ``/api/accounts`` (register), ``/api/session`` (log in, who am I, log
 out, log out everywhere), ``/api/account/...`` (password, display name, the seats a guest held),
-``/api/names/check`` (a display name as the server would store it).
+``/api/names/check`` (a display name as the server would store it), ``/api/account`` and
+``/api/account/email`` (the account's e-mail address) and ``/api/password-reset`` (a reset mail;
+a new password with the mail's token).
 
 Handlers are plain functions: FastAPI runs them in its thread pool, where password hashing
 (about 0.1 s) and store calls do not hold the event loop.  Every POST that a session cookie
@@ -14,16 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....players import HeldSeat, NotLoggedInError, display_name
 from ....players.names import DISPLAY_NAME_MAX, USER_NAME_MAX
 from ....players.passwords import PASSWORD_MAX
+from ....players.resets import EMAIL_MAX
 from ....players.seats import MAX_TICKETS
-from ..deps import SettingsDep
+from ....players.sessions import SECRET_BYTES
+from ...logs import server_log
+from ..deps import LangDep, SettingsDep
 from ..players_deps import (
     PlayersDep,
+    PlayersHub,
     clear_session_cookie,
     client_address,
     cookie_session,
@@ -89,6 +95,32 @@ class SeatsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seats: list[SeatTokenIn] = Field(max_length=MAX_TICKETS)
+
+
+class EmailIn(BaseModel):
+    """A new e-mail address ("" removes it), confirmed by the password."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    email: str = Field(max_length=EMAIL_MAX + 8)
+    password: str = Field(max_length=PASSWORD_MAX)
+
+
+class ResetRequestIn(BaseModel):
+    """Ask for a password reset mail."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    email: str = Field(max_length=EMAIL_MAX + 8)
+
+
+class ResetIn(BaseModel):
+    """A new password with the token from the reset mail."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=4 * SECRET_BYTES)
+    new_password: str = Field(max_length=PASSWORD_MAX)
 
 
 @router.post("/api/accounts", status_code=201)
@@ -181,3 +213,59 @@ def claim_seats(body: SeatsIn, request: Request, players: PlayersDep) -> dict[st
 def check_name(name: str = Query(max_length=NAME_INPUT)) -> dict[str, Any]:
     """A display name as the server stores it (``{"name"}``), or the refusal saying what is wrong."""
     return {"name": display_name(name)}
+
+
+@router.get("/api/account")
+def account_details(request: Request, players: PlayersDep) -> dict[str, Any]:
+    """The logged-in account's own settings: ``{"email"}`` (``None`` without one).
+
+    Raises:
+        NotLoggedInError: no live session (401).
+    """
+    session = players.accounts.session(session_cookie(request))
+    if session is None:
+        raise NotLoggedInError("log in first", key="players.error.not_logged_in")
+    return {"email": players.resets.email(session)}
+
+
+@router.post("/api/account/email")
+def set_email(body: EmailIn, request: Request, players: PlayersDep) -> dict[str, Any]:
+    """Set or remove (``""``) the account's e-mail address; the password confirms it: ``{"email"}``."""
+    require_json(request)
+    session = cookie_session(request, players)
+    return {"email": players.resets.set_email(session, body.password, body.email, client_address(request))}
+
+
+@router.get("/api/password-reset")
+def reset_available(players: PlayersDep) -> dict[str, Any]:
+    """Whether this server sends reset mails: ``{"available"}``."""
+    return {"available": players.resets.mailer.enabled}
+
+
+@router.post("/api/password-reset", status_code=202)
+def request_reset(
+    body: ResetRequestIn, request: Request, background: BackgroundTasks, players: PlayersDep, lang: LangDep
+) -> dict[str, Any]:
+    """Mail a reset link to the accounts with this address.  The answer is the same whether any
+    account has it: the mails go out after the answer (``{"ok": true}``, 202)."""
+    require_json(request)
+    mails = players.resets.request(body.email, client_address(request), lang)
+    if mails:
+        background.add_task(send_quietly, players, mails)
+    return {"ok": True}
+
+
+def send_quietly(players: PlayersHub, mails: list[Any]) -> None:
+    """Send reset mails after the answer; a failure is logged (without address or text)."""
+    try:
+        players.resets.send(mails)
+    except Exception as error:
+        server_log.warning("a reset mail could not be sent", extra={"fields": {"error": type(error).__name__}})
+
+
+@router.post("/api/password-reset/confirm")
+def confirm_reset(body: ResetIn, request: Request, players: PlayersDep) -> dict[str, Any]:
+    """A new password with the mail's token (once, within the hour); every session of the account ends."""
+    require_json(request)
+    players.resets.confirm(body.token, body.new_password)
+    return {"ok": True}
