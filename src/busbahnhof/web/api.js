@@ -48,5 +48,11 @@ export const api = {
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
   playerPage: (id, lang) => request("GET", `/api/players/${encodeURIComponent(id)}`, undefined, lang),
   ratings: (game, pool, lang) => request("GET", `/api/ratings/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}`, undefined, lang),
+  lessons: (lang) => request("GET", "/api/lessons", undefined, lang),
+  lesson: (game, id, lang) => request("GET", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}`, undefined, lang),
+  startLesson: (game, id, lang) => request("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables`, undefined, lang),
+  lessonProgress: (game, id, table, token, lang) =>
+    request("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables/${encodeURIComponent(table)}/progress`, { token }, lang),
+  firstGame: (game, id, lang) => request("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/first-game`, undefined, lang),
   botRatings: (game, lang) => request("GET", `/api/ratings/${encodeURIComponent(game)}/bots`, undefined, lang),
 };

@@ -31,6 +31,11 @@ const PAGES = {
   reset: { args: 1, module: () => import("./account.js"), show: (m, args) => m.showReset(app, { token: args[0] }) },
   player: { args: 1, module: () => import("./player.js"), show: (m, args) => m.showPlayer(app, { playerId: args[0] }) },
   ratings: { args: 0, module: () => import("./leaderboard.js"), show: (m, args) => m.showLeaderboard(app, { game: args[0] }) },
+  learn: {
+    args: 0,
+    module: () => import("./lesson.js"),
+    show: (m, args) => m.showLessons(app, { game: args[0], lesson: args[1], tableId: args[2], token: args[3] }),
+  },
   "": { args: 0, module: () => import("./lobby.js"), show: (m) => m.showLobby(app) },
 };
 

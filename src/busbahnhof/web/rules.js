@@ -172,6 +172,7 @@ export function showRules(root, { game, anchor = "" }) {
       { class: "rules-nav", "aria-label": t("rules.navigation") },
       back,
       h("a", { class: "button", href: "#/" }, t("rules.lobby")),
+      h("a", { class: "button", href: `#/learn/${encodeURIComponent(game)}` }, t("lesson.rules_link")),
       title ? h("span", { class: "rules-nav-title", "aria-hidden": "true" }, title) : null,
     );
   }

@@ -85,6 +85,8 @@ class Progress:
         chosen: the action they chose there.
         expected: the legal actions the current step accepts, while it is the learner's decision.
         over: whether the game has ended.
+        learner_to_move: whether the learner decides now (with nothing in ``expected``, the
+            lesson's decision is no longer possible here).
     """
 
     step: int
@@ -93,6 +95,7 @@ class Progress:
     chosen: str | None
     expected: tuple[str, ...]
     over: bool
+    learner_to_move: bool
 
     @property
     def done(self) -> bool:
@@ -109,6 +112,7 @@ class Progress:
             "chosen": self.chosen,
             "expected": list(self.expected),
             "over": self.over,
+            "learner_to_move": self.learner_to_move,
             "done": self.done,
         }
 
@@ -126,7 +130,9 @@ def progress(lesson: Lesson, start: State[Any], actions: Sequence[str]) -> Progr
             taken += 1
         state.apply(action)
     expected: tuple[str, ...] = ()
-    if off is None and taken < len(lesson.steps) and not state.is_over and state.to_move == lesson.seat:
+    learner_to_move = not state.is_over and state.to_move == lesson.seat
+    if off is None and taken < len(lesson.steps) and learner_to_move:
         step = lesson.steps[taken]
         expected = tuple(str(action) for action in state.legal_actions() if step.matches(str(action)))
-    return Progress(min(taken, len(lesson.steps)), len(lesson.steps), off, chosen, expected, state.is_over)
+    steps = len(lesson.steps)
+    return Progress(min(taken, steps), steps, off, chosen, expected, state.is_over, learner_to_move)
