@@ -18,15 +18,16 @@ Run = Callable[[Scenario], Any]
 
 @pytest.fixture
 def run_workshops(database_url: str) -> Run:
-    """``run_workshops(scenario)``: a fresh table service and workshop service (bots without a think
-    delay) on the test's database run ``scenario``."""
+    """``run_workshops(scenario)``: a table service and workshop service (bots without a think delay)
+    on the test's database run ``scenario``; a second call is a restarted server on the same database."""
 
     def run(scenario: Scenario) -> Any:
         async def main() -> Any:
             store = Store(database_url)
             tables = TableService(store, store_workers=0)
-            await tables.start()
             workshops = WorkshopService(WorkshopStore(store.engine), tables, think_seconds=0.0)
+            await workshops.restore()  # as the server does: before any table's bots may move
+            await tables.start()
             try:
                 return await scenario(workshops)
             finally:

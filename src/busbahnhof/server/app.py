@@ -69,9 +69,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await background.table_finished(table_id)
 
         service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=finished)
+        await open_workshops(app, store, service)
         await service.start()
         app.state.store, app.state.service, app.state.players = store, service, people
-        await open_workshops(app, store, service)
         background.start(service)
         app.state.background = background
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0

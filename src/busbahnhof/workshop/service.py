@@ -232,7 +232,8 @@ class WorkshopService:
         return await self.overview(workshop_id, key)
 
     async def restore(self) -> int:
-        """After a restart: pause again the tables of every paused workshop; returns how many."""
+        """After a restart, before the table service starts its tables' bots: pause again the tables
+        of every paused workshop; returns how many."""
         paused = 0
         for table_id in await self._store(self.store.paused_table_ids):
             paused += await self.tables.pause(table_id, True)

@@ -28,7 +28,8 @@ NAME_LENGTH = 40
 
 
 async def open_workshops(app: FastAPI, store: Store, service: TableService) -> None:
-    """The app's workshop service (at startup): paused workshops' tables are paused again."""
+    """The app's workshop service (at startup, before the table service starts): paused workshops'
+    tables are paused again before any of their bots may move."""
     workshops = WorkshopService(WorkshopStore(store.engine), service)
     await workshops.restore()
     app.state.workshops = workshops
