@@ -46,6 +46,7 @@ export const api = {
   rematch: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }, lang),
   hint: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }, lang),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
+  review: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/review`, undefined, lang),
   playerPage: (id, lang) => request("GET", `/api/players/${encodeURIComponent(id)}`, undefined, lang),
   ratings: (game, pool, lang) => request("GET", `/api/ratings/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}`, undefined, lang),
   lessons: (lang) => request("GET", "/api/lessons", undefined, lang),

@@ -1,10 +1,12 @@
 // A finished game move by move: step, jump, play; the final scores and the seed. Each step is
 // drawn by the game's board module from the step's view (Bus's map too: its board comes once
-// with the positions as `static`), and a step forward animates what it changed.
+// with the positions as `static`), and a step forward animates what it changed. Above the board
+// the game's review (review.js): its graph, the judged decisions, the progress while it is made.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, loadGameCatalog, t } from "./i18n.js";
 import { animateChanges, snapshot } from "./motion.js";
+import { reviewPanel } from "./review.js";
 import { mergeStatic } from "./statics.js";
 import { GAME_BOARDS, gameContext, lineText, loadBoard } from "./table.js";
 
@@ -23,6 +25,7 @@ export function showReplay(root, { tableId }) {
   const logList = h("ol", { class: "log-lines" });
   const playButton = h("button", { type: "button", class: "primary", onclick: () => toggle() }, t("replay.play"));
   const summary = h("div", { class: "replay-summary" });
+  const review = reviewPanel({ tableId, go: (number) => go(number) });
 
   replaceChildren(root, h("p", {}, t("lobby.loading")));
   load();
@@ -64,6 +67,7 @@ export function showReplay(root, { tableId }) {
           slider,
         ),
         stepText,
+        review.node,
         h("div", { class: "table-body" }, h("div", { class: "play" }, board), h("aside", { class: "side" }, h("section", { class: "log" }, h("h2", {}, t("table.log")), logList))),
       ),
     );
@@ -92,6 +96,7 @@ export function showReplay(root, { tableId }) {
       outcome ? h("p", { class: "winners" }, t("table.winners", { names: outcome.winners.map((s) => ctx.seatName(s)).join(", ") }), " · ", outcome.points.join(" / ")) : null,
       info.seed !== undefined && info.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: info.seed })) : null,
     );
+    review.setStep(step);
     if (step === positions.length - 1) stop();
   }
 
@@ -114,6 +119,7 @@ export function showReplay(root, { tableId }) {
     close() {
       closed = true;
       stop();
+      review.close();
     },
   };
 }
