@@ -64,7 +64,7 @@ function playerList(id, heading, help, rows, me) {
       ? h(
           "table",
           { class: "account-table" },
-          head([t("ratings.rank"), t("ratings.player"), t("ratings.rating"), [t("ratings.mu_sigma"), "spread"], t("ratings.games")]),
+          head([[t("ratings.rank"), "figure"], t("ratings.player"), [t("ratings.rating"), "figure"], [t("ratings.mu_sigma"), "figure spread"], [t("ratings.games"), "figure"]]),
           h(
             "tbody",
             {},
@@ -94,7 +94,7 @@ function botList(bots) {
     h(
       "table",
       { class: "account-table" },
-      head([t("ratings.bot"), t("ratings.rating"), [t("ratings.mu_sigma"), "spread"], t("ratings.tournament_games")]),
+      head([t("ratings.bot"), [t("ratings.rating"), "figure"], [t("ratings.mu_sigma"), "figure spread"], [t("ratings.tournament_games"), "figure"]]),
       h(
         "tbody",
         {},

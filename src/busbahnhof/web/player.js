@@ -29,7 +29,7 @@ export function ratingSpread(row) {
   return `${one(row.mu)} ± ${one(row.sigma)}`;
 }
 
-/** A column head: its text, or [text, class] (class "spread": a column phones leave out). */
+/** A column head: its text, or [text, class] (class "figure": a column of numbers; "spread": one phones leave out). */
 export function headCell(label) {
   const [text, cls] = Array.isArray(label) ? label : [label, null];
   return h("th", { scope: "col", class: cls }, text);
@@ -90,7 +90,7 @@ function ratingsSection(ratings, title) {
       ? h(
           "table",
           { class: "account-table" },
-          h("thead", {}, h("tr", {}, [t("player.game"), t("ratings.list"), t("ratings.rating"), [t("ratings.mu_sigma"), "spread"], t("ratings.games")].map(headCell))),
+          h("thead", {}, h("tr", {}, [t("player.game"), t("ratings.list"), [t("ratings.rating"), "figure"], [t("ratings.mu_sigma"), "figure spread"], [t("ratings.games"), "figure"]].map(headCell))),
           h(
             "tbody",
             {},
@@ -170,7 +170,7 @@ function opponentsSection(opponents) {
       ? h(
           "table",
           { class: "account-table" },
-          h("thead", {}, h("tr", {}, [t("player.opponent"), t("player.wins"), t("player.losses"), t("player.draws")].map(headCell))),
+          h("thead", {}, h("tr", {}, [t("player.opponent"), [t("player.wins"), "figure"], [t("player.losses"), "figure"], [t("player.draws"), "figure"]].map(headCell))),
           h(
             "tbody",
             {},

@@ -1,0 +1,234 @@
+"""Accounts in real browsers against a real server on a SQLite file: register and log in with the
+refusals at their fields, a guest's running game moving into the account and found on the player
+page, a rated game between two browser accounts changing both ratings on the leaderboard, log out
+everywhere, and screenshots of a player page and a leaderboard (laptop and phone)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support.server_harness import Seat, ServerProcess, create_table, play_out_together, seat_query
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the module, with room for its many registrations from one address."""
+    tmp = tmp_path_factory.mktemp("accounts-web")
+    env = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", "BUSBAHNHOF_LOGIN_MAX_PER_NAME": "4"}
+    process = ServerProcess(f"sqlite:///{tmp / 'accounts.db'}", tmp, env=env).start()
+    yield process
+    process.stop()
+
+
+def register_in(page: Any, user: str, display: str) -> str:
+    """Register through the account page; the new player id (from the "my page" link)."""
+    page.goto("/#/account")
+    form = page.locator("#register")
+    form.get_by_label("Benutzername").fill(user)
+    form.get_by_label("Anzeigename").fill(display)
+    form.get_by_label("Passwort").fill(PASSWORD)
+    form.get_by_role("button", name="Konto anlegen").click()
+    link = page.locator("#my-page-link")
+    link.wait_for()
+    return str(link.get_attribute("href")).rsplit("/", 1)[1]
+
+
+def player_page(server: ServerProcess, player_id: str) -> dict[str, Any]:
+    with server.http() as http:
+        page: dict[str, Any] = http.get(f"/api/players/{player_id}").json()
+    return page
+
+
+def wait_for_seat(server: ServerProcess, player_id: str, table_id: str, page: Any) -> None:
+    """Until the browser has claimed its seat of ``table_id`` for the account."""
+    for _ in range(100):
+        if any(game["table_id"] == table_id for game in player_page(server, player_id)["games"]):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the seat of {table_id} was not claimed")
+
+
+def test_register_and_log_in_show_refusals_at_their_fields(open_page: Callable[..., Any]) -> None:
+    page = open_page("laptop", "de")
+    page.goto("/#/account")
+    form = page.locator("#register")
+    form.get_by_label("Benutzername").fill("a b")
+    form.get_by_label("Passwort").fill("short")
+    form.get_by_role("button", name="Konto anlegen").click()
+    user_error = page.locator("#register-user_name-error")
+    user_error.wait_for()
+    assert "a-z" in user_error.inner_text(), "the server's words, at the user name"
+    assert page.locator("#register-user_name").get_attribute("aria-invalid") == "true"
+    form.get_by_label("Benutzername").fill("fieldy")
+    form.get_by_role("button", name="Konto anlegen").click()
+    page.locator("#register-password-error", has_text="8 bis 256").wait_for()
+
+    player_id = register_in(page, "fieldy", "<b>Feld</b>")
+    page.locator("#account-who-title", has_text="<b>Feld</b>").wait_for()  # a name is text, not markup
+    assert page.locator(".account-page b").count() == 0
+    page.get_by_role("button", name="Konto von <b>Feld</b>").wait_for()
+    page.get_by_role("button", name="Name: <b>Feld</b>").wait_for()  # the seats carry the account's name
+    page.locator("#logout").click()
+    login = page.locator("#login")
+    login.wait_for()
+
+    def try_login(user: str, password: str) -> int:
+        login.get_by_label("Benutzername").fill(user)
+        login.get_by_label("Passwort").fill(password)
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/session")) as answer:
+            login.get_by_role("button", name="Anmelden").click()
+        page.wait_for_function(
+            "() => document.querySelector('#login-password-error:not([hidden]), #login-error:not([hidden])')"
+        )
+        return int(answer.value.status)
+
+    assert try_login("fieldy", "wrong password") == 401
+    wrong = page.locator("#login-password-error").inner_text()
+    assert try_login("nobody-here", "wrong password") == 401
+    assert page.locator("#login-password-error").inner_text() == wrong, "one answer for both"
+    assert "Benutzername oder Passwort falsch" in wrong
+    statuses = [try_login("fieldy", "wrong again") for _ in range(4)]
+    assert statuses == [401, 401, 401, 429], "the name's limit is 4 attempts"
+    page.locator("#login button[type=submit]", has_text="Wieder in").wait_for()
+    assert page.locator("#login button[type=submit]").is_disabled(), "a countdown instead of the button"
+    assert "Sekunden" in page.locator("#login-error").inner_text()
+    assert player_page_name(page, player_id) == "<b>Feld</b>"
+
+
+def player_page_name(page: Any, player_id: str) -> str:
+    page.goto(f"/#/player/{player_id}")
+    return str(page.locator("#player-name").inner_text())
+
+
+def test_a_guests_running_game_moves_into_the_account_on_register(
+    open_page: Callable[..., Any], server: ServerProcess
+) -> None:
+    with server.http() as http:
+        created = create_table(http, game="busfahrer", seats=[{}, {"bot": "leicht"}])
+    page = open_page("phone", "de")
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    page.locator(".table-page[data-seat='0']").wait_for()
+
+    player_id = register_in(page, "gastgeber", "Gastgeberin")
+    page.locator(".account-claims", has_text="1 Platz ist jetzt in deinem Konto.").wait_for()
+    page.locator("#my-page-link").click()
+    running = page.locator(f"#player-running li[data-table='{created['table_id']}']")
+    running.wait_for()
+    assert "Gastgeberin" in running.inner_text()
+    running.get_by_role("link", name="Weiterspielen").click()
+    page.locator(".table-page[data-seat='0']").wait_for()
+    assert player_page(server, player_id)["games"][0]["my_seats"] == [0]
+
+
+def test_a_rated_game_between_two_browsers_changes_both_ratings(
+    open_page: Callable[..., Any], server: ServerProcess, screenshot: Callable[[Any, str], Path]
+) -> None:
+    anna, ben = open_page("laptop", "de"), open_page("phone", "en")
+    anna_id = register_in(anna, "anna", "Anna")
+    ben_id = register_in_en(ben, "ben", "Ben")
+    anna.goto("/#/ratings/busfahrer")
+    anna.locator("#ratings-people", has_text="Hier ist noch niemand gewertet.").wait_for()
+
+    with server.http() as http:
+        created = create_table(http, game="busfahrer", seats=[{}, {}])
+    for page, index, player_id in ((anna, 0, anna_id), (ben, 1, ben_id)):
+        page.goto(f"/t/{created['code']}?token={created['seats'][index]['token']}")
+        page.locator(f".table-page[data-seat='{index}']").wait_for()
+        wait_for_seat(server, player_id, created["table_id"], page)  # opened while logged in: claimed
+    for page in (anna, ben):
+        page.goto("/#/account")  # the test's sockets play the seats now
+    seats = [Seat(server, seat_query(created, index)) for index in range(2)]
+    try:
+        play_out_together(seats)
+    finally:
+        for seat in seats:
+            seat.close()
+
+    anna.goto("/#/ratings/busfahrer")
+    rows = anna.locator("#ratings-people tbody tr")
+    rows.nth(1).wait_for()
+    assert {rows.nth(i).get_attribute("data-player") for i in range(2)} == {anna_id, ben_id}
+    figures = [float(rows.nth(i).locator(".rating").inner_text().replace(",", ".")) for i in range(2)]
+    assert figures[0] > figures[1], "best first"
+    assert all(figure != 0.0 for figure in figures), "a newcomer's 25 - 3 * 25/3 = 0 moved for both"
+    assert anna.locator("#ratings-people tr.me").count() == 1, "my row is marked"
+    assert anna.locator("#ratings-published tbody tr").count() == 3, "the bots' published ratings beside"
+    screenshot(anna, "leaderboard-laptop")
+    ben.goto("/#/ratings/busfahrer")
+    ben.locator("#ratings-people tbody tr").nth(1).wait_for()
+    screenshot(ben, "leaderboard-phone")
+
+    page = player_page(server, anna_id)
+    won = page["games"][0]["won"]
+    anna.goto(f"/#/player/{anna_id}")
+    finished = anna.locator(f"#player-finished li[data-table='{created['table_id']}']")
+    finished.wait_for()
+    assert ("gewonnen" if won else "nicht gewonnen") in finished.inner_text()
+    assert finished.get_by_role("link", name="Wiederholung").get_attribute("href") == f"#/replay/{created['table_id']}"
+    opponent = anna.locator(".player-opponents tbody tr")
+    assert opponent.count() == 1 and "Ben" in opponent.inner_text()
+    assert anna.locator(".player-ratings tbody tr").count() == 1
+    screenshot(anna, "player-page-laptop")
+    ben.goto("/#/")
+    ben.locator("#account-button").click()
+    ben.locator("#menu-my-page").click()
+    ben.locator("#player-name", has_text="Ben").wait_for()
+    ben.locator("#player-finished li").first.wait_for()
+    screenshot(ben, "player-page-phone")
+
+
+def register_in_en(page: Any, user: str, display: str) -> str:
+    page.goto("/#/account")
+    form = page.locator("#register")
+    form.get_by_label("User name").fill(user)
+    form.get_by_label("Display name").fill(display)
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_role("button", name="Create account").click()
+    link = page.locator("#my-page-link")
+    link.wait_for()
+    return str(link.get_attribute("href")).rsplit("/", 1)[1]
+
+
+def test_password_change_and_log_out_everywhere(open_page: Callable[..., Any]) -> None:
+    laptop, phone = open_page("laptop", "en"), open_page("phone", "en")
+    register_in_en(laptop, "twodevices", "Two")
+    phone.goto("/#/account")
+    login = phone.locator("#login")
+    login.get_by_label("User name").fill("twodevices")
+    login.get_by_label("Password").fill(PASSWORD)
+    login.get_by_role("button", name="Log in").click()
+    phone.locator("#my-page-link").wait_for()
+
+    form = laptop.locator("#password")
+    form.get_by_label("Current password").fill("not the password")
+    form.get_by_label("New password").fill("a new passphrase")
+    form.get_by_role("button", name="Save").click()
+    laptop.locator("#password-current_password-error", has_text="current password is wrong").wait_for()
+    form.get_by_label("Current password").fill(PASSWORD)
+    form.get_by_label("New password").fill("a new passphrase")
+    form.get_by_role("button", name="Save").click()
+    laptop.locator("#password-done", has_text="Password changed").wait_for()
+
+    rename = laptop.locator("#rename")
+    rename.get_by_label("Display name").fill("Two Devices")
+    rename.get_by_role("button", name="Save").click()
+    laptop.locator("#account-who-title", has_text="Two Devices").wait_for()  # the new CSRF token was used
+    laptop.get_by_role("button", name="Name: Two Devices").wait_for()
+
+    phone.reload()
+    phone.locator("#login").wait_for()  # the password change ended the phone's session
+    login = phone.locator("#login")
+    login.get_by_label("User name").fill("twodevices")
+    login.get_by_label("Password").fill("a new passphrase")
+    login.get_by_role("button", name="Log in").click()
+    phone.locator("#logout-everywhere").click()
+    phone.locator("#login").wait_for()
+    laptop.reload()
+    laptop.locator("#login").wait_for()
+    laptop.get_by_role("button", name="Log in or create an account").wait_for()
