@@ -39,9 +39,17 @@ def test_the_known_games_debrief() -> None:
             "points": [5, 7, 6],
             "completed": 7,
             "abandoned": 2,
+            "active": 0,
         }
     ]
-    assert figures["totals"] == {"started": 9, "completed": 7, "abandoned": 2, "points_won": 20, "minus_points": 2}
+    assert figures["totals"] == {
+        "started": 9,
+        "completed": 7,
+        "abandoned": 2,
+        "active": 0,
+        "points_won": 20,
+        "minus_points": 2,
+    }
     assert figures["need_covered"] == {
         "completed": 7,
         "exactly_asked": 5,

@@ -36,6 +36,7 @@ const PAGES = {
     module: () => import("./lesson.js"),
     show: (m, args) => m.showLessons(app, { game: args[0], lesson: args[1], tableId: args[2], token: args[3] }),
   },
+  workshop: { args: 0, module: () => import("./workshop.js"), show: (m, args) => m.showWorkshop(app, args) },
   "": { args: 0, module: () => import("./lobby.js"), show: (m) => m.showLobby(app) },
 };
 

@@ -67,6 +67,7 @@ export function showTable(root, { tableId, tokens }) {
   const seatPanels = new SeatPanels(t);
   const news = h("div", { class: "news", "aria-live": "polite" });
   const away = h("div", { class: "away", role: "status" });
+  const pausedNote = h("p", { class: "paused-note", role: "status" }); // a workshop's facilitator paused the table (workshop.css)
   const board = h("div", { class: "board" });
   const actionsBox = h("div", { class: "all-actions" });
   const hints = new HintPanel(tableId);
@@ -77,7 +78,7 @@ export function showTable(root, { tableId, tokens }) {
   const end = h("section", { class: "end", "aria-labelledby": "end-title" });
   end.hidden = true;
 
-  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, away, news, end, hints.node, board, actionsBox), h("aside", { class: "side" }, logBox));
+  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, pausedNote, away, news, end, hints.node, board, actionsBox), h("aside", { class: "side" }, logBox));
   const page = h(
     "div",
     { class: "table-page" },
@@ -155,6 +156,8 @@ export function showTable(root, { tableId, tokens }) {
       return;
     }
     cover.hidden = true;
+    pausedNote.hidden = !message.table?.paused;
+    pausedNote.textContent = t("workshop.table_paused");
     drawAway(ctx);
     const news = drawNews(message);
     const logged = drawLog(message);

@@ -88,7 +88,7 @@ def replay_projects(played: PlayedGame) -> tuple[list[dict[str, Any]], bool]:
                 "owner_name": played.names[owner],
                 "points": deck.points[p],
                 "requirements": _requirement_names(deck.requirements[p]),
-                "status": "completed" if state.status[p] == 2 else "abandoned",
+                "status": "completed" if state.status[p] == 2 else "abandoned" if state.is_over else "active",
                 "round_completed": state.done_round[p] or None,
                 "carriers": [
                     {"card": c, "type": FACTOR_TYPES[state.ctype[c]], "kind": _kind(deck, c)}
@@ -178,7 +178,8 @@ def debrief(games: list[PlayedGame], lang: str = "de") -> dict[str, Any]:
                     entry["projects"] += 1
             else:
                 points[project["owner"]] -= 1
-                missing.update(project["open"])
+                if project["status"] == "abandoned":
+                    missing.update(project["open"])
         projects.extend(state_projects)
         tables.append(
             {
@@ -188,6 +189,7 @@ def debrief(games: list[PlayedGame], lang: str = "de") -> dict[str, Any]:
                 "points": points,
                 "completed": sum(1 for p in state_projects if p["status"] == "completed"),
                 "abandoned": sum(1 for p in state_projects if p["status"] == "abandoned"),
+                "active": sum(1 for p in state_projects if p["status"] == "active"),
             }
         )
     completed = [p for p in projects if p["status"] == "completed"]
@@ -199,7 +201,8 @@ def debrief(games: list[PlayedGame], lang: str = "de") -> dict[str, Any]:
         "totals": {
             "started": len(projects),
             "completed": len(completed),
-            "abandoned": len(projects) - len(completed),
+            "abandoned": sum(1 for p in projects if p["status"] == "abandoned"),
+            "active": sum(1 for p in projects if p["status"] == "active"),
             "points_won": sum(p["points"] for p in completed),
             "minus_points": len(projects) - len(completed),
         },
