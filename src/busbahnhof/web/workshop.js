@@ -273,7 +273,7 @@ function tableCard(table) {
   const mover = table.to_move === null || table.to_move === undefined ? null : table.seats[table.to_move];
   return h(
     "article",
-    { class: `ws-table${table.paused ? " paused" : ""}${over ? " over" : ""}`, dataset: { table: String(table.index) } },
+    { class: `ws-table${table.paused ? " paused" : ""}${over ? " over" : ""}`, dataset: { table: String(table.index), version: String(table.version) } },
     h("h3", {}, t("workshop.table_n", { n: table.index + 1 }), " ", h("span", { class: "ws-table-state" }, state)),
     mover ? h("p", { class: "ws-to-move" }, t("workshop.to_move", { name: mover.name })) : null,
     h(
