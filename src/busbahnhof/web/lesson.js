@@ -10,6 +10,7 @@ import { api } from "./api.js";
 import { ruleLink } from "./rules.js";
 import { showTable } from "./table.js";
 import { navigate } from "./app.js";
+import { motionOn } from "./motion.js";
 
 const TARGET = "lesson-target";
 
@@ -118,6 +119,7 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
   let hidden = false;
   let asked = 0;
   let closed = false;
+  let shownTargetOf = null; // the step whose piece was last scrolled into view
 
   const versionWatch = new MutationObserver(() => follow());
   versionWatch.observe(tableHost, { subtree: true, attributes: true, attributeFilter: ["data-version"] });
@@ -246,6 +248,12 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
     }
     marked.forEach((el) => wanted.has(el) || el.classList.remove(TARGET));
     wanted.forEach((el) => el.classList.contains(TARGET) || el.classList.add(TARGET));
+    // Once per step, the piece it asks for is brought into view (a phone's board is taller than the screen).
+    const first = wanted.values().next().value;
+    if (first && shownTargetOf !== progress.step) {
+      shownTargetOf = progress.step;
+      first.scrollIntoView({ block: "nearest", behavior: motionOn() ? "smooth" : "auto" });
+    }
   }
 
   return {
