@@ -37,6 +37,7 @@ const PAGES = {
     show: (m, args) => m.showLessons(app, { game: args[0], lesson: args[1], tableId: args[2], token: args[3] }),
   },
   workshop: { args: 0, module: () => import("./workshop.js"), show: (m, args) => m.showWorkshop(app, args) },
+  workbench: { args: 0, module: () => import("./workbench/page.js"), show: (m, args) => m.showWorkbench(app, args) },
   "": { args: 0, module: () => import("./lobby.js"), show: (m) => m.showLobby(app) },
 };
 
