@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from steps import check_fits
 
 pytestmark = pytest.mark.slow
 
@@ -23,10 +24,6 @@ def wait_for(check: Callable[[], bool], seconds: float = 30.0) -> None:
     while not check():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.2)
-
-
-def no_sideways_scroll(page: Any) -> bool:
-    return bool(page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth"))
 
 
 def test_a_facilitator_runs_a_two_table_workshop(open_page: Any, screenshot: Any) -> None:
@@ -44,12 +41,17 @@ def test_a_facilitator_runs_a_two_table_workshop(open_page: Any, screenshot: Any
     player = open_page("phone", "en")
     player.goto(f"/w/{code}")  # the QR code's link
     assert player.locator("form.ws-join-form input[name=code]").input_value() == code
+    check_fits(player)
     player.locator("form.ws-join-form input[name=name]").fill("Ada")
     player.locator("form.ws-join-form button[type=submit]").click()
     assert "table 1, seat 1" in player.locator(".ws-wait strong").inner_text()
+    check_fits(player)
 
     facilitator.locator(".ws-person", has_text="Ada").wait_for()
     assert facilitator.locator(".ws-table .ws-empty").count() == 5  # two at Ada's table, three at the other
+    facilitator.set_viewport_size({"width": 360, "height": 740})
+    check_fits(facilitator)
+    facilitator.set_viewport_size({"width": 1280, "height": 800})
     facilitator.locator(".ws-start").click()
     facilitator.locator(".ws-table .ws-scores").nth(1).wait_for()
     assert "Ada" in facilitator.locator('.ws-table[data-table="0"]').inner_text()
@@ -71,7 +73,7 @@ def test_a_facilitator_runs_a_two_table_workshop(open_page: Any, screenshot: Any
     assert versions(facilitator) == held
     screenshot(facilitator, "workshop-overview-laptop")
     facilitator.set_viewport_size({"width": 390, "height": 844})
-    assert no_sideways_scroll(facilitator)
+    check_fits(facilitator)
     screenshot(facilitator, "workshop-overview-phone")
     facilitator.set_viewport_size({"width": 1280, "height": 800})
 
@@ -85,5 +87,5 @@ def test_a_facilitator_runs_a_two_table_workshop(open_page: Any, screenshot: Any
     assert facilitator.locator(".ws-table-results li").count() == 2
     screenshot(facilitator, "workshop-debrief-laptop")
     facilitator.set_viewport_size({"width": 390, "height": 844})
-    assert no_sideways_scroll(facilitator)
+    check_fits(facilitator)
     screenshot(facilitator, "workshop-debrief-phone")
