@@ -2,8 +2,10 @@
 
 Routes: ``/healthz``; the REST API under ``/api`` (:mod:`.api.routes`); the WebSocket ``/ws``
 (:mod:`.ws`); the web client's static files at ``/`` when the package ``busbahnhof.web`` ships
-them.  Every refusal is data (``{"error": {code, message, rule, key, params, text}}``) with a
-fitting HTTP status; request bodies are bounded (:class:`.limits.BodyLimit`).  HTTP responses of
+them.  On PostgreSQL each open table is owned by one process (:mod:`.owners`), which adopts the
+tables of stopped or dead processes.  Every refusal is data (``{"error": {code, message, rule,
+key, params, text}}``) with a fitting HTTP status; request bodies are bounded
+(:class:`.limits.BodyLimit`).  HTTP responses of
 :data:`GZIP_MINIMUM_BYTES` or more go out gzip-compressed to clients that accept it (scripts,
 stylesheets, catalogs, API answers; images already compressed are left alone); WebSocket messages
 are not touched by it (their compression is the WebSocket server's permessage-deflate).
@@ -28,8 +30,9 @@ from ..store import Store
 from ..tables import TableService
 from ..workbench import WorkbenchError
 from .api.deps import pick_lang
+from .api.lobby_deps import close_lobby, open_lobby
 from .api.players_deps import players_hub
-from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables, workshop
+from .api.routes import accounts, chat, games, health, hints, lobby, players, qr, reviews, rooms, tables, workshop
 from .api.routes import lessons as lesson_routes
 from .api.routes import workbench as workbench_routes
 from .api.routes.workshop import open_workshops
@@ -39,6 +42,7 @@ from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
+from .owners import adopt_forever, node_url, stop_adopting
 from .security_headers import SecurityHeaders
 from .stalls import StallWatch
 from .ws import router as ws_router
@@ -69,11 +73,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await background.table_finished(table_id)
 
         service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=finished)
+        store.announce(node_url(settings))
         await open_workshops(app, store, service)
         await service.start()
+        adopter = asyncio.create_task(adopt_forever(service)) if store.is_postgres else None
         app.state.store, app.state.service, app.state.players = store, service, people
         background.start(service)
         app.state.background = background
+        await open_lobby(app, store, service)
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
@@ -84,6 +91,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if watch is not None:
                 await watch.stop()
+            await stop_adopting(adopter)
+            await close_lobby(app)
             await service.stop()
             await asyncio.to_thread(background.stop)
             store.close()
@@ -99,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
-    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews, workshop):
+    for module in (health, games, tables, hints, rooms, accounts, players, qr, lobby, chat, workshop, reviews):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)

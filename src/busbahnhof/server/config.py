@@ -46,6 +46,10 @@ class Settings(BaseSettings):
             :mod:`busbahnhof.server.heap`.
         job_workers: worker processes for background jobs, such as the review of a finished game
             (0: none; jobs wait for a ``busbahnhof worker``); see docs/jobs.md.
+        node_url: this process's own address (``http(s)://host:port[/prefix]``) for clients that
+            another process sends here because this one owns their table (``None``:
+            ``http://host:port`` as bound); behind a proxy, an address the proxy routes to this
+            process alone (docs/deploy.md).
         stall_log_ms: log ``loop stalled`` (with where) when the event loop is held this long
             (0: off); see :mod:`busbahnhof.server.stalls`.
         allowed_origins: origins besides the server's own (an ``Origin`` whose host and port are the
@@ -84,6 +88,7 @@ class Settings(BaseSettings):
     bot_processes: int = Field(2, ge=0, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
     job_workers: int = Field(1, ge=0, le=64)
+    node_url: str | None = None
     stall_log_ms: float = Field(0.0, ge=0)
     allowed_origins: list[str] = Field(default_factory=list)
     log_level: str = "INFO"

@@ -35,7 +35,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine import LANGUAGES, GameError
 from ..players.names import display_name
-from ..tables import Connection, TableService, UnknownTableError, UnknownTokenError
+from ..tables import Connection, ElsewhereError, TableService, UnknownTableError, UnknownTokenError
 from ..tables.messages import encode
 from .api.deps import pick_lang
 from .config import Settings
@@ -51,7 +51,8 @@ MAX_ACTION_LENGTH = 500
 CLOSE_NORMAL = 1000
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
-CLOSE_REFUSED = {UnknownTableError: 4404, UnknownTokenError: 4403}
+CLOSE_REFUSED = {UnknownTableError: 4404, UnknownTokenError: 4403, ElsewhereError: 4307}
+"""Close codes of refused connections; 4307: another process owns the table (the error's ``params.url``)."""
 CLOSE_BAD_REQUEST = 4400
 FLUSH_SECONDS = 2.0
 

@@ -20,9 +20,9 @@ from sqlalchemy import Connection, Engine, bindparam, create_engine, event, inse
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from .hosts import BotHosts
 from .migrate import upgrade
 from .notify import CHANNEL, Callback, PgListener, notification_payload
+from .owners import HELD_KEYS, OWNER_OF_KEY, TableOwners, lock_halves, lock_key, owner_address, unowned
 from .schema import actions, tables
 
 T = TypeVar("T")
@@ -144,7 +144,7 @@ class Store:
         self.origin = uuid.uuid4().hex
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self._listener: PgListener | None = None
-        self._hosts = BotHosts(self._conninfo()) if self.is_postgres else None
+        self._hosts = TableOwners(self._conninfo()) if self.is_postgres else None
         in_file = self.engine.dialect.name == "sqlite" and make_url(self.url).database not in (None, "", ":memory:")
         self._checkpointer = Checkpointer(self.engine) if in_file else None
 
@@ -162,18 +162,43 @@ class Store:
             self._checkpointer.close()
         self.engine.dispose()
 
-    # -- bots ----------------------------------------------------------------------------
+    # -- owners (which process serves a table and runs its bots) -------------------------
 
     def host_bots(self, table_id: str) -> bool:
-        """Whether this process is to run the table's bots and turn timer: on PostgreSQL while it
-        holds the table's advisory lock (taken now if free; see :mod:`.hosts`); SQLite has one
-        process, which always does."""
+        """Whether this process owns the table: serves its clients, runs its bots and turn timer.
+        On PostgreSQL while it holds the table's advisory lock (taken now if free; see
+        :mod:`.owners`); SQLite has one process, which always does."""
         return True if self._hosts is None else self._hosts.take(table_id)
 
     def release_bots(self, table_id: str) -> None:
-        """This process no longer runs the table's bots (it dropped the table from memory)."""
+        """This process no longer owns the table (it dropped the table from memory)."""
         if self._hosts is not None:
             self._hosts.release(table_id)
+
+    def announce(self, url: str) -> None:
+        """Tell the other processes where this process's clients reach it (PostgreSQL; see
+        :meth:`table_owner`)."""
+        if self._hosts is not None:
+            self._hosts.announce(url)
+
+    def table_owner(self, table_id: str) -> str | None:
+        """The address of the process that owns the table, as it announced it (``None``: no process
+        owns it now, or its owner gave none; always ``None`` on SQLite, which has one process)."""
+        if self._hosts is None:
+            return None
+        with self._reading() as connection:
+            found = connection.exec_driver_sql(OWNER_OF_KEY, lock_halves(lock_key(table_id))).scalar_one_or_none()
+        return owner_address(found)
+
+    def orphaned_tables(self) -> list[str]:
+        """The open tables no process owns (PostgreSQL: their owner stopped or died), oldest first;
+        on SQLite every open table (the one process owns them all)."""
+        table_ids = self.open_table_ids()
+        if self._hosts is None:
+            return table_ids
+        with self._reading() as connection:
+            held = {(int(row[0]), int(row[1])) for row in connection.exec_driver_sql(HELD_KEYS)}
+        return unowned(table_ids, held)
 
     # -- writes --------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ interfaces in :mod:`busbahnhof.tables.ports`.  See ``docs/tables.md``.
 
 from .codes import ROOM_ALPHABET, hash_token, join_link, new_room_code, normalize_code
 from .errors import (
+    ElsewhereError,
     ForeignSeatError,
     GameNotOverError,
     HintsOffError,
@@ -32,6 +33,7 @@ __all__ = [
     "Client",
     "Connection",
     "CreatedTable",
+    "ElsewhereError",
     "ForeignSeatError",
     "GameNotOverError",
     "HintsOffError",

@@ -86,3 +86,10 @@ class HintsOffError(TableError):
     """A hint was asked at a table whose hints are switched off (a table meant to be rated)."""
 
     code = "table/hints_off"
+
+
+class ElsewhereError(TableError):
+    """Another server process owns the table and serves its clients: connect there (``params.url``,
+    empty while no process owns it: try again shortly)."""
+
+    code = "table/elsewhere"

@@ -103,12 +103,20 @@ class TableStore(Protocol):
         ...
 
     def host_bots(self, table_id: str) -> bool:
-        """Whether this process is to run the table's bots and turn timer (of several processes
-        on one database, one at a time; a single process always)."""
+        """Whether this process owns the table: serves its clients, runs its bots and turn timer
+        (of several processes on one database, one at a time; a single process always)."""
         ...
 
     def release_bots(self, table_id: str) -> None:
-        """This process no longer runs the table's bots."""
+        """This process no longer owns the table."""
+        ...
+
+    def table_owner(self, table_id: str) -> str | None:
+        """The address of the process that owns the table (``None``: none now, or not known)."""
+        ...
+
+    def orphaned_tables(self) -> list[str]:
+        """The open tables no process owns (a single process: every open table)."""
         ...
 
     def subscribe(self, callback: Callable[[str, int], None]) -> Unsubscribe:

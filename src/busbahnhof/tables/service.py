@@ -30,6 +30,7 @@ from ..engine import Catalog, Game, GameError, State, game_class
 from .codes import hash_token, join_link, new_room_code, new_token, normalize_code
 from .decks import build_game, public_options
 from .errors import (
+    ElsewhereError,
     ForeignSeatError,
     GameNotOverError,
     HintsOffError,
@@ -121,8 +122,7 @@ class TableService:
         """Rebuild every open table by replay, start its bots and clocks, listen for other processes."""
         self._loop = asyncio.get_running_loop()
         await self._thinker.start()
-        for table_id in await self._store(self.store.open_table_ids):
-            await self.table(table_id)
+        await self.adopt()
         self._unsubscribe = self.store.subscribe(self._notified)
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
@@ -184,6 +184,8 @@ class TableService:
         """Store a new table under a fresh id and room code, keep it in memory and start its bots."""
         now = self.wall_clock()
         table_id = secrets.token_hex(8)
+        # owned before it is stored: no other process adopts it as a table nobody owns meanwhile
+        runs_bots = await self._store(self.store.host_bots, table_id)
         for _ in range(CODE_ATTEMPTS):
             code = new_room_code()
             record = {
@@ -206,11 +208,12 @@ class TableService:
             if await self._store(self.store.create_table, record):
                 break
         else:
+            await self._store(self.store.release_bots, table_id)
             raise InvalidTableError("no free room code found; try again", key="table.error.no_code")
         table = Table(table_id, code, spec, spec.options, game, state, seats, creator_hash, now, spec.deck_text)
         table.humans_gone_since = now
         table.updated_at = now
-        table.runs_bots = await self._store(self.store.host_bots, table_id)
+        table.runs_bots = runs_bots
         self.tables[table_id] = table
         self._schedule(table)
         return table
@@ -366,7 +369,7 @@ class TableService:
         Raises:
             UnknownTableError, UnknownTokenError.
         """
-        table = await self.table(table_id)
+        table = await self._owned(table_id)
         returned = False
         displaced: list[Connection] = []
         async with table.lock:
@@ -589,6 +592,53 @@ class TableService:
                 self._schedule(table)
         return table
 
+    async def _owned(self, table_id: str) -> Table:
+        """The table, if this process owns it (its clients are served here; see
+        :mod:`busbahnhof.store.owners`); taken over if no process owns it.
+
+        Raises:
+            UnknownTableError; ElsewhereError: another process owns it (``params.url``: its address).
+        """
+        table = await self.table(table_id)
+        if not table.runs_bots and await self._store(self.store.host_bots, table_id):
+            await self._adopt(table)
+        if table.runs_bots:
+            return table
+        if not self.connections.get(table_id):
+            self._drop_visitor(table)
+        owner = await self._store(self.store.table_owner, table_id) or ""
+        raise ElsewhereError(
+            f"another server process serves this table: {owner or 'try again'}", key="table.error.elsewhere", url=owner
+        )
+
+    async def adopt(self) -> list[str]:
+        """Take over every open table no process owns (all of them at start; later those whose owner
+        stopped or died): load and replay each, start its bots and clock.  Returns their ids."""
+        adopted = []
+        for table_id in await self._store(self.store.orphaned_tables):
+            held = self.tables.get(table_id)
+            if (held is not None and held.runs_bots) or not await self._store(self.store.host_bots, table_id):
+                continue
+            if held is None:
+                await self.table(table_id)  # replayed and scheduled as its owner
+            else:
+                await self._adopt(held)
+            adopted.append(table_id)
+        return adopted
+
+    async def _adopt(self, table: Table) -> None:
+        """A table held here as a visitor is this process's own now: catch up, run its bots and clock."""
+        table.runs_bots = True
+        async with table.lock:
+            await self._catch_up_locked(table)
+        self._schedule(table)
+
+    def _drop_visitor(self, table: Table) -> None:
+        """Forget a table another process owns (it was loaded here to answer a request only)."""
+        self.tables.pop(table.id, None)
+        self.connections.pop(table.id, None)
+        self._loading.pop(table.id, None)
+
     @staticmethod
     def _require_open(table: Table) -> None:
         if not table.is_open:
@@ -732,16 +782,14 @@ class TableService:
     async def sweep(self) -> list[str]:
         """Close every table whose humans have all been gone (and which saw no action) for longer
         than its ``abandon_seconds``; it is kept as a finished record with status ``closed``.
-        Take over the bots of tables whose bots another process ran until it stopped.
+        Tables held here only to answer a request (another process owns them) are dropped.
         Returns the ids closed."""
         now = self.wall_clock()
         closed = []
         for table in list(self.tables.values()):
-            mover = table.mover()
-            waiting = mover is not None and mover[1] == BOT and not table.runs_bots
-            if waiting and await self._store(self.store.host_bots, table.id):
-                table.runs_bots = True
-                self._schedule(table)
+            if not table.runs_bots and not self.connections.get(table.id):
+                self._drop_visitor(table)  # its owner serves it; nobody here needs it caught up
+                continue
             limit = table.spec.abandon_seconds
             gone = table.humans_gone_since
             if not table.is_open or limit is None or gone is None or not table.has_human_seats():
