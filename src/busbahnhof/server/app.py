@@ -30,9 +30,8 @@ from ..store import Store
 from ..tables import TableService
 from ..workbench import WorkbenchError
 from .api.deps import pick_lang
-from .api.lobby_deps import close_lobby, open_lobby
 from .api.players_deps import players_hub
-from .api.routes import accounts, chat, games, health, hints, lobby, players, qr, reviews, rooms, tables, workshop
+from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables, workshop
 from .api.routes import lessons as lesson_routes
 from .api.routes import workbench as workbench_routes
 from .api.routes.workshop import open_workshops
@@ -80,7 +79,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store, app.state.service, app.state.players = store, service, people
         background.start(service)
         app.state.background = background
-        await open_lobby(app, store, service)
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
@@ -92,7 +90,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if watch is not None:
                 await watch.stop()
             await stop_adopting(adopter)
-            await close_lobby(app)
             await service.stop()
             await asyncio.to_thread(background.stop)
             store.close()
@@ -108,7 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
-    for module in (health, games, tables, hints, rooms, accounts, players, qr, lobby, chat, workshop, reviews):
+    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews, workshop):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)
