@@ -21,6 +21,7 @@ import {
   requestReset,
   session,
   setEmail,
+  takeClaims,
 } from "./session.js";
 
 /** Which field a refusal belongs to, by its catalog key (the first of `candidates` the form has). */
@@ -165,13 +166,20 @@ function claimSummary(results) {
 
 /** The account page: log in / register for a guest, the account's settings when logged in. */
 export function showAccount(root) {
-  let claims = null;
   let closed = false;
-  const stop = onSessionChange(() => draw());
+  let shown = undefined; // the player id the page shows (null: the guest's forms)
+  let title = null;
+  // A login or logout redraws the page; a new password or name of the same account keeps the
+  // forms (and their "saved" lines) and renames the heading.
+  const stop = onSessionChange((now) => {
+    if ((now?.player.id ?? null) !== shown) draw();
+    else if (now && title) title.textContent = now.player.display_name;
+  });
 
   async function draw() {
     await loadSession();
     if (closed) return;
+    shown = session()?.player.id ?? null;
     if (session()) drawAccount();
     else drawGuest(await mailAvailable());
   }
@@ -185,9 +193,7 @@ export function showAccount(root) {
         { name: "user_name", label: t("account.user_name"), autocomplete: "username" },
         { name: "password", label: t("account.password"), type: "password", autocomplete: "current-password" },
       ],
-      submit: async ({ user_name, password }) => {
-        claims = await logIn(user_name, password);
-      },
+      submit: ({ user_name, password }) => logIn(user_name, password),
       extra: withMail ? forgotPassword() : null,
     });
     const signup = accountForm({
@@ -199,9 +205,7 @@ export function showAccount(root) {
         { name: "display_name", label: t("account.display_name"), autocomplete: "nickname", value: playerName(), optional: true, help: t("account.display_name_help") },
         { name: "password", label: t("account.password"), type: "password", autocomplete: "new-password", help: t("account.password_help") },
       ],
-      submit: async ({ user_name, password, display_name }) => {
-        claims = await register(user_name, password, display_name.trim() || null);
-      },
+      submit: ({ user_name, password, display_name }) => register(user_name, password, display_name.trim() || null),
     });
     replaceChildren(
       root,
@@ -244,8 +248,7 @@ export function showAccount(root) {
     const details = await accountDetails().catch(() => ({ email: null }));
     if (closed || session() !== me) return;
     const player = me.player;
-    const summary = claimSummary(claims);
-    claims = null;
+    const summary = claimSummary(takeClaims());
     replaceChildren(
       root,
       h(
@@ -255,7 +258,7 @@ export function showAccount(root) {
         h(
           "section",
           { class: "panel account-who", "aria-labelledby": "account-who-title" },
-          h("h2", { id: "account-who-title" }, player.display_name),
+          (title = h("h2", { id: "account-who-title" }, player.display_name)),
           h("p", { class: "muted" }, t("account.logged_in_as", { user: player.user_name })),
           h(
             "div",

@@ -14,6 +14,7 @@ const SEATS_KEY = "busbahnhof.seats";
 const SEATS_KEPT = 50; // the server takes at most 50 seats per claim
 let current = null; // {player: {id, user_name, display_name}, csrf, expires_at}
 let loaded = null;
+let lastClaims = null;
 const listeners = new Set();
 
 /** The logged-in session, or null (a guest). */
@@ -64,17 +65,29 @@ export function loadSession() {
   return loaded;
 }
 
-/** Open an account and log in; the browser's seats move in. Returns the claim results. */
+/** Open an account and log in; the browser's seats move in (see takeClaims). */
 export async function register(userName, password, displayName) {
   const body = { user_name: userName, password, ...(displayName ? { display_name: displayName } : {}) };
-  become(await call("POST", "/api/accounts", body));
-  return claimHeldSeats();
+  await loggedIn(await call("POST", "/api/accounts", body));
 }
 
-/** Log in; the browser's seats move into the account. Returns the claim results. */
+/** Log in; the browser's seats move into the account (see takeClaims). */
 export async function logIn(userName, password) {
-  become(await call("POST", "/api/session", { user_name: userName, password }));
-  return claimHeldSeats();
+  await loggedIn(await call("POST", "/api/session", { user_name: userName, password }));
+}
+
+/** A new login: the held seats are claimed first, then the listeners hear of it. */
+async function loggedIn(answer) {
+  current = answer;
+  lastClaims = await claimHeldSeats().catch(() => null);
+  become(answer);
+}
+
+/** What moving the seats in gave at the last login ([{table_id, result}], or null), once. */
+export function takeClaims() {
+  const claims = lastClaims;
+  lastClaims = null;
+  return claims;
 }
 
 export async function logOut() {
