@@ -99,7 +99,7 @@ function tablesSection(data) {
           table.finished ? "" : h("em", {}, `(${t("workshop.still_playing")}) `),
           table.names.map((name, seat) => [seat ? ", " : "", `${name}: ${table.points[seat]}`]),
           " · ",
-          t("workshop.table_projects", { completed: table.completed, abandoned: table.abandoned }),
+          t("workshop.table_projects", table),
         ),
       ),
     ),
@@ -125,7 +125,12 @@ function typesSection(data) {
           {},
           h("span", { class: "ws-bar-label" }, typeMark(type)),
           h("span", { class: "ws-bar", "aria-hidden": "true" }, KINDS.map((kind) => (kinds[kind] ? h("span", { class: `ws-bar-part ws-kind-${kind}`, style: `width: ${(100 * kinds[kind]) / most}%` }) : null))),
-          h("span", { class: "ws-bar-text" }, `${total}`, KINDS.filter((kind) => kinds[kind] && kind !== "factor").map((kind) => ` · ${t(`workshop.kind_${kind}`)} ${kinds[kind]}`)),
+          h(
+            "span",
+            { class: "ws-bar-text" },
+            `${total}: `,
+            KINDS.filter((kind) => kinds[kind]).map((kind, i) => [i ? " · " : "", h("span", { class: `ws-swatch ws-kind-${kind}`, "aria-hidden": "true" }), ` ${t(`workshop.kind_${kind}`)} ${kinds[kind]}`]),
+          ),
         );
       }),
     ),

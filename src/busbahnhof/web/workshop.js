@@ -206,19 +206,22 @@ function showOverview(root, id) {
   function draw() {
     const w = shown;
     const running = w.status === "running";
+    const allOver = running && w.tables.every((table) => table.status !== "open");
     const controls = running
       ? [
-          w.paused
+          allOver
+            ? null
+            : w.paused
             ? h("button", { type: "button", class: "primary big ws-resume", onclick: () => act("pause", { paused: false }) }, "▶ ", t("workshop.resume_all"))
             : h("button", { type: "button", class: "big ws-pause", onclick: () => act("pause", { paused: true }) }, "❚❚ ", t("workshop.pause_all")),
-          h("a", { class: "button big ws-debrief-link", href: `#/workshop/${encodeURIComponent(id)}/debrief` }, t("workshop.debrief")),
+          h("a", { class: `button big ws-debrief-link${allOver ? " primary" : ""}`, href: `#/workshop/${encodeURIComponent(id)}/debrief` }, t("workshop.debrief")),
         ]
       : [h("button", { type: "button", class: "primary big ws-start", onclick: () => act("start") }, t("workshop.start", { n: w.table_count }))];
     replaceChildren(
       body,
       h("header", { class: "ws-head" },
         h("h1", {}, t("workshop.overview_title", { code: w.code })),
-        h("p", { class: "ws-status", role: "status" }, running ? (w.paused ? `❚❚ ${t("workshop.status_paused")}` : `▶ ${t("workshop.status_running")}`) : t("workshop.status_gathering", { n: w.participants.length })),
+        h("p", { class: "ws-status", role: "status" }, running ? (allOver ? `✓ ${t("workshop.status_over")}` : w.paused ? `❚❚ ${t("workshop.status_paused")}` : `▶ ${t("workshop.status_running")}`) : t("workshop.status_gathering", { n: w.participants.length })),
         h("div", { class: "ws-controls" }, controls),
         problem,
       ),
