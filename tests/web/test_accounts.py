@@ -1,10 +1,12 @@
 """Accounts in real browsers against a real server on a SQLite file: register and log in with the
 refusals at their fields, a guest's running game moving into the account and found on the player
 page, a rated game between two browser accounts changing both ratings on the leaderboard, log out
-everywhere, and screenshots of a player page and a leaderboard (laptop and phone)."""
+everywhere, a password reset by mail (to a local SMTP sink), names with markup shown as text, and
+screenshots of a player page and a leaderboard (laptop and phone)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,15 +14,23 @@ from typing import Any
 import pytest
 
 from support.server_harness import Seat, ServerProcess, create_table, play_out_together, seat_query
+from support.smtp_sink import SmtpSink, mail_env, smtp_sink
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for the module, with room for its many registrations from one address."""
+def sink() -> Iterator[SmtpSink]:
+    with smtp_sink() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, sink: SmtpSink) -> Iterator[ServerProcess]:
+    """One server for the module, with room for its many registrations from one address, sending
+    its mail to the local sink."""
     tmp = tmp_path_factory.mktemp("accounts-web")
-    env = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", "BUSBAHNHOF_LOGIN_MAX_PER_NAME": "4"}
+    env = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", "BUSBAHNHOF_LOGIN_MAX_PER_NAME": "4", **mail_env(sink)}
     process = ServerProcess(f"sqlite:///{tmp / 'accounts.db'}", tmp, env=env).start()
     yield process
     process.stop()
@@ -115,12 +125,13 @@ def test_a_guests_running_game_moves_into_the_account_on_register(
     page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
     page.locator(".table-page[data-seat='0']").wait_for()
 
-    player_id = register_in(page, "gastgeber", "Gastgeberin")
+    player_id = register_in(page, "gastgeber", "<img src=x>Gastgeberin")
     page.locator(".account-claims", has_text="1 Platz ist jetzt in deinem Konto.").wait_for()
     page.locator("#my-page-link").click()
     running = page.locator(f"#player-running li[data-table='{created['table_id']}']")
     running.wait_for()
-    assert "Gastgeberin" in running.inner_text()
+    assert "<img src=x>Gastgeberin" in running.inner_text(), "the name as text"
+    assert page.locator(".player-page img").count() == 0, "not as markup"
     running.get_by_role("link", name="Weiterspielen").click()
     page.locator(".table-page[data-seat='0']").wait_for()
     assert player_page(server, player_id)["games"][0]["my_seats"] == [0]
@@ -232,3 +243,43 @@ def test_password_change_and_log_out_everywhere(open_page: Callable[..., Any]) -
     laptop.reload()
     laptop.locator("#login").wait_for()
     laptop.get_by_role("button", name="Log in or create an account").wait_for()
+
+
+def test_a_forgotten_password_is_reset_by_mail(
+    open_page: Callable[..., Any], server: ServerProcess, sink: SmtpSink
+) -> None:
+    page = open_page("phone", "de")
+    register_in(page, "vergesslich", "Vergesslich")
+    email = page.locator("#email")
+    email.get_by_label("E-Mail-Adresse").fill("vergesslich@example.org")
+    email.get_by_label("Passwort").fill(PASSWORD)
+    email.get_by_role("button", name="Speichern").click()
+    page.locator("#email-done", has_text="Gespeichert: vergesslich@example.org").wait_for()
+    page.locator("#logout").click()
+
+    before = len(sink.mails)
+    page.get_by_role("button", name="Passwort vergessen?").click()
+    forgot = page.locator("#forgot")
+    forgot.get_by_label("E-Mail-Adresse").fill("vergesslich@example.org")
+    forgot.get_by_role("button", name="Mail senden").click()
+    page.locator("#forgot-done", has_text="Falls ein Konto diese Adresse hat").wait_for()
+    text = sink.wait_for(before + 1)[-1].get_content()
+    link = re.search(r"(http://\S+/#/reset/\S+)", text)
+    assert link and link.group(1).startswith(server.url), text
+
+    page.goto(link.group(1))
+    reset = page.locator("#reset")
+    reset.get_by_label("Neues Passwort").fill("ein neues Passwort")
+    reset.get_by_role("button", name="Speichern").click()
+    page.locator("#reset-done", has_text="Dein Passwort ist geändert").wait_for()
+    page.reload()
+    reset.get_by_label("Neues Passwort").fill("noch ein neues")
+    reset.get_by_role("button", name="Speichern").click()
+    page.locator("#reset-new_password-error", has_text="gilt nicht").wait_for()  # used once only
+
+    page.get_by_role("link", name="Zur Anmeldung").click()
+    login = page.locator("#login")
+    login.get_by_label("Benutzername").fill("vergesslich")
+    login.get_by_label("Passwort").fill("ein neues Passwort")
+    login.get_by_role("button", name="Anmelden").click()
+    page.locator("#my-page-link").wait_for()
