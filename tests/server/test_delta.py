@@ -22,6 +22,10 @@ from hypothesis import strategies as st
 
 from busbahnhof.engine import load_game
 from busbahnhof.tables.delta import apply, diff
+from busbahnhof.tables.messages import Broadcast, LogCursor
+from busbahnhof.tables.spec import SeatSpec, TableSpec
+from busbahnhof.tables.table import Seat as TableSeat
+from busbahnhof.tables.table import Table
 from support.server_harness import Seat, ServerProcess, create_table, seat_query
 
 SEED = 271_828
@@ -195,3 +199,24 @@ def test_resync_sends_the_whole_message_again(shared_server: ServerProcess) -> N
     assert "static" not in again, "the static parts are still held"
     assert again["view"]["state"].keys() <= first["view"]["state"].keys()
     client.close()
+
+
+def test_clients_at_the_same_place_share_one_built_message() -> None:
+    """Spectators of one language (and a seat's clients) get the text built once per broadcast;
+    a client that holds another version gets its own."""
+    game = load_game("busfahrer")
+    spec = TableSpec(game="busfahrer", seats=(SeatSpec(), SeatSpec(), SeatSpec()))
+    seats = [TableSeat(name=f"P{n}", bot=None) for n in range(3)]
+    table = Table("t1", "ABCDE", spec, {}, game, game.new_state(3, SEED), seats, "hash", 0.0)
+    first, second, late = LogCursor(deltas=True), LogCursor(deltas=True), LogCursor(deltas=True)
+    opening = Broadcast(table, 0.0)
+    assert opening.message(None, "en", first) is opening.message(None, "en", second)
+    table.state.apply(table.state.legal_actions()[0])
+    table.version += 1
+    broadcast = Broadcast(table, 0.0)
+    text = broadcast.message(None, "en", first)
+    assert broadcast.message(None, "en", second) is text and json.loads(text)["type"] == "delta"
+    assert first.position() == second.position()
+    assert json.loads(broadcast.message(None, "en", late))["type"] == "table", "a new client gets it whole"
+    german = json.loads(broadcast.message(None, "de", LogCursor()))
+    assert german["type"] == "table" and german["log"] != json.loads(text)["log"], "each language its own"

@@ -6,7 +6,8 @@ WebSocket (a seeded random legal action after ``--human-think`` seconds; the bot
 a second connection of the seat would take it over from the page).  The browser's traffic is
 read from the DevTools protocol: every HTTP response as the wire carried it
 (``encodedDataLength``: compressed body and headers) and every WebSocket message received (text
-length; the server's permessage-deflate is off by default, docs/server.md).  It needs Playwright
+length; the server's permessage-deflate is off by default, docs/server.md): the page's first
+table message whole, the deltas after it.  It needs Playwright
 and Chromium (the test extras); docs/web/wire.md has the figures and how they were taken.
 """
 
@@ -29,7 +30,9 @@ CHROMIUM = "/usr/bin/chromium"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SETTLE_SECONDS = 3.0
 TIMEOUT_SECONDS = 600.0
-# Keeps the page's table socket and the last table message it received, for the script to act on.
+# Keeps the page's table socket and what the script acts on: the version, the seat's legal actions
+# and whether the game is over, from the whole first message and every delta after it (a delta
+# carries `legal` when it changed; `is_over` comes in the view's patch: {"is_over": [true]}).
 SEAT_SOCKET = """
 const Native = window.WebSocket;
 window.WebSocket = class extends Native {
@@ -38,7 +41,16 @@ window.WebSocket = class extends Native {
     window.__seatSocket = this;
     this.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "table") window.__lastTable = message;
+      if (message.type === "table") {
+        window.__lastTable = { version: message.version, legal: message.legal, over: message.view.is_over };
+      } else if (message.type === "delta" && window.__lastTable) {
+        const last = window.__lastTable;
+        const patch = message.view;
+        const over = Array.isArray(patch) ? [patch[0].is_over] : patch?.is_over;
+        last.version = message.version;
+        if (message.legal) last.legal = message.legal;
+        if (over) last.over = over[0];
+      }
     });
   }
 };
@@ -112,7 +124,7 @@ def play_seat(page: Page, seed: int, pace: float) -> int:
             page.wait_for_timeout(pace * 1000)
             continue
         version = message["version"]
-        if message["view"]["is_over"]:
+        if message["over"]:
             return int(version)
         if message["legal"] and version != acted:  # a version comes again when a client joins
             acted = version

@@ -49,6 +49,14 @@ class LogCursor:
     summary: bytes = b""
     legal: bytes = b""
 
+    def position(self) -> tuple[int, int, bool, bool, int | None, bytes, bytes]:
+        """Everything the cursor holds: two clients at the same position get the same message."""
+        return (self.game, self.table, self.static, self.deltas, self.view, self.summary, self.legal)
+
+    def move_to(self, position: tuple[int, int, bool, bool, int | None, bytes, bytes]) -> None:
+        """Take the position another cursor reached (:meth:`position`)."""
+        self.game, self.table, self.static, self.deltas, self.view, self.summary, self.legal = position
+
 
 def table_catalog(table: Table, lang: str) -> Catalog:
     """The game's catalog with the table's own messages (``table.*``) and the seat names.
@@ -180,7 +188,9 @@ class Broadcast:
 
     What the messages share is built once: the table summary (encoded once), each seat's view
     (:func:`seat_view_json`, once per version), the catalogs per language, the legal actions per
-    seat and language, the patches per seat and base version.
+    seat and language, the patches per seat and base version, and each message itself: clients
+    of one seat and language whose cursors stand at the same place (spectators, mostly) get the
+    same text.
     """
 
     def __init__(self, table: Table, now: float) -> None:
@@ -192,6 +202,7 @@ class Broadcast:
         self.statics: dict[int | None, orjson.Fragment | None] = {}
         self.legal: dict[tuple[int | None, str], bytes] = {}
         self.patches: dict[tuple[int | None, int], bytes | None] = {}
+        self.sent: dict[tuple[Any, ...], tuple[str, tuple[int, int, bool, bool, int | None, bytes, bytes]]] = {}
 
     def message(self, seat: int | None, lang: str, cursor: LogCursor) -> str:
         """The message for one client at ``seat`` (``None``: spectator) in ``lang``, as JSON text;
@@ -203,6 +214,17 @@ class Broadcast:
         static parts also ``static`` (:func:`static_part`).  A client that takes deltas and holds
         a view gets a ``delta`` instead (:meth:`delta`).
         """
+        key = (seat, lang, *cursor.position())
+        shared = self.sent.get(key)
+        if shared is None:
+            text = self.build(seat, lang, cursor)
+            self.sent[key] = (text, cursor.position())
+            return text
+        cursor.move_to(shared[1])
+        return shared[0]
+
+    def build(self, seat: int | None, lang: str, cursor: LogCursor) -> str:
+        """The message :meth:`message` sends, built; advances ``cursor``."""
         catalog = self.catalogs.get(lang)
         if catalog is None:
             catalog = self.catalogs[lang] = table_catalog(self.table, lang)
