@@ -45,7 +45,7 @@ def learner_turn(page: Any, timeout: float = 40) -> dict[str, Any]:
         assert time.monotonic() < deadline, f"the learner's turn did not come: {progress}"
         page.wait_for_timeout(200)
     page.wait_for_function(f"() => document.querySelector('.table-page')?.dataset.version == {progress['version']}")
-    page.locator(".lesson-who.mine, .lesson-done, .lesson-off").first.wait_for()
+    page.locator(".lesson-who.mine, .lesson-done, .lesson-off").first.wait_for(state="attached")
     return progress
 
 
