@@ -4,6 +4,7 @@ limits, and a playtest table whose two testers give feedback that the version's 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -136,3 +137,52 @@ def test_a_playtest_table_and_its_testers_feedback(
     assert summary["length"] == {"too_short": 0, "right": 1, "too_long": 1}
     assert summary["confusing"] == [{"name": "Team A", "count": 1}]
     assert summary["comments"] == [{"tester": summary["comments"][0]["tester"], "text": "Gut"}]
+
+
+def wait_for_run(designer: Designer, run_id: str, statuses: tuple[str, ...], seconds: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        run: dict[str, Any] = designer.get(f"/api/workbench/balance/{run_id}").json()
+        if run["status"] in statuses:
+            return run
+        assert time.monotonic() < deadline, f"the run stayed {run['status']}"
+        time.sleep(0.3)
+
+
+def test_balance_runs_their_findings_reports_and_comparison(designers: tuple[Designer, Designer]) -> None:
+    ada, bob = designers
+    deck_id = new_deck(ada, "standard")
+    opened = ada.get(f"/api/workbench/decks/{deck_id}/versions/1").json()
+    document = opened["document"]
+    del document["cards"]["events"][0]
+    assert ada.post(f"/api/workbench/decks/{deck_id}/versions", {"base": 1, "document": document}).status_code == 201
+    runs = []
+    for version in (1, 2):
+        answer = ada.post(f"/api/workbench/decks/{deck_id}/versions/{version}/balance", {"games": 30, "players": 3})
+        assert answer.status_code == 201, answer.text
+        runs.append(answer.json()["id"])
+    assert bob.get(f"/api/workbench/balance/{runs[0]}").status_code == 404
+    done = [wait_for_run(ada, run_id, ("done", "failed")) for run_id in runs]
+    assert [run["status"] for run in done] == ["done", "done"], done
+    findings = {finding["kind"]: finding for finding in done[0]["findings"]}
+    assert {"start", "length", "ties"} <= set(findings)
+    start = findings["start"]["value"]
+    assert start["low"] <= start["estimate"] <= start["high"] and findings["start"]["evidence"]["games"] == 30
+    report = ada.get(f"/api/workbench/balance/{runs[0]}/report", lang="en")
+    assert report.status_code == 200 and "<style>" not in report.text
+    assert '<link rel="stylesheet" href="/api/workbench/report.css">' in report.text
+    assert ada.get("/api/workbench/report.css").text.strip().startswith(":root")
+    compared = ada.get("/api/workbench/compare", first=runs[0], second=runs[1], lang="de")
+    assert compared.status_code == 200 and "<html" in compared.text, compared.text[:600]
+    listed = ada.get(f"/api/workbench/decks/{deck_id}/balance").json()["runs"]
+    assert {run["id"] for run in listed} == set(runs)
+
+
+def test_a_running_simulation_can_be_cancelled(designers: tuple[Designer, Designer]) -> None:
+    ada, _ = designers
+    deck_id = new_deck(ada, "standard")
+    body = {"games": 1000, "players": 4, "bot": "ismcts-fast"}
+    run = ada.post(f"/api/workbench/decks/{deck_id}/versions/1/balance", body).json()
+    cancelled = ada.post(f"/api/workbench/balance/{run['id']}/cancel").json()
+    assert cancelled["status"] in ("cancelled", "running")
+    assert wait_for_run(ada, run["id"], ("cancelled",), 60)["findings"] is None

@@ -19,6 +19,7 @@ JobFunction = Callable[[dict[str, Any], Progress], Any]
 
 KINDS: dict[str, str] = {
     "review": "busbahnhof.jobs.reviews:run_review",
+    "balance": "busbahnhof.workbench.balance:run_balance",
 }
 """The kinds every worker runs, by name (add a kind here, or :func:`register` it before the
 worker pool starts)."""

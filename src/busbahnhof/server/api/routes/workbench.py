@@ -12,19 +12,25 @@ functions (FastAPI's thread pool), except those that open a table on the async t
 from __future__ import annotations
 
 import asyncio
+import re
+from functools import cache
+from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....engine import Catalog
 from ....engine.userfiles import EmbeddedFile
 from ....games.busfaktor.deck import load_deck
 from ....games.busfaktor.printing import deck_document
+from ....jobs import JobQueue
 from ....tables import hash_token
 from ....tables.spec import SeatSpec, TableSpec
 from ....workbench import MAX_DECK_BYTES, Reader, Workbench, WorkbenchStore, builtin_text, check_text, document_of
+from ....workbench.balance import BOTS, MAX_GAMES
+from ....workbench.balance_runs import BalanceRuns
 from ....workbench.decks import NAME_MAX, NOTE_MAX
 from ....workbench.document import merged_text
 from ....workbench.errors import DeckTooLargeError, InvalidVersionError, UnknownDeckError, WorkbenchError
@@ -376,3 +382,121 @@ def feedback_summary(
     bench.version(deck_id, number, reader_of(request, players, share))
     answers = bench.store.feedback_of(deck_id, number)
     return summary(answers, len(bench.store.playtests_of(deck_id, number)))
+
+
+# -- balance ------------------------------------------------------------------------------------
+
+
+class BalanceIn(BaseModel):
+    """A simulation of a version: ``games`` games of ``players`` seats, every seat the bot ``bot``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    games: int = Field(100, ge=1, le=MAX_GAMES)
+    players: int = Field(3, ge=2, le=4)
+    bot: Literal["random", "heuristik", "ismcts-fast"] = "heuristik"
+    seed: int = Field(1, ge=0, le=2**31)
+
+
+def balance_runs(request: Request, bench: Workbench) -> BalanceRuns:
+    """The balance runs on the app's job queue (the server's background workers run them)."""
+    background = getattr(request.app.state, "background", None)
+    queue = background.queue if background is not None else JobQueue(request.app.state.store.engine)
+    return BalanceRuns(bench.store, queue)
+
+
+@router.post("/decks/{deck_id}/versions/{number}/balance", status_code=201)
+def start_balance(
+    deck_id: str, number: int, body: BalanceIn, request: Request, players: PlayersDep, bench: BenchDep
+) -> dict[str, Any]:
+    """Simulate a valid version as a background job (the owner starts it); the run with its progress."""
+    require_json(request)
+    session = cookie_session(request, players)
+    text = bench.playable(deck_id, number, Reader(player_id=session.player_id))
+    return balance_runs(request, bench).start(deck_id, number, text, body.games, body.players, body.bot, body.seed)
+
+
+@router.get("/decks/{deck_id}/balance")
+def deck_balance(
+    deck_id: str, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
+) -> dict[str, Any]:
+    """The deck's simulations, newest first, each with its progress and (when done) its findings."""
+    bench.readable(deck_id, reader_of(request, players, share))
+    return {"runs": balance_runs(request, bench).runs_of(deck_id), "bots": list(BOTS), "max_games": MAX_GAMES}
+
+
+def _readable_run(
+    run_id: str, request: Request, players: PlayersDep, bench: Workbench, share: str | None
+) -> tuple[BalanceRuns, dict[str, Any]]:
+    runs = balance_runs(request, bench)
+    run = runs.run(run_id)
+    bench.readable(run["deck_id"], reader_of(request, players, share))
+    return runs, run
+
+
+@router.get("/balance/{run_id}")
+def balance_run(
+    run_id: str, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
+) -> dict[str, Any]:
+    """One simulation's progress and findings."""
+    runs, run = _readable_run(run_id, request, players, bench, share)
+    return runs.shown(run)
+
+
+@router.post("/balance/{run_id}/cancel")
+def cancel_balance(run_id: str, request: Request, players: PlayersDep, bench: BenchDep) -> dict[str, Any]:
+    """Stop a simulation (the deck's owner)."""
+    session = cookie_session(request, players)
+    runs = balance_runs(request, bench)
+    run = runs.run(run_id)
+    bench.owned(run["deck_id"], session.player_id)
+    return runs.cancel(run)
+
+
+REPORT_STYLESHEET = "/api/workbench/report.css"
+_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
+
+
+@cache
+def report_css() -> str:
+    """The reports' stylesheet, as the report template has it inline."""
+    template = resources.files("busbahnhof.sim.report").joinpath("templates", "report.html").read_text("utf-8")
+    found = _STYLE.search(template)
+    return found.group(1) if found else ""
+
+
+def served_report(html: str) -> HTMLResponse:
+    """A report as a page of this server: its inline stylesheet linked instead (the server's
+    Content-Security-Policy allows styles from this origin only)."""
+    return HTMLResponse(_STYLE.sub(f'<link rel="stylesheet" href="{REPORT_STYLESHEET}">', html, count=1))
+
+
+@router.get("/report.css")
+def report_stylesheet() -> Response:
+    """The stylesheet of the simulation reports."""
+    return Response(report_css(), media_type="text/css; charset=utf-8")
+
+
+@router.get("/balance/{run_id}/report")
+def balance_report(
+    run_id: str, request: Request, players: PlayersDep, bench: BenchDep, lang: LangDep, share: ShareQuery = None
+) -> HTMLResponse:
+    """The run's HTML report (``busbahnhof report``) in ``lang``."""
+    runs, run = _readable_run(run_id, request, players, bench, share)
+    return served_report(runs.report_html(run, lang))
+
+
+@router.get("/compare")
+def compare_runs(
+    request: Request,
+    players: PlayersDep,
+    bench: BenchDep,
+    lang: LangDep,
+    first: Annotated[str, Query(max_length=32)],
+    second: Annotated[str, Query(max_length=32)],
+    share: ShareQuery = None,
+) -> HTMLResponse:
+    """The compare report of two finished runs (``busbahnhof report --compare``)."""
+    runs, one = _readable_run(first, request, players, bench, share)
+    _, other = _readable_run(second, request, players, bench, share)
+    return served_report(runs.compare_html(one, other, lang))
