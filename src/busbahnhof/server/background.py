@@ -1,5 +1,6 @@
 """The server's background jobs: the job queue on its store, its worker processes, and the review
-queued when a table finishes with a player (docs/jobs.md, docs/review.md).
+queued when a table finishes with a player, or when its review is first asked for (docs/jobs.md,
+docs/review.md).
 
 Nothing here runs a job: the workers are other processes (:class:`~busbahnhof.jobs.WorkerPool`,
 ``Settings.job_workers`` of them, at a lower priority), so a review never holds the event loop
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 
-from ..jobs import JobQueue, WorkerPool
-from ..jobs.reviews import queue_review
+from ..jobs import Job, JobQueue, WorkerPool
+from ..jobs.reviews import queue_review, review_key
 from ..store import Store
 from ..tables import TableService
 
@@ -35,13 +36,24 @@ class Background:
         self.pool.stop()
 
     async def table_finished(self, table_id: str) -> None:
-        """Queue the review of the finished table's players (once; not for a table of bots only,
-        nor for one with an uploaded deck, whose record alone does not replay the game)."""
-        if self.service is None:
-            return
+        """The table service's hook: queue the finished table's review."""
+        await self.review_of(table_id)
+
+    async def review_of(self, table_id: str) -> Job | None:
+        """The review job of the table, queued now if its game is over and none is queued yet (the
+        hook runs a moment after the end; a table may have ended before reviews existed, or in a
+        server that stopped before its hook ran); ``None`` for a game not over, a table without a
+        player to review, or one with an uploaded deck (its record alone does not replay the game).
+
+        Raises:
+            UnknownTableError: no such table.
+        """
+        job = await asyncio.to_thread(self.queue.find, review_key(table_id))
+        if job is not None or self.service is None:
+            return job
         table = await self.service.table(table_id)
         seats = [number for number, seat in enumerate(table.seats) if seat.is_human and seat.claimed]
-        if table.deck_text is not None or not seats:
-            return
+        if not table.state.is_over or table.deck_text is not None or not seats:
+            return None
         record = await self.service.record(table_id)
-        await asyncio.to_thread(queue_review, self.queue, table_id, record, seats)
+        return await asyncio.to_thread(queue_review, self.queue, table_id, record, seats)

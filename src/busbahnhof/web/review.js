@@ -146,8 +146,9 @@ export function reviewPanel({ tableId, go }) {
       svg.append(s("text", { class: `review-end seat-${seat}`, x: x(last) + 4, y: y(series(graph[last])[seat]) + 4 }, SEAT_SYMBOLS[seat % SEAT_SYMBOLS.length]));
     }
     svg.append(s("line", { class: "review-cursor", x1: x(step), x2: x(step), y1: PAD.top, y2: HEIGHT - PAD.bottom }));
-    for (const decision of review.decisions) {
-      if (!decision.mistake && decision.loss <= 0) continue;
+    // clear mistakes last, so that they lie on top of the smaller marks around them
+    const marked = review.decisions.filter((d) => d.mistake || d.loss > 0).sort((a, b) => a.mistake - b.mistake);
+    for (const decision of marked) {
       const at = graph[Math.min(decision.number, last)];
       const cx = x(decision.number);
       const cy = y(series(at)[decision.seat]);

@@ -15,8 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ....engine import Catalog, Game
-from ....jobs import DONE, QUEUED, Job
-from ....jobs.reviews import review_key
+from ....jobs import DONE, QUEUED
 from ....tables.messages import table_catalog
 from ...background import Background
 from ..deps import LangDep, ServiceDep
@@ -26,13 +25,13 @@ router = APIRouter(prefix="/api/tables", tags=["reviews"])
 
 @router.get("/{table_id}/review")
 async def table_review(table_id: str, request: Request, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
-    """``{"status": "none"}`` (no review: the game is not over, had no player, or was played before
-    reviews existed), ``{"status": "queued" | "running", "done", "total", "ahead"}`` while the job
+    """``{"status": "none"}`` (no review: the game is not over, or had no player to review),
+    ``{"status": "queued" | "running", "done", "total", "ahead"}`` while the job
     waits or runs, ``{"status": "failed" | "cancelled"}``, or ``{"status": "done", "review":
     busbahnhof-review/1, "labels": {action: text}}``."""
     table = await service.table(table_id)
     background: Background = request.app.state.background
-    job: Job | None = await asyncio.to_thread(background.queue.find, review_key(table_id))
+    job = await background.review_of(table_id)
     if job is None:
         return {"status": "none"}
     if job.status != DONE:
