@@ -117,6 +117,9 @@ def test_a_decision_other_than_the_lessons_is_explained_and_the_lesson_restarts(
     off.wait_for()
     assert "Anders als in der Lektion" in off.inner_text()
     assert lesson.steps[1].otherwise["de"] in off.inner_text()
+    said = page.evaluate(PROGRESS)
+    assert said["off"] == 1 and said["chosen"] == "guess lower"
+    assert f"Du hast gewählt: {said['chosen_label']}." in off.inner_text()
     first_table = page.url
     page.get_by_role("button", name="Lektion neu starten").click()
     page.wait_for_function("(before) => location.href !== before", arg=first_table)

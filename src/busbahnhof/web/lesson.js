@@ -179,6 +179,7 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
         "div",
         { class: "lesson-body lesson-off", role: "alert" },
         h("h3", {}, "↯ ", t("lesson.off_title")),
+        progress.chosen_label ? h("p", { class: "lesson-chosen" }, t("lesson.you_chose", { action: progress.chosen_label })) : null,
         h("p", {}, step.otherwise),
         h("p", { class: "lesson-meta" }, t("lesson.off_goes_on")),
         ruleLine(step),

@@ -82,7 +82,7 @@ class Progress:
         step: the number of steps the learner has taken (the current step's index while < steps).
         steps: how many steps the lesson has.
         off: the index of the first step at which the learner chose otherwise, or ``None``.
-        chosen: the action they chose there.
+        chosen: the action they chose there; ``chosen_at`` its index among the table's actions.
         expected: the legal actions the current step accepts, while it is the learner's decision.
         over: whether the game has ended.
         learner_to_move: whether the learner decides now (with nothing in ``expected``, the
@@ -93,6 +93,7 @@ class Progress:
     steps: int
     off: int | None
     chosen: str | None
+    chosen_at: int | None
     expected: tuple[str, ...]
     over: bool
     learner_to_move: bool
@@ -123,10 +124,11 @@ def progress(lesson: Lesson, start: State[Any], actions: Sequence[str]) -> Progr
     taken = 0
     off: int | None = None
     chosen: str | None = None
-    for action in actions:
+    chosen_at: int | None = None
+    for index, action in enumerate(actions):
         if state.to_move == lesson.seat:
             if off is None and taken < len(lesson.steps) and not lesson.steps[taken].matches(action):
-                off, chosen = taken, action
+                off, chosen, chosen_at = taken, action, index
             taken += 1
         state.apply(action)
     expected: tuple[str, ...] = ()
@@ -135,4 +137,4 @@ def progress(lesson: Lesson, start: State[Any], actions: Sequence[str]) -> Progr
         step = lesson.steps[taken]
         expected = tuple(str(action) for action in state.legal_actions() if step.matches(str(action)))
     steps = len(lesson.steps)
-    return Progress(min(taken, steps), steps, off, chosen, expected, state.is_over, learner_to_move)
+    return Progress(min(taken, steps), steps, off, chosen, chosen_at, expected, state.is_over, learner_to_move)

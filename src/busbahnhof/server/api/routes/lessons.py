@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ....learn.lessons import Lesson, find_lesson, lessons, progress
 from ....tables import SeatSpec, TableSpec, UnknownTokenError
+from ....tables.messages import table_catalog
 from ...errors import ServerError, error_data
 from ..deps import LangDep, ServiceDep
 
@@ -114,9 +115,11 @@ async def first_game(game: str, lesson_id: str, service: ServiceDep, lang: LangD
 async def lesson_progress(
     game: str, lesson_id: str, table_id: str, body: TokenIn, service: ServiceDep, lang: LangDep
 ) -> dict[str, Any] | JSONResponse:
-    """How far the learner is: ``{step, steps, off, chosen, expected, over, done, version}``
-    (``off``: the step where they chose otherwise; ``expected``: the notations the current step
-    accepts now). Only the learner's token may ask, and only at a table of this lesson."""
+    """How far the learner is: ``{step, steps, off, chosen, chosen_label, expected, over,
+    learner_to_move, done, version}`` (``off``: the step where they chose otherwise, ``chosen``
+    and ``chosen_label`` what they chose there, in notation and in words; ``expected``: the
+    notations the current step accepts now). Only the learner's token may ask, and only at a
+    table of this lesson."""
     lesson = find_lesson(game, lesson_id)
     if lesson is None:
         return _unknown(game, lesson_id, lang)
@@ -125,6 +128,9 @@ async def lesson_progress(
         raise UnknownTokenError("this token is not the learner's seat of the lesson", key="table.error.unknown_token")
     if table.game.id != lesson.game or table.seed != lesson.seed or table.state.players != lesson.players:
         raise NotLessonTableError(f"table {table_id} was not opened for the lesson {game}/{lesson_id}")
-    actions = [str(action) for action in table.state.history]
+    history = list(table.state.history)
     start = await service.position(table_id, 0)
-    return {**progress(lesson, start, actions).to_dict(), "version": len(actions)}
+    made = progress(lesson, start, [str(action) for action in history])
+    at = made.chosen_at
+    label = None if at is None else table.game.describe_action(history[at], table_catalog(table, lang))
+    return {**made.to_dict(), "chosen_label": label, "version": len(history)}
