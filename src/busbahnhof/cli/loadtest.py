@@ -1,10 +1,11 @@
 """``busbahnhof loadtest``: many tables at once against a running server on this machine.
 
 Bounded in tables (1-1000) and time (1-600 s) and refused for any server that is not on the
-loopback interface.  It reports tables, actions per second, the latency from a submitted action
-to its broadcast reaching every client of the table (p50/p95/p99), errors, and the server
-processes' CPU and memory.  ``--wire GAME`` measures instead the bytes a phone receives over one
-whole game (:mod:`busbahnhof.loadtest.wire`).
+loopback interface; ``--processes N`` deals the tables out to N load client processes.  It
+reports tables, actions per second, the latency from a submitted action to its broadcast
+reaching every client of the table (p50/p95/p99), errors, connections sent on to a table's
+owning process or made again, and the server processes' CPU and memory.  ``--wire GAME``
+measures instead the bytes a phone receives over one whole game (:mod:`busbahnhof.loadtest.wire`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def loadtest(
     pid: Annotated[
         list[int] | None, typer.Option("--pid", help="Server pids to measure (found by port if not given).")
     ] = None,
+    processes: Annotated[
+        int, typer.Option("--processes", help="Load client processes the tables are dealt out to (1-16).")
+    ] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the report as JSON to this file.")] = None,
     wire: Annotated[
         str | None,
@@ -51,7 +55,7 @@ def loadtest(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Play many tables at once over WebSockets against a running server and report speed and latency."""
-    from ..loadtest.runner import LoadSettings, LoadTestError, run_load
+    from ..loadtest.runner import LoadSettings, LoadTestError, run_load, use_uvloop
 
     ui = Ui.open(ctx, lang)
     settings = LoadSettings(
@@ -63,6 +67,7 @@ def loadtest(
         games=tuple(game) if game else None,
         seed=seed,
         pids=tuple(pid) if pid else None,
+        processes=processes,
     )
     try:
         settings.checked()
@@ -77,6 +82,7 @@ def loadtest(
             json_out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         return
     ui.out.print(ui.t("loadtest.start", tables=tables, seconds=seconds, urls=", ".join(settings.urls)), markup=False)
+    use_uvloop()
     report = asyncio.run(run_load(settings))
     ui.out.print(report_table(ui, report))
     if json_out is not None:
@@ -97,6 +103,7 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         ("submits", f"{report['human_submits']}"),
         ("latency", f"{latency['p50']} / {latency['p95']} / {latency['p99']} / {latency['max']} ms"),
         ("errors", f"{report['error_count']} {report['errors'] or ''}".strip()),
+        ("connections", f"{report['redirects']} / {report['reconnects']}"),
     ]
     for server in report["servers"]:
         workers = round(server["cpu_percent"] - server["main_cpu_percent"], 1)
@@ -104,7 +111,7 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         per_action = f"{server['cpu_ms_per_action']} ms CPU/action ({server['main_cpu_ms_per_action']} ms main)"
         rows.append(("server", f"pid {server['pid']}: {cpu}, {per_action}, {server['rss_mib_max']} MiB"))
     client = report["load_client"]
-    rows.append(("client", f"{client['cpu_percent']} % CPU, {client['rss_mib_max']} MiB"))
+    rows.append(("client", f"{client['cpu_percent']} % CPU ({client['processes']} processes)"))
     load = report["load_average_1m"]
     rows.append(("machine", f"{report['cpus']} CPUs, load {load['start']} → {load['end']}"))
     for key, value in rows:

@@ -6,6 +6,14 @@ and the spectator, possibly on different server processes) has received the tabl
 The bots think on the server.  The spectator counts every accepted action.  A table counts as
 stalled when its spectator has seen no new version for :data:`STALL_SECONDS`; a long stretch of
 bot moves without the human's turn (Bus under load) is not a stall.
+
+Each client stays connected by itself: a server that does not own the table sends it to the
+owner (``table/elsewhere``, close 4307: followed, counted as a redirect), and a lost connection
+(a server stopped or killed) is reconnected through the servers in turn (counted as a
+reconnect), as a browser behind a proxy would; the new connection's first message is the full
+state.  A submit whose connection was lost before its result is not known to have counted: the
+human looks at the table again and decides anew (the version check keeps a move from counting
+twice).
 """
 
 from __future__ import annotations
@@ -28,6 +36,12 @@ from .scenarios import Scenario
 STALL_SECONDS = 30.0
 """A table counts as stalled when it has had no new version for this long (a lost move)."""
 HUMAN, SPECTATOR = "human", "spectator"
+CLOSE_ELSEWHERE = 4307
+"""The server's close code for "another process owns this table" (its address came just before)."""
+RECONNECT_SECONDS = 0.3
+"""The wait before a lost connection is tried again (through the next server)."""
+LOST: dict[str, Any] = {"type": "result", "lost": True}
+"""What a submit waiting for its result learns when the connection went away first."""
 
 
 @dataclass
@@ -47,6 +61,9 @@ class TableRun:
     pace: Pace
     rng: random.Random
     deadline: float
+    origins: list[str] = field(default_factory=list)
+    sockets: dict[str, ClientConnection] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)
     human_state: dict[str, Any] | None = None
     pending: dict[int, tuple[float, set[str]]] = field(default_factory=dict)
     spectator_version: int = 0
@@ -62,6 +79,9 @@ class TableRun:
             self.results.put_nowait(message)
             return
         if message.get("type") == "error":
+            if message["error"]["code"] == "table/elsewhere":
+                self.owners[who] = message["error"]["params"]["url"]
+                return
             self.tally.errors[f"error:{message['error']['code']}"] += 1
             return
         if message.get("type") != "table":
@@ -84,13 +104,44 @@ class TableRun:
         if message["view"]["is_over"] or message["table"]["status"] != "open":
             self.over.set()
 
-    async def listen(self, who: str, socket: ClientConnection) -> None:
-        """Receive ``who``'s messages until the socket closes."""
-        with contextlib.suppress(WebSocketException):
-            async for raw in socket:
-                self.arrived(who, orjson.loads(raw), time.perf_counter())
+    def done(self) -> bool:
+        """Whether the table's game is over or the test's time is up."""
+        return self.over.is_set() or asyncio.get_running_loop().time() >= self.deadline
 
-    async def play_human(self, socket: ClientConnection) -> None:
+    async def stay_connected(self, who: str, query: str, origin: str) -> None:
+        """Keep ``who`` connected (``/ws?query``), first to ``origin``, until :meth:`done`: to the
+        owner a server names, else after a lost connection through the next server."""
+        attempt = 0
+        while not self.done():
+            close_code = None
+            try:
+                async with connect(f"{ws_origin(origin)}/ws?{query}", max_size=2**24, open_timeout=30) as socket:
+                    self.sockets[who] = socket
+                    with contextlib.suppress(WebSocketException):
+                        async for raw in socket:
+                            self.arrived(who, orjson.loads(raw), time.perf_counter())
+                    close_code = socket.close_code
+            except (OSError, TimeoutError, WebSocketException):
+                pass
+            self.sockets.pop(who, None)
+            if who == HUMAN:
+                self.results.put_nowait(LOST)
+            if self.done():
+                return
+            owner = self.owners.pop(who, "")
+            if close_code == CLOSE_ELSEWHERE and owner:
+                self.tally.redirects += 1
+                origin = owner
+                continue
+            if close_code is not None and close_code >= 4000 and close_code != CLOSE_ELSEWHERE:
+                self.tally.errors[f"closed:{close_code}"] += 1
+                return
+            self.tally.reconnects += 1
+            attempt += 1
+            origin = self.origins[attempt % len(self.origins)]
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def play_human(self) -> None:
         """Take the human's turns until the game is over or the test's time is up."""
         loop = asyncio.get_running_loop()
         while not self.over.is_set() and loop.time() < self.deadline:
@@ -117,17 +168,28 @@ class TableRun:
             await asyncio.sleep(self.pace.human_think * self.rng.uniform(0.5, 1.5))
             if loop.time() >= self.deadline:
                 return
-            await self.submit(socket, state)
+            await self.submit(state)
 
-    async def submit(self, socket: ClientConnection, state: dict[str, Any]) -> None:
-        """Submit a random legal action and wait for its result."""
+    async def submit(self, state: dict[str, Any]) -> None:
+        """Submit a random legal action and wait for its result (a lost connection: look again)."""
+        socket = self.sockets.get(HUMAN)
+        if socket is None:
+            return  # between connections: the next one's first message brings the turn back
+        while not self.results.empty():  # a lost connection's notice from before this submit
+            self.results.get_nowait()
         version = state["version"]
         action = self.rng.choice(state["legal"])["notation"]
         self.last_submitted = version
         self.pending[version + 1] = (time.perf_counter(), {HUMAN, SPECTATOR})
-        await socket.send(orjson.dumps({"type": "action", "version": version, "action": action}).decode("utf-8"))
-        result = await asyncio.wait_for(self.results.get(), STALL_SECONDS)
-        if result["ok"]:
+        try:
+            await socket.send(orjson.dumps({"type": "action", "version": version, "action": action}).decode("utf-8"))
+        except WebSocketException:
+            result = LOST
+        else:
+            result = await asyncio.wait_for(self.results.get(), STALL_SECONDS)
+        if result.get("lost"):
+            self.last_submitted = -1  # unknown whether it counted: the next full state tells
+        elif result["ok"]:
             self.tally.submits += 1
         else:
             self.pending.pop(version + 1, None)
@@ -136,7 +198,7 @@ class TableRun:
 
 async def play_table(
     http: httpx.AsyncClient,
-    origins: tuple[str, str],
+    origins: list[str],
     scenario: Scenario,
     seed: int,
     pace: Pace,
@@ -144,30 +206,37 @@ async def play_table(
     deadline: float,
 ) -> None:
     """Create a table on ``origins[0]`` (the spectator watches there) and play its human seat
-    through ``origins[1]`` until the game ends or the deadline passes."""
-    home, away = origins
-    response = await http.post(f"{home}/api/tables", json=scenario.body(seed, pace.bot_think))
+    through ``origins[1]`` (which sends it to the table's owner) until the game ends or the
+    deadline passes; a lost connection is tried again through the servers ``origins`` in turn."""
+    home, away = origins[0], origins[1 % len(origins)]
+    try:
+        response = await http.post(f"{home}/api/tables", json=scenario.body(seed, pace.bot_think))
+    except httpx.TransportError:
+        if len(origins) == 1:
+            raise
+        home, away = away, home  # a server that is down (killed under the test): the next one creates it
+        tally.reconnects += 1
+        response = await http.post(f"{home}/api/tables", json=scenario.body(seed, pace.bot_think))
     if response.status_code != 201:
         tally.errors[f"http:{response.status_code}"] += 1
         return
     created = response.json()
     tally.tables_started += 1
-    run = TableRun(scenario, tally, pace, random.Random(seed), deadline)
+    run = TableRun(scenario, tally, pace, random.Random(seed), deadline, list(origins))
     token = created["seats"][0]["token"]
-    human_url = f"{ws_origin(away)}/ws?table={created['table_id']}&token={token}&lang=de"
-    spectator_url = f"{ws_origin(home)}/ws?room={created['code']}&lang=en"
-    async with connect(human_url, max_size=2**24) as human, connect(spectator_url, max_size=2**24) as spectator:
-        listeners = [
-            asyncio.create_task(run.listen(HUMAN, human)),
-            asyncio.create_task(run.listen(SPECTATOR, spectator)),
-        ]
-        try:
-            await run.play_human(human)
-            if run.over.is_set():
-                tally.tables_finished += 1
-        finally:
-            for listener in listeners:
-                listener.cancel()
+    clients = [
+        asyncio.create_task(run.stay_connected(HUMAN, f"table={created['table_id']}&token={token}&lang=de", away)),
+        asyncio.create_task(run.stay_connected(SPECTATOR, f"room={created['code']}&lang=en", home)),
+    ]
+    try:
+        await run.play_human()
+        if run.over.is_set():
+            tally.tables_finished += 1
+    finally:
+        for client in clients:
+            client.cancel()
+        for socket in list(run.sockets.values()):
+            await socket.close()
 
 
 def ws_origin(origin: str) -> str:

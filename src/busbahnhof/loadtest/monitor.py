@@ -3,7 +3,8 @@
 A server's figures include its child processes (the workers its bots think in), found when
 the test starts: CPU is the sum over the process and its children, memory the sum of their
 resident sizes; the serving process's own CPU share is reported apart (``main_cpu_percent``),
-since it is the one whose event loop every client waits for.
+since it is the one whose event loop every client waits for.  A process that ends during the
+test (a server killed on purpose) counts with the CPU it had used at its last sample.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Monitor:
     def __init__(self, pids: list[int], interval: float = 1.0) -> None:
         self.processes = [psutil.Process(pid) for pid in pids]
         self.trees = [[process, *process.children(recursive=True)] for process in self.processes]
+        self.last_cpu: dict[int, float] = {}
         self.interval = interval
         self.rss_max = [0.0 for _ in pids]
         self.rss_end = [0.0 for _ in pids]
@@ -50,15 +52,16 @@ class Monitor:
         self.main_start = [self._cpu([process]) for process in self.processes]
         self.started = time.monotonic()
 
-    @staticmethod
-    def _cpu(tree: list[psutil.Process]) -> float:
-        """CPU seconds used by the processes of ``tree`` that are still there."""
+    def _cpu(self, tree: list[psutil.Process]) -> float:
+        """CPU seconds used by the processes of ``tree`` (one that has ended: as last seen)."""
         total = 0.0
         for process in tree:
             try:
                 times = process.cpu_times()
             except psutil.NoSuchProcess:
+                total += self.last_cpu.get(process.pid, 0.0)
                 continue
+            self.last_cpu[process.pid] = times.user + times.system
             total += times.user + times.system
         return total
 
@@ -73,8 +76,9 @@ class Monitor:
         return total / MIB
 
     def sample(self) -> None:
-        """Read each server's resident memory (with its children)."""
+        """Read each server's CPU time and resident memory (with its children)."""
         for index, tree in enumerate(self.trees):
+            self._cpu(tree)
             rss = self._rss(tree)
             self.rss_end[index] = rss
             self.rss_max[index] = max(self.rss_max[index], rss)

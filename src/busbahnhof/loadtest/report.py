@@ -28,6 +28,8 @@ class Tally:
         submits: actions the scripted humans submitted and got accepted.
         latencies: seconds from a submit to the last of the table's clients receiving its result.
         errors: unexpected events by kind (refusals, lost connections, timeouts, HTTP errors).
+        redirects: connections a server sent on to the table's owning process (not errors).
+        reconnects: connections lost and made again (a server stopped or killed under the test).
     """
 
     tables_started: int = 0
@@ -36,6 +38,19 @@ class Tally:
     submits: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    redirects: int = 0
+    reconnects: int = 0
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s tables, actions, latencies and errors in too (a load client process's)."""
+        self.tables_started += other.tables_started
+        self.tables_finished += other.tables_finished
+        self.actions += other.actions
+        self.submits += other.submits
+        self.latencies.extend(other.latencies)
+        self.errors.update(other.errors)
+        self.redirects += other.redirects
+        self.reconnects += other.reconnects
 
 
 @dataclass(frozen=True)
@@ -81,6 +96,8 @@ def summary(
         },
         "errors": dict(tally.errors),
         "error_count": sum(tally.errors.values()),
+        "redirects": tally.redirects,
+        "reconnects": tally.reconnects,
         "servers": processes,
         "server_cpu_ms_per_action": cpu_per_action(sum(usage.cpu_percent for usage in servers), seconds, tally.actions),
     }

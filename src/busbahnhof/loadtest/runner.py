@@ -3,7 +3,9 @@
 Each slot plays tables one after another (the games of :mod:`.scenarios` in turn) until the
 time is up, so N tables are in play at any moment.  Slots start spread over the first seconds
 rather than all in one instant.  With several server URLs, a table is created on one process
-and its human plays through the next, so every action crosses processes.
+and its human connects through the next, which sends it on to the table's owner.  With
+``processes`` > 1 the slots are dealt out to that many load client processes (each with its own
+event loop, on uvloop where installed), so the client is not the limit of a large test.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import asyncio
 import ipaddress
 import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,6 +29,7 @@ from .report import Tally, summary
 from .scenarios import scenarios_for
 
 MAX_TABLES = 1000
+MAX_PROCESSES = 16
 MAX_SECONDS = 600.0
 RAMP_SECONDS = 5.0
 GRACE_SECONDS = 10.0
@@ -48,6 +53,7 @@ class LoadSettings:
         games: the games to mix (``None``: all).
         seed: the first table's seed (the others follow).
         pids: the server pids to measure (``None``: found by their listening ports).
+        processes: load client processes the tables are dealt out to (1: this one).
     """
 
     urls: tuple[str, ...]
@@ -58,6 +64,7 @@ class LoadSettings:
     games: tuple[str, ...] | None = None
     seed: int = 1
     pids: tuple[int, ...] | None = None
+    processes: int = 1
 
     def checked(self) -> LoadSettings:
         """These settings, if every bound holds; raises :class:`LoadTestError` otherwise."""
@@ -70,6 +77,8 @@ class LoadSettings:
             raise LoadTestError(f"tables: 1 to {MAX_TABLES}, not {self.tables}")
         if not 1 <= self.seconds <= MAX_SECONDS:
             raise LoadTestError(f"seconds: 1 to {MAX_SECONDS:g}, not {self.seconds:g}")
+        if not 1 <= self.processes <= MAX_PROCESSES:
+            raise LoadTestError(f"processes: 1 to {MAX_PROCESSES}, not {self.processes}")
         if self.human_think < 0 or not 0 <= self.bot_think <= 10:
             raise LoadTestError("think times: human at least 0 s, bots 0 to 10 s")
         scenarios_for(list(self.games) if self.games else None)
@@ -90,30 +99,32 @@ def is_loopback(url: str) -> bool:
         return False
 
 
-async def run_load(settings: LoadSettings) -> dict[str, Any]:
-    """Play the tables and return the report (:func:`busbahnhof.loadtest.report.summary`)."""
-    settings = settings.checked()
+def use_uvloop() -> None:
+    """Run this process's event loops on uvloop where it is installed (it comes with uvicorn's
+    extras): the load client's sockets cost it about half the CPU of asyncio's own loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+
+async def play_slots(settings: LoadSettings, indices: list[int], started: float) -> Tally:
+    """Play the table slots ``indices`` from the wall-clock time ``started`` for ``settings.seconds``."""
     scenarios = scenarios_for(list(settings.games) if settings.games else None)
     urls = [url.rstrip("/") for url in settings.urls]
-    pids = list(settings.pids) if settings.pids else server_pids(urls)
-    monitor = Monitor(pids)
-    own = Monitor([os.getpid()])
-    stop = asyncio.Event()
-    sampler = asyncio.create_task(monitor.run(stop))
     tally = Tally()
     pace = Pace(settings.human_think, settings.bot_think)
-    load_before = psutil.getloadavg()[0]
     loop = asyncio.get_running_loop()
-    started = loop.time()
-    deadline = started + settings.seconds
+    deadline = loop.time() + started + settings.seconds - time.time()
     ramp = min(RAMP_SECONDS, settings.seconds / 4)
 
     async def slot(index: int, http: httpx.AsyncClient) -> None:
-        await asyncio.sleep(ramp * index / settings.tables)
+        await asyncio.sleep(max(0.0, started + ramp * index / settings.tables - time.time()))
         round_number = 0
         while loop.time() < deadline:
             scenario = scenarios[(index + round_number) % len(scenarios)]
-            origins = (urls[index % len(urls)], urls[(index + 1) % len(urls)])
+            origins = urls[index % len(urls) :] + urls[: index % len(urls)]
             seed = settings.seed + index + round_number * settings.tables
             try:
                 await play_table(http, origins, scenario, seed, pace, tally, deadline)
@@ -129,17 +140,66 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
     # connection the server is closing at that moment fails with a ReadError otherwise
     limits = httpx.Limits(max_connections=64, keepalive_expiry=KEEPALIVE_SECONDS)
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
-        slots = [asyncio.create_task(slot(index, http)) for index in range(settings.tables)]
-        _, unfinished = await asyncio.wait(slots, timeout=settings.seconds + GRACE_SECONDS)
+        slots = [asyncio.create_task(slot(index, http)) for index in indices]
+        _, unfinished = await asyncio.wait(slots, timeout=deadline - loop.time() + GRACE_SECONDS)
         for task in unfinished:
             task.cancel()
         if unfinished:
             tally.errors["unfinished"] += len(unfinished)
-    elapsed = loop.time() - started
-    stop.set()
-    await sampler
+    return tally
+
+
+def play_slots_here(settings: LoadSettings, indices: list[int], started: float) -> tuple[Tally, float]:
+    """:func:`play_slots` in a load client process of its own; its tally and the CPU seconds it used."""
+    use_uvloop()
+    cpu = time.process_time()
+    tally = asyncio.run(play_slots(settings, indices, started))
+    return tally, time.process_time() - cpu
+
+
+async def run_load(settings: LoadSettings) -> dict[str, Any]:
+    """Play the tables and return the report (:func:`busbahnhof.loadtest.report.summary`)."""
+    settings = settings.checked()
+    urls = [url.rstrip("/") for url in settings.urls]
+    pids = list(settings.pids) if settings.pids else server_pids(urls)
+    loop = asyncio.get_running_loop()
+    slots = list(range(settings.tables))
+    helpers = (
+        None if settings.processes == 1 else ProcessPoolExecutor(settings.processes, mp_context=get_context("spawn"))
+    )
+    try:
+        if helpers is not None:  # started (and their imports done) before anything is measured
+            await asyncio.gather(*(loop.run_in_executor(helpers, time.sleep, 0.5) for _ in range(settings.processes)))
+        monitor = Monitor(pids)
+        own = Monitor([os.getpid()])
+        stop = asyncio.Event()
+        sampler = asyncio.create_task(monitor.run(stop))
+        load_before = psutil.getloadavg()[0]
+        begun = loop.time()
+        helpers_cpu = 0.0
+        if helpers is None:
+            tally = await play_slots(settings, slots, time.time())
+        else:
+            shares = [slots[k :: settings.processes] for k in range(settings.processes)]
+            started = time.time()
+            results = await asyncio.gather(
+                *(loop.run_in_executor(helpers, play_slots_here, settings, share, started) for share in shares)
+            )
+            tally = Tally()
+            for part, cpu in results:
+                tally.add(part)
+                helpers_cpu += cpu
+        elapsed = loop.time() - begun
+        stop.set()
+        await sampler
+    finally:
+        if helpers is not None:
+            helpers.shutdown()
     report = summary(tally, elapsed, settings.tables, monitor.usage(), settings_dict(settings, pids))
-    report["load_client"] = own.usage()[0].__dict__
+    client = own.usage()[0].__dict__
+    # this process's own share (its helpers have exited by now) and what the helpers measured themselves
+    client["cpu_percent"] = round(client["main_cpu_percent"] + helpers_cpu / elapsed * 100, 1)
+    report["load_client"] = {**client, "processes": settings.processes}
     report["cpus"] = psutil.cpu_count()
     report["load_average_1m"] = {"start": round(load_before, 2), "end": round(psutil.getloadavg()[0], 2)}
     report["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -154,4 +214,5 @@ def settings_dict(settings: LoadSettings, pids: list[int]) -> dict[str, Any]:
         "bot_think": settings.bot_think,
         "games": list(settings.games) if settings.games else "all",
         "pids": pids,
+        "processes": settings.processes,
     }

@@ -599,17 +599,26 @@ class TableService:
         Raises:
             UnknownTableError; ElsewhereError: another process owns it (``params.url``: its address).
         """
-        table = await self.table(table_id)
-        if not table.runs_bots and await self._store(self.store.host_bots, table_id):
-            await self._adopt(table)
-        if table.runs_bots:
-            return table
-        if not self.connections.get(table_id):
-            self._drop_visitor(table)
-        owner = await self._store(self.store.table_owner, table_id) or ""
-        raise ElsewhereError(
-            f"another server process serves this table: {owner or 'try again'}", key="table.error.elsewhere", url=owner
-        )
+        held = self.tables.get(table_id)
+        if held is not None and held.runs_bots:
+            return held
+        if not await self._store(self.store.host_bots, table_id):  # asked first: nothing replayed in vain
+            if held is not None and not self.connections.get(table_id):
+                self._drop_visitor(held)
+            owner = await self._store(self.store.table_owner, table_id) or ""
+            raise ElsewhereError(
+                f"another server process serves this table: {owner or 'try again'}",
+                key="table.error.elsewhere",
+                url=owner,
+            )
+        if held is not None:
+            await self._adopt(held)
+            return held
+        try:
+            return await self.table(table_id)
+        except UnknownTableError:
+            await self._store(self.store.release_bots, table_id)
+            raise
 
     async def adopt(self) -> list[str]:
         """Take over every open table no process owns (all of them at start; later those whose owner

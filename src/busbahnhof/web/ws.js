@@ -10,7 +10,9 @@
 // connect. Nothing is queued while the socket is not open: the table disables its controls then,
 // and `send` refuses, so a tap is never held back and sent later against a table that moved on.
 // A close with a code of 4000 or more is the server's "no" (unknown table 4404, unknown token
-// 4403, bad request 4400): the link is dead, and the connection stops trying. A seat's socket
+// 4403, bad request 4400): the link is dead, and the connection stops trying; but 4307 says that
+// another server process owns the table (its address came in a `table/elsewhere` error just
+// before), and the connection goes there at once. A seat's socket
 // carries the player's display name (`name=`, the server makes it the seat's name). When the same
 // seat is opened on another device the server sends {"type": "taken_over"} and closes with 4409:
 // status "gone" with that code, and no retry (the player may take the seat back by hand).
@@ -21,6 +23,7 @@ import { mergeStatic } from "./statics.js";
 const FIRST_RETRY_MS = 300;
 const MAX_RETRY_MS = 1500;
 const HANDSHAKE_MS = 4000;
+const CLOSE_ELSEWHERE = 4307;
 
 /** The wait before retry number `retry` (1, 2, …): 0.3 s doubling up to 1.5 s, each 70–100 % of it. */
 export function retryDelay(retry) {
@@ -49,12 +52,14 @@ export class TableConnection {
     this.rematch = null;
     this.static = null;
     this.held = null;
+    this.owner = null;
     this.wake = () => this.retryNow();
   }
 
   url() {
-    const url = new URL("/ws", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    // Another server process owns the table: its address (docs/deploy.md, "Table-affine processes").
+    const url = this.owner ? new URL("ws", `${this.owner}/`) : new URL("/ws", location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     url.searchParams.set("table", this.opts.tableId);
     if (this.opts.token) url.searchParams.set("token", this.opts.token);
     url.searchParams.set("lang", this.opts.lang);
@@ -93,6 +98,11 @@ export class TableConnection {
       clearTimeout(this.handshakeTimer);
       this.socket = null;
       if (this.closed) return;
+      if (event.code === CLOSE_ELSEWHERE) {
+        this.scheduleRetry(); // to the owner the server named (none named: as before)
+        return;
+      }
+      this.owner = null; // a process that went away: the next connection finds the owner anew
       if (event.code >= 4000) {
         this.stopListening();
         this.setStatus("gone", { code: event.code, error: this.lastError });
@@ -132,6 +142,10 @@ export class TableConnection {
   }
 
   receive(message) {
+    if (message.error?.code === "table/elsewhere") {
+      this.owner = message.error.params.url || null; // the close (4307) follows; no refusal to show
+      return;
+    }
     if (message.ok === false || message.type === "error") {
       const error = message.error || message;
       this.lastError = { ...error, message: error.text || error.message };
