@@ -1,5 +1,6 @@
 """Mail over SMTP: one small API, ``Mailer.send(to, subject, text)``, for password resets now and
-"your turn" mails later.
+"your turn" mails later; :class:`Outbox` sends them from a thread of its own, so that no request
+waits for the SMTP server (or shows by its time whether it sent anything).
 
 Off by default: without an SMTP host (``BUSBAHNHOF_SMTP_HOST``) :attr:`Mailer.enabled` is false and
 :meth:`Mailer.send` refuses with :class:`MailOffError`.  A message is plain UTF-8 text with a
@@ -11,8 +12,12 @@ without the message's text (it may hold a reset link).
 
 from __future__ import annotations
 
+import logging
+import queue
 import smtplib
 import ssl
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
@@ -21,6 +26,7 @@ from typing import Literal
 from .errors import PlayersError
 
 Security = Literal["none", "starttls", "tls"]
+log = logging.getLogger(__name__)
 
 
 class MailOffError(PlayersError):
@@ -87,3 +93,57 @@ class Mailer:
             if settings.user:
                 smtp.login(settings.user, settings.password or "")
             smtp.send_message(message)
+
+
+@dataclass(frozen=True)
+class Mail:
+    """One mail to send: its address, subject and text."""
+
+    to: str
+    subject: str
+    text: str
+
+
+class Outbox:
+    """Mails handed over now and sent one after another by a daemon thread (started on the first).
+
+    :meth:`post` takes a mail; :meth:`post_later` takes the making of mails too (a password reset
+    looks its accounts up and stores their tokens there), so a request that may or may not lead to
+    a mail does the same work, in the same time, either way.  A failure is logged (the error's
+    kind only: neither address nor text) and the next mail goes on; mails still queued when the
+    process ends are lost (a reset can be asked for again).
+    """
+
+    def __init__(self, mailer: Mailer) -> None:
+        self.mailer = mailer
+        self.queue: queue.Queue[Callable[[], list[Mail]]] = queue.Queue()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    @property
+    def enabled(self) -> bool:
+        """Whether mail is sent at all."""
+        return self.mailer.enabled
+
+    def post(self, mail: Mail) -> None:
+        """Queue ``mail`` for sending; returns at once."""
+        self.post_later(lambda: [mail])
+
+    def post_later(self, make: Callable[[], list[Mail]]) -> None:
+        """Queue ``make``: the outbox's thread calls it and sends the mails it returns."""
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._send_forever, name="mail-outbox", daemon=True)
+                self.thread.start()
+        self.queue.put(make)
+
+    def _send_forever(self) -> None:
+        while True:
+            make = self.queue.get()
+            try:
+                for mail in make():
+                    self.mailer.send(mail.to, mail.subject, mail.text)
+            except Exception as error:
+                log.warning("a mail could not be sent: %s", type(error).__name__)
+            finally:
+                self.queue.task_done()

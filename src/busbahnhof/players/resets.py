@@ -5,8 +5,9 @@ asks for the password (counted like a login attempt), so a stolen session alone 
 reset mail elsewhere.  A reset works so:
 
 1. :meth:`PasswordResets.request` takes an address and answers the same whether an account has
-   it: it returns the mails to send (none for an unknown address), which the caller sends after
-   answering, so neither the answer nor its time tells.  Each account with the address gets a
+   it: after the checks every request makes, looking the accounts up, storing their tokens and
+   sending the mails (none for an unknown address) is the :class:`.mail.Outbox` thread's work,
+   so neither the answer nor its time tells.  Each account with the address gets a
    token of 32 random bytes; the store keeps only its SHA-256 hash, with an expiry (an hour).
    Requests are limited per address key and per client address.
 2. :meth:`PasswordResets.confirm` takes the token and a new password: a token works once and
@@ -19,12 +20,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine import Catalog
 from .accounts import Accounts, Session
 from .errors import PlayersError
-from .mail import Mailer, MailOffError
+from .mail import Mail, MailOffError
 from .passwords import check_new_password
 from .ports import MailStore
 from .sessions import hash_secret, new_secret
@@ -62,13 +63,17 @@ def email_address(text: str) -> str | None:
     return address
 
 
-@dataclass(frozen=True)
-class Mail:
-    """One mail to send: its address, subject and text."""
+class Outgoing(Protocol):
+    """Where mails go (:class:`.mail.Outbox`)."""
 
-    to: str
-    subject: str
-    text: str
+    @property
+    def enabled(self) -> bool:
+        """Whether mail is sent at all."""
+        ...
+
+    def post_later(self, make: Callable[[], list[Mail]]) -> None:
+        """Make the mails and send them (without waiting for either)."""
+        ...
 
 
 class PasswordResets:
@@ -77,7 +82,7 @@ class PasswordResets:
     Args:
         store: where addresses and reset tokens live.
         accounts: the accounts (passwords, limits).
-        mailer: how mail is sent (off when no SMTP server is configured).
+        outbox: where mails go (off when no SMTP server is configured).
         link_base: the site's address the mail's link starts with (``https://bus.example``); from
             the settings, never from a request's ``Host`` header, which the requester chooses.
         clock: seconds since the epoch.
@@ -87,13 +92,13 @@ class PasswordResets:
         self,
         store: MailStore,
         accounts: Accounts,
-        mailer: Mailer,
+        outbox: Outgoing,
         link_base: str,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.accounts = accounts
-        self.mailer = mailer
+        self.outbox = outbox
         self.link_base = link_base.rstrip("/")
         self.clock = clock
 
@@ -112,15 +117,15 @@ class PasswordResets:
         self.store.set_email(session.player_id, email, None if email is None else email.lower(), self.clock())
         return email
 
-    def request(self, text: str, address: str, lang: str) -> list[Mail]:
-        """The reset mails for the accounts with address ``text`` (none if there is no such account);
-        the caller sends them after answering.
+    def request(self, text: str, address: str, lang: str) -> None:
+        """Have a reset mail sent to each account with address ``text`` (none if there is no such
+        account): the accounts, tokens and mails are the outbox thread's work (:meth:`mails`).
 
         Raises:
             InvalidEmailError: not an address.  TooManyAttemptsError: this address or this client
             asked too often within the window.  MailOffError: the server sends no mail.
         """
-        if not self.mailer.enabled:
+        if not self.outbox.enabled:
             raise MailOffError("this server sends no mail", key="players.error.mail_off")
         email = email_address(text)
         if email is None:
@@ -128,10 +133,14 @@ class PasswordResets:
         key = email.lower()
         limits = self.accounts.limits
         self.accounts.count_attempt({("reset", key): REQUESTS_PER_EMAIL, ("reset-from", address): limits.per_address})
+        self.outbox.post_later(lambda: self.mails(key, lang))
+
+    def mails(self, email_key: str, lang: str) -> list[Mail]:
+        """A new token for each account with this address, and its mail in ``lang``."""
         catalog = Catalog(("busbahnhof.players",), lang)
         now = self.clock()
         mails = []
-        for account in self.store.accounts_with_email(key):
+        for account in self.store.accounts_with_email(email_key):
             token = new_secret()
             self.store.create_reset(hash_secret(token), account["id"], now, now + RESET_SECONDS)
             text = catalog.text(
@@ -143,11 +152,6 @@ class PasswordResets:
             )
             mails.append(Mail(account["email"], catalog.text("players.mail.reset_subject"), text))
         return mails
-
-    def send(self, mails: list[Mail]) -> None:
-        """Send the mails (blocking; a background task after the answer)."""
-        for mail in mails:
-            self.mailer.send(mail.to, mail.subject, mail.text)
 
     def confirm(self, token: str, new_password: str) -> None:
         """Give the token's account ``new_password`` and end all its sessions; the token is used up.

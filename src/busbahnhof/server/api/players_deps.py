@@ -19,7 +19,7 @@ from fastapi import Depends, Request, Response
 
 from ...players import Accounts, LoginLimits, Pages, Passwords, Ratings, Seats, Session
 from ...players.errors import PlayersError
-from ...players.mail import Mailer, MailSettings
+from ...players.mail import Mailer, MailSettings, Outbox
 from ...players.resets import PasswordResets
 from ...store import PlayerStore, Store
 from ...store.resets import ResetStore
@@ -69,7 +69,7 @@ def players_hub(store: Store, settings: Settings) -> PlayersHub:
     )
     accounts = Accounts(player_store, Passwords(), limits, settings.session_days * DAY_SECONDS)
     ratings = Ratings(player_store)
-    resets = PasswordResets(ResetStore(store.engine), accounts, mailer(settings), public_url(settings))
+    resets = PasswordResets(ResetStore(store.engine), accounts, Outbox(mailer(settings)), public_url(settings))
     return PlayersHub(accounts, Seats(player_store, hash_token), ratings, Pages(player_store, ratings), resets)
 
 

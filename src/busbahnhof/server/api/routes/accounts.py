@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....players import HeldSeat, NotLoggedInError, display_name
@@ -25,11 +25,9 @@ from ....players.passwords import PASSWORD_MAX
 from ....players.resets import EMAIL_MAX
 from ....players.seats import MAX_TICKETS
 from ....players.sessions import SECRET_BYTES
-from ...logs import server_log
 from ..deps import LangDep, SettingsDep
 from ..players_deps import (
     PlayersDep,
-    PlayersHub,
     clear_session_cookie,
     client_address,
     cookie_session,
@@ -239,28 +237,17 @@ def set_email(body: EmailIn, request: Request, players: PlayersDep) -> dict[str,
 @router.get("/api/password-reset")
 def reset_available(players: PlayersDep) -> dict[str, Any]:
     """Whether this server sends reset mails: ``{"available"}``."""
-    return {"available": players.resets.mailer.enabled}
+    return {"available": players.resets.outbox.enabled}
 
 
 @router.post("/api/password-reset", status_code=202)
-def request_reset(
-    body: ResetRequestIn, request: Request, background: BackgroundTasks, players: PlayersDep, lang: LangDep
-) -> dict[str, Any]:
+def request_reset(body: ResetRequestIn, request: Request, players: PlayersDep, lang: LangDep) -> dict[str, Any]:
     """Mail a reset link to the accounts with this address.  The answer is the same whether any
-    account has it: the mails go out after the answer (``{"ok": true}``, 202)."""
+    account has it (``{"ok": true}``, 202); the mails are sent by the outbox's thread, so the
+    answer does not wait for them."""
     require_json(request)
-    mails = players.resets.request(body.email, client_address(request), lang)
-    if mails:
-        background.add_task(send_quietly, players, mails)
+    players.resets.request(body.email, client_address(request), lang)
     return {"ok": True}
-
-
-def send_quietly(players: PlayersHub, mails: list[Any]) -> None:
-    """Send reset mails after the answer; a failure is logged (without address or text)."""
-    try:
-        players.resets.send(mails)
-    except Exception as error:
-        server_log.warning("a reset mail could not be sent", extra={"fields": {"error": type(error).__name__}})
 
 
 @router.post("/api/password-reset/confirm")
