@@ -1,8 +1,9 @@
 """The review in the replay, in Chromium: a finished Busfahrer game of a person and a bot is
 opened in the replay while its review waits for a worker (the page says so), a worker reviews
 it (the page follows without reloading), and then the graph is drawn (one line per player, the
-decisions with a loss marked on it); choosing a marked decision moves the replay there and lists
-its options with their values, the move played and the best one.  On a phone the review fits."""
+decisions with a loss marked on it; points, place or chance to win); choosing a marked decision
+moves the replay there and lists its options with their values, the move played and the best
+one.  On a phone the review fits."""
 
 from __future__ import annotations
 
@@ -82,6 +83,11 @@ def test_the_review_is_drawn_in_the_replay(open_page: Any, server: ServerProcess
 
     page.get_by_role("button", name="Siegchance").click()
     assert "Siegchance jedes Spielers" in page.locator(".review-note").inner_text()
+    page.get_by_role("button", name="Platz", exact=True).click()
+    assert "erwartete Endplatz" in page.locator(".review-note").inner_text()
+    first, last = page.locator(".review-axis").nth(0), page.locator(".review-axis").nth(2)
+    assert (first.text_content(), last.text_content()) == ("1", "2")
+    assert float(first.get_attribute("y")) < float(last.get_attribute("y")), "the first place at the top"
 
 
 def test_the_review_fits_a_phone(open_page: Any, server: ServerProcess) -> None:

@@ -88,7 +88,7 @@ export function reviewPanel({ tableId, go }) {
     const toggle = h(
       "div",
       { class: "review-measure", role: "group", "aria-label": t("review.measure") },
-      ["points", "win"].map((key) =>
+      ["points", "place", "win"].map((key) =>
         h("button", { type: "button", "aria-pressed": String(measure === key), onclick: () => { measure = key; draw(); } }, t(`review.show_${key}`)),
       ),
     );
@@ -100,7 +100,7 @@ export function reviewPanel({ tableId, go }) {
     replaceChildren(
       node,
       h("div", { class: "review-head" }, h("h2", { id: "review-title" }, t("review.title")), toggle),
-      h("p", { class: "muted review-note" }, t(measure === "win" ? "review.graph_win" : lowerIsBetter() ? "review.graph_penalty" : "review.graph_points"), " ", t("review.graph_note")),
+      h("p", { class: "muted review-note" }, t(measure === "points" && lowerIsBetter() ? "review.graph_penalty" : `review.graph_${measure}`), " ", t("review.graph_note")),
       h("div", { class: "review-body" }, h("div", { class: "review-left" }, graphBox, legend, summaries(review)), detail),
     );
     drawGraph();
@@ -123,16 +123,18 @@ export function reviewPanel({ tableId, go }) {
       replaceChildren(graphBox);
       return;
     }
-    const series = (point) => (measure === "win" ? point.win.map((w) => w * 100) : point.points);
+    const series = (point) => (measure === "win" ? point.win.map((w) => w * 100) : point[measure]);
     const values = graph.flatMap(series);
-    let low = measure === "win" ? 0 : Math.min(...values);
-    let high = measure === "win" ? 100 : Math.max(...values);
+    const fixed = { win: [0, 100], place: [1, review.players] }[measure];
+    let [low, high] = fixed ?? [Math.min(...values), Math.max(...values)];
     if (high - low < 1) [low, high] = [low - 0.5, high + 0.5];
     const last = graph.length - 1;
     // as wide as the box (up to WIDEST), so the axis labels keep their size on a phone
     const width = Math.round(Math.max(NARROWEST, Math.min(WIDEST, graphBox.clientWidth || WIDEST)));
     const x = (n) => PAD.left + (last ? n / last : 0) * (width - PAD.left - PAD.right);
-    const y = (v) => PAD.top + (1 - (v - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
+    const share = (v) => (v - low) / (high - low);
+    // places: the first at the top
+    const y = (v) => PAD.top + (measure === "place" ? share(v) : 1 - share(v)) * (HEIGHT - PAD.top - PAD.bottom);
     const svg = s("svg", { viewBox: `0 0 ${width} ${HEIGHT}`, class: "review-chart", role: "img", "aria-label": t("review.graph_label") });
     for (const v of [low, (low + high) / 2, high]) {
       svg.append(s("line", { class: "review-grid", x1: PAD.left, x2: width - PAD.right, y1: y(v), y2: y(v) }));
