@@ -148,3 +148,39 @@ def test_a_playtest_table_and_two_testers_feedback(
     assert "2 Rückmeldungen von 1 Testtischen" in text and "3 von 5" in text
     assert "Joker-Faktor (1)" in text and "Der Joker war unklar <b>fett?</b>" in text  # escaped, shown as text
     keep(page, tmp_path, "workbench-playtest-laptop", ".wb-playtest")
+
+
+def test_a_designer_simulates_two_versions_and_compares_them(open_page: Callable[..., Any], tmp_path: Path) -> None:
+    page = open_page("laptop", "en")
+    register(page, f"balance{random.randrange(10**6)}")
+    open_new_mini_deck(page)
+    page.fill("#wb-games", "20")
+    page.click("#wb-simulate")
+    first = page.locator(".wb-run").first
+    first.wait_for()
+    page.locator('.wb-run[data-status="done"]').first.wait_for(timeout=60_000)
+    findings = page.locator("[data-testid=wb-findings]").first.inner_text()
+    assert "Start person: wins" in findings and "decisions per game" in findings
+    page.click('.wb-card-item[data-kind="projects"][data-index="4"]')
+    page.click("#wb-delete")
+    page.click("#wb-save")
+    page.wait_for_function("() => location.hash.endsWith('/2')")
+    page.fill("#wb-games", "20")
+    page.click("#wb-simulate")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.wb-run[data-status=\"done\"]').length === 2", timeout=60_000
+    )
+    boxes = page.locator(".wb-pick-run")
+    boxes.nth(0).check()
+    page.locator(".wb-pick-run").nth(1).check()
+    compare = page.locator("#wb-compare-runs")
+    href = compare.get_attribute("href")
+    assert href.startswith("/api/workbench/compare?first=")
+    keep(page, tmp_path, "workbench-balance-laptop", ".wb-balance")
+    report = page.context.new_page()  # the designer's own session opens the comparison
+    report.goto(href)
+    assert report.locator("h1").first.inner_text()
+    assert (
+        report.evaluate("getComputedStyle(document.querySelector('main')).maxWidth") == "980px"
+    )  # its stylesheet applies
+    keep(report, tmp_path, "workbench-compare-laptop")

@@ -179,5 +179,5 @@ def _weak(analysis: Any) -> list[dict[str, Any]]:
     return [
         {"kind": "weak", "card": name, "value": _share(gain), "evidence": {"median": median}, "flag": True}
         for name, gain in sorted(gains.items())
-        if gain.high < median
+        if gain.high < median and gain.low < gain.high  # (a card every seat or none held says nothing)
     ]

@@ -101,15 +101,17 @@ class BalanceRuns:
         return html[lang]
 
     def compare_html(self, first: dict[str, Any], second: dict[str, Any], lang: str) -> str:
-        """The compare report of two finished runs (same number of players)."""
+        """The compare report of two finished runs (same number of players), labelled by version
+        (``v1.csv``; two runs of one version ``v1-1.csv``, ``v1-2.csv``)."""
         if first["params"]["players"] != second["params"]["players"]:
             raise WorkbenchError(
                 "two runs compare only with the same number of players", key="workbench.error.compare_players"
             )
         with tempfile.TemporaryDirectory(prefix="busbahnhof-compare-") as folder:
             paths = []
+            same = first["version"] == second["version"]
             for number, run in enumerate((first, second), start=1):
-                path = Path(folder) / f"v{run['version']}-{number}.csv"
+                path = Path(folder) / (f"v{run['version']}-{number}.csv" if same else f"v{run['version']}.csv")
                 for suffix, text in self._result(run)["results"].items():
                     Path(f"{path}{suffix}").write_text(text, encoding="utf-8")
                 paths.append(path)

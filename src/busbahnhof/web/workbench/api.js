@@ -43,6 +43,23 @@ async function request(method, path, { body, params = {} } = {}) {
   return data;
 }
 
+/** The HTML report of a finished run, or the comparison of two, as a page of its own. */
+export function reportHref(runId, share = null) {
+  const url = new URL(`/api/workbench/balance/${encodeURIComponent(runId)}/report`, location.origin);
+  url.searchParams.set("lang", lang());
+  if (share) url.searchParams.set("share", share);
+  return url.pathname + url.search;
+}
+
+export function compareHref(first, second, share = null) {
+  const url = new URL("/api/workbench/compare", location.origin);
+  url.searchParams.set("first", first);
+  url.searchParams.set("second", second);
+  url.searchParams.set("lang", lang());
+  if (share) url.searchParams.set("share", share);
+  return url.pathname + url.search;
+}
+
 const deckPath = (id) => `/api/workbench/decks/${encodeURIComponent(id)}`;
 
 /** A link to a file of a version (TOML, PDF) that the browser downloads or opens itself. */
@@ -69,6 +86,10 @@ export const bench = {
   copyShared: (token, number) => request("POST", `/api/workbench/shared/${encodeURIComponent(token)}/copy`, { params: { number } }),
   playtest: (id, number, spec) => request("POST", `${deckPath(id)}/versions/${number}/playtest`, { body: spec }),
   feedbackSummary: (id, number, share) => request("GET", `${deckPath(id)}/versions/${number}/feedback`, { params: { share } }),
+  balance: (id, share) => request("GET", `${deckPath(id)}/balance`, { params: { share } }),
+  startBalance: (id, number, spec) => request("POST", `${deckPath(id)}/versions/${number}/balance`, { body: spec }),
+  balanceRun: (runId, share) => request("GET", `/api/workbench/balance/${encodeURIComponent(runId)}`, { params: { share } }),
+  cancelBalance: (runId) => request("POST", `/api/workbench/balance/${encodeURIComponent(runId)}/cancel`),
   playtestForm: (tableId, token) => request("GET", `/api/workbench/playtests/${encodeURIComponent(tableId)}`, { params: { token } }),
   giveFeedback: (tableId, answer) => request("POST", `/api/workbench/playtests/${encodeURIComponent(tableId)}/feedback`, { body: answer }),
 };

@@ -11,6 +11,7 @@ import { t } from "../i18n.js";
 import { navigate } from "../app.js";
 import { bench, fileHref, session } from "./api.js";
 import { deckEditor } from "./editor.js";
+import { balancePanel } from "./balance.js";
 import { playtestPanel, showFeedbackForm } from "./playtest.js";
 import { versionsPanel } from "./versions.js";
 
@@ -183,7 +184,12 @@ async function showDeck(root, { deckId = null, share = null, number = null }) {
       error,
       editor.node,
       versionsPanel({ deckId: id, versions: summary.versions, current: shown, share, hrefOf }),
-      playtestPanel({ deckId: id, number: shown, owned: summary.owned, valid: opened.valid, share }),
+      h(
+        "div",
+        { class: "wb-results" },
+        balancePanel({ deckId: id, number: shown, owned: summary.owned, valid: opened.valid, share }),
+        playtestPanel({ deckId: id, number: shown, owned: summary.owned, valid: opened.valid, share }),
+      ),
       shareBox,
     ),
   );
