@@ -4,6 +4,8 @@ once, computed by the server's worker process, and served with labels; tables of
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,6 +16,14 @@ from busbahnhof.jobs import DONE, JobQueue, Worker
 from busbahnhof.jobs.reviews import queue_review, review_key
 from busbahnhof.learn import review_record
 from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
+
+
+@pytest.fixture
+def reviewing_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server with one job worker (the tests' servers have none by default)."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path, {"BUSBAHNHOF_JOB_WORKERS": "1"}).start()
+    yield server
+    server.stop()
 
 
 def finished_review(http: httpx.Client, table_id: str, seconds: float = 120) -> dict[str, Any]:
@@ -30,11 +40,11 @@ def finished_review(http: httpx.Client, table_id: str, seconds: float = 120) -> 
         time.sleep(0.2)
 
 
-def test_a_finished_table_s_players_are_reviewed_once(sqlite_server: ServerProcess) -> None:
-    http = sqlite_server.http()
+def test_a_finished_table_s_players_are_reviewed_once(reviewing_server: ServerProcess) -> None:
+    http = reviewing_server.http()
     created = create_table(http, game="busfahrer", seats=[{"name": "Ada"}, {"bot": "leicht"}], seed=3)
     table_id = created["table_id"]
-    seat = Seat(sqlite_server, seat_query(created))
+    seat = Seat(reviewing_server, seat_query(created))
     try:
         assert http.get(f"/api/tables/{table_id}/review").json() == {"status": "none"}, "not over yet"
         play_out(seat)
@@ -50,7 +60,7 @@ def test_a_finished_table_s_players_are_reviewed_once(sqlite_server: ServerProce
         for text in (decision["made"], decision["best"], *(o["action"] for o in decision["options"])):
             assert answer["labels"][text] and answer["labels"][text] != text, "the game's words"
 
-    queue = JobQueue.open(sqlite_server.db)
+    queue = JobQueue.open(reviewing_server.db)
     try:
         job = queue.find(review_key(table_id))
         assert job is not None and job.attempts == 1
@@ -62,8 +72,8 @@ def test_a_finished_table_s_players_are_reviewed_once(sqlite_server: ServerProce
         queue.engine.dispose()
 
 
-def test_a_table_of_bots_gets_no_review(sqlite_server: ServerProcess) -> None:
-    http = sqlite_server.http()
+def test_a_table_of_bots_gets_no_review(reviewing_server: ServerProcess) -> None:
+    http = reviewing_server.http()
     created = create_table(http, game="busfahrer", seats=[{"bot": "leicht"}, {"bot": "leicht"}], seed=4)
     table_id = created["table_id"]
     deadline = time.monotonic() + 60

@@ -27,6 +27,10 @@ RECV_SECONDS = 30.0
 # the machine's speed.  Their servers allow it, so each test checks what it names; the throttle's
 # own test starts its server with the production limits (``machine_speed=False``).
 MACHINE_SPEED = {"BUSBAHNHOF_WS_RATE": "100000", "BUSBAHNHOF_WS_BURST": "100000"}
+# Every finished game with a person queues its review (docs/review.md), up to a minute of CPU on
+# the test machine's two cores; the tests' servers run no job workers unless a test asks for them
+# (``env={"BUSBAHNHOF_JOB_WORKERS": "1"}``), so reviews never slow down the other tests.
+NO_JOB_WORKERS = {"BUSBAHNHOF_JOB_WORKERS": "0"}
 
 
 def free_port() -> int:
@@ -47,7 +51,7 @@ class ServerProcess:
         self.db = db
         self.port = free_port()
         self.tmp = tmp
-        self.env = {**os.environ, **(MACHINE_SPEED if machine_speed else {}), **(env or {})}
+        self.env = {**os.environ, **NO_JOB_WORKERS, **(MACHINE_SPEED if machine_speed else {}), **(env or {})}
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tmp / f"server-{self.port}.log"
 

@@ -20,9 +20,9 @@ from support.server_harness import Seat, ServerProcess, create_table, play_out, 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server without job workers: the test decides when the review is made."""
+    """A server of its own (the tests' servers run no job workers: the test decides when the review is made)."""
     tmp = tmp_path_factory.mktemp("review")
-    started = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, {"BUSBAHNHOF_JOB_WORKERS": "0"}).start()
+    started = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
     yield started
     started.stop()
 
