@@ -45,10 +45,8 @@ def _diff_objects(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     for key, value in new.items():
         if key not in old:
             patch[key] = [value]
-        else:
-            change = diff(old[key], value)
-            if change is not None:
-                patch[key] = change
+        elif old[key] != value or type(old[key]) is not type(value):  # most entries are equal: no call
+            patch[key] = diff(old[key], value)
     for key in old:
         if key not in new:
             patch[key] = REMOVE
@@ -58,9 +56,9 @@ def _diff_objects(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 def _diff_lists(old: list[Any], new: list[Any]) -> Any:
     patch: dict[str, Any] = {}
     for index in range(min(len(old), len(new))):
-        change = diff(old[index], new[index])
-        if change is not None:
-            patch[str(index)] = change
+        before, after = old[index], new[index]
+        if before != after or type(before) is not type(after):  # most items are equal: no call
+            patch[str(index)] = diff(before, after)
     if 2 * len(patch) > len(new):  # mostly changed (items shifted): the whole list is shorter
         return [new]
     for index in range(len(old), len(new)):
