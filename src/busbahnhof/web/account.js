@@ -172,16 +172,22 @@ export function showAccount(root) {
   // A login or logout redraws the page; a new password or name of the same account keeps the
   // forms (and their "saved" lines) and renames the heading.
   const stop = onSessionChange((now) => {
+    if (shown === undefined) return; // the first drawing is under way and shows the news
     if ((now?.player.id ?? null) !== shown) draw();
     else if (now && title) title.textContent = now.player.display_name;
   });
 
+  let drawing = 0;
   async function draw() {
+    const turn = ++drawing;
     await loadSession();
     if (closed) return;
     shown = session()?.player.id ?? null;
     if (session()) drawAccount();
-    else drawGuest(await mailAvailable());
+    else {
+      const withMail = await mailAvailable();
+      if (turn === drawing && !closed) drawGuest(withMail); // a later drawing (a login meanwhile) wins
+    }
   }
 
   function drawGuest(withMail) {
