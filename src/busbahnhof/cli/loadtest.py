@@ -39,6 +39,18 @@ def loadtest(
     pid: Annotated[
         list[int] | None, typer.Option("--pid", help="Server pids to measure (found by port if not given).")
     ] = None,
+    db_pid: Annotated[
+        list[int] | None,
+        typer.Option("--db-pid", help="Database pids to measure too (PostgreSQL's postmaster, with its backends)."),
+    ] = None,
+    verify_db: Annotated[
+        str | None,
+        typer.Option(
+            "--verify-db",
+            metavar="URL",
+            help="The servers' database: afterwards, check it holds every acknowledged move at its version.",
+        ),
+    ] = None,
     processes: Annotated[
         int, typer.Option("--processes", help="Load client processes the tables are dealt out to (1-16).")
     ] = 1,
@@ -68,6 +80,8 @@ def loadtest(
         seed=seed,
         pids=tuple(pid) if pid else None,
         processes=processes,
+        db_pids=tuple(db_pid or ()),
+        verify_db=verify_db,
     )
     try:
         settings.checked()
@@ -110,6 +124,12 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         cpu = f"{server['cpu_percent']} % CPU ({server['main_cpu_percent']} % + {workers} %)"
         per_action = f"{server['cpu_ms_per_action']} ms CPU/action ({server['main_cpu_ms_per_action']} ms main)"
         rows.append(("server", f"pid {server['pid']}: {cpu}, {per_action}, {server['rss_mib_max']} MiB"))
+    if "acknowledged" in report:
+        checked = report["acknowledged"]
+        rows.append(("verified", f"{checked['found']} / {checked['acknowledged']} ({checked['tables']} tables)"))
+    for database in report["database"]:
+        cpu = f"{database['cpu_percent']} % CPU, {database['cpu_ms_per_action']} ms CPU/action"
+        rows.append(("database", f"pid {database['pid']}: {cpu}"))
     client = report["load_client"]
     rows.append(("client", f"{client['cpu_percent']} % CPU ({client['processes']} processes)"))
     load = report["load_average_1m"]

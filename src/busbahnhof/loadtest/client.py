@@ -64,6 +64,7 @@ class TableRun:
     origins: list[str] = field(default_factory=list)
     sockets: dict[str, ClientConnection] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
+    table_id: str = ""
     human_state: dict[str, Any] | None = None
     pending: dict[int, tuple[float, set[str]]] = field(default_factory=dict)
     spectator_version: int = 0
@@ -191,6 +192,7 @@ class TableRun:
             self.last_submitted = -1  # unknown whether it counted: the next full state tells
         elif result["ok"]:
             self.tally.submits += 1
+            self.tally.acked.setdefault(self.table_id, {})[version + 1] = action
         else:
             self.pending.pop(version + 1, None)
             self.tally.errors[f"refused:{result['error']['code']}"] += 1
@@ -222,7 +224,7 @@ async def play_table(
         return
     created = response.json()
     tally.tables_started += 1
-    run = TableRun(scenario, tally, pace, random.Random(seed), deadline, list(origins))
+    run = TableRun(scenario, tally, pace, random.Random(seed), deadline, list(origins), table_id=created["table_id"])
     token = created["seats"][0]["token"]
     clients = [
         asyncio.create_task(run.stay_connected(HUMAN, f"table={created['table_id']}&token={token}&lang=de", away)),

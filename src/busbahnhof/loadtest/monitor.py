@@ -4,12 +4,14 @@ A server's figures include its child processes (the workers its bots think in), 
 the test starts: CPU is the sum over the process and its children, memory the sum of their
 resident sizes; the serving process's own CPU share is reported apart (``main_cpu_percent``),
 since it is the one whose event loop every client waits for.  A process that ends during the
-test (a server killed on purpose) counts with the CPU it had used at its last sample.
+test (a server killed on purpose) counts with the CPU it had used at its last sample; children
+that start during the test (a worker replaced, a database's new backend) count from their start.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from urllib.parse import urlsplit
 
@@ -61,8 +63,10 @@ class Monitor:
             except psutil.NoSuchProcess:
                 total += self.last_cpu.get(process.pid, 0.0)
                 continue
-            self.last_cpu[process.pid] = times.user + times.system
-            total += times.user + times.system
+            # a killed process not yet reaped (a zombie) shows no CPU time any more: keep what it had
+            used = max(self.last_cpu.get(process.pid, 0.0), times.user + times.system)
+            self.last_cpu[process.pid] = used
+            total += used
         return total
 
     @staticmethod
@@ -78,6 +82,9 @@ class Monitor:
     def sample(self) -> None:
         """Read each server's CPU time and resident memory (with its children)."""
         for index, tree in enumerate(self.trees):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                known = {process.pid for process in tree}
+                tree.extend(child for child in self.processes[index].children(recursive=True) if child.pid not in known)
             self._cpu(tree)
             rss = self._rss(tree)
             self.rss_end[index] = rss

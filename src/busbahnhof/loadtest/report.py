@@ -30,6 +30,8 @@ class Tally:
         errors: unexpected events by kind (refusals, lost connections, timeouts, HTTP errors).
         redirects: connections a server sent on to the table's owning process (not errors).
         reconnects: connections lost and made again (a server stopped or killed under the test).
+        acked: the humans' acknowledged moves, by table id and version (checked afterwards
+            against the database with ``--verify``: :mod:`.verify`).
     """
 
     tables_started: int = 0
@@ -40,6 +42,7 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     redirects: int = 0
     reconnects: int = 0
+    acked: dict[str, dict[int, str]] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
         """Count ``other``'s tables, actions, latencies and errors in too (a load client process's)."""
@@ -51,6 +54,7 @@ class Tally:
         self.errors.update(other.errors)
         self.redirects += other.redirects
         self.reconnects += other.reconnects
+        self.acked.update(other.acked)
 
 
 @dataclass(frozen=True)

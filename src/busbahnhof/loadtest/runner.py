@@ -25,8 +25,9 @@ import psutil
 
 from .client import Pace, play_table
 from .monitor import Monitor, server_pids
-from .report import Tally, summary
+from .report import Tally, cpu_per_action, summary
 from .scenarios import scenarios_for
+from .verify import check_acknowledged
 
 MAX_TABLES = 1000
 MAX_PROCESSES = 16
@@ -54,6 +55,9 @@ class LoadSettings:
         seed: the first table's seed (the others follow).
         pids: the server pids to measure (``None``: found by their listening ports).
         processes: load client processes the tables are dealt out to (1: this one).
+        db_pids: database processes to measure as well (PostgreSQL's postmaster: with its backends).
+        verify_db: the servers' database URL: afterwards, check that it holds every acknowledged
+            human move at its version (:mod:`.verify`).
     """
 
     urls: tuple[str, ...]
@@ -65,6 +69,8 @@ class LoadSettings:
     seed: int = 1
     pids: tuple[int, ...] | None = None
     processes: int = 1
+    db_pids: tuple[int, ...] = ()
+    verify_db: str | None = None
 
     def checked(self) -> LoadSettings:
         """These settings, if every bound holds; raises :class:`LoadTestError` otherwise."""
@@ -171,9 +177,10 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
         if helpers is not None:  # started (and their imports done) before anything is measured
             await asyncio.gather(*(loop.run_in_executor(helpers, time.sleep, 0.5) for _ in range(settings.processes)))
         monitor = Monitor(pids)
+        database = Monitor(list(settings.db_pids))
         own = Monitor([os.getpid()])
         stop = asyncio.Event()
-        sampler = asyncio.create_task(monitor.run(stop))
+        samplers = [asyncio.create_task(monitor.run(stop)), asyncio.create_task(database.run(stop))]
         load_before = psutil.getloadavg()[0]
         begun = loop.time()
         helpers_cpu = 0.0
@@ -191,15 +198,21 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
                 helpers_cpu += cpu
         elapsed = loop.time() - begun
         stop.set()
-        await sampler
+        await asyncio.gather(*samplers)
     finally:
         if helpers is not None:
             helpers.shutdown()
     report = summary(tally, elapsed, settings.tables, monitor.usage(), settings_dict(settings, pids))
+    report["database"] = [
+        {**usage.__dict__, "cpu_ms_per_action": cpu_per_action(usage.cpu_percent, elapsed, tally.actions)}
+        for usage in database.usage()
+    ]
     client = own.usage()[0].__dict__
     # this process's own share (its helpers have exited by now) and what the helpers measured themselves
     client["cpu_percent"] = round(client["main_cpu_percent"] + helpers_cpu / elapsed * 100, 1)
     report["load_client"] = {**client, "processes": settings.processes}
+    if settings.verify_db:
+        report["acknowledged"] = await asyncio.to_thread(check_acknowledged, settings.verify_db, tally.acked)
     report["cpus"] = psutil.cpu_count()
     report["load_average_1m"] = {"start": round(load_before, 2), "end": round(psutil.getloadavg()[0], 2)}
     report["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
