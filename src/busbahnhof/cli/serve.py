@@ -47,7 +47,7 @@ def serve(
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws_max_size=settings.max_ws_message_bytes,
+        ws_max_size=max(settings.ws_read_bytes, settings.max_ws_message_bytes),
         ws_per_message_deflate=settings.ws_deflate,
         log_config=log_config(settings.log_level),
         access_log=False,

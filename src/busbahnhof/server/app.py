@@ -30,8 +30,9 @@ from ..store import Store
 from ..tables import TableService
 from ..workbench import WorkbenchError
 from .api.deps import pick_lang
+from .api.lobby_deps import close_lobby, open_lobby
 from .api.players_deps import players_hub
-from .api.routes import accounts, games, health, hints, players, qr, reviews, rooms, tables, workshop
+from .api.routes import accounts, chat, games, health, hints, lobby, players, qr, reviews, rooms, tables, workshop
 from .api.routes import lessons as lesson_routes
 from .api.routes import workbench as workbench_routes
 from .api.routes.workshop import open_workshops
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await service.start()
         adopter = asyncio.create_task(adopt_forever(service)) if store.is_postgres else None
         app.state.store, app.state.service, app.state.players = store, service, people
+        await open_lobby(app, store, service)
         background.start(service)
         app.state.background = background
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
@@ -90,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if watch is not None:
                 await watch.stop()
             await stop_adopting(adopter)
+            await close_lobby(app)
             await service.stop()
             await asyncio.to_thread(background.stop)
             store.close()
@@ -105,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
-    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews, workshop):
+    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews, lobby, chat, workshop):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)

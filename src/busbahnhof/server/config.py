@@ -24,7 +24,10 @@ class Settings(BaseSettings):
             unless asked for (``--host 0.0.0.0`` behind a reverse proxy).
         port: the TCP port.
         max_body_bytes: the largest request body (a table with a deck upload fits easily).
-        max_ws_message_bytes: the largest WebSocket message a client may send.
+        max_ws_message_bytes: the largest WebSocket message a client may send; a larger one is
+            refused with an error and the connection stays (a pasted 1 MB chat message).
+        ws_read_bytes: the largest WebSocket message the server reads at all; past it the
+            connection is closed (1009).
         ws_rate: messages per second a connection may send on average (token bucket refill).
         ws_burst: messages a connection may send at once before throttling starts.
         ws_strikes: throttled messages in a row after which the connection is closed.
@@ -79,6 +82,7 @@ class Settings(BaseSettings):
     port: int = Field(DEFAULT_PORT, ge=0, le=65535)
     max_body_bytes: int = Field(512 * 1024, ge=1024)
     max_ws_message_bytes: int = Field(16 * 1024, ge=256)
+    ws_read_bytes: int = Field(2 * 1024 * 1024, ge=256)
     ws_rate: float = Field(20.0, gt=0)
     ws_burst: int = Field(40, ge=1)
     ws_strikes: int = Field(50, ge=1)

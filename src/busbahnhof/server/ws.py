@@ -16,10 +16,14 @@ The client sends JSON messages:
 * ``{"type": "lang", "lang": "en"}``: later messages in that language;
 * ``{"type": "leave"}`` (a bot plays the seat until its player is back), ``{"type": "back"}``;
 * ``{"type": "ping"}``: answered with ``{"type": "pong"}``;
-* ``{"type": "resync"}``: the whole ``table`` message again (a delta client that lost its base).
+* ``{"type": "resync"}``: the whole ``table`` message again (a delta client that lost its base);
+* ``{"type": "chat", "text": "Gut gespielt!"}``: a seat's chat message (:mod:`busbahnhof.tables.chat`),
+  sent to every client of the table as ``{"type": "chat", "messages": [...]}``; refused with an
+  ``error`` (``chat/*`` codes) past its length or rate.
 
 Anything else, a message over the size limit, or messages faster than the connection's rate get
-``{"type": "error", "error": {...}}``; a client that keeps flooding is disconnected.
+``{"type": "error", "error": {...}}`` (the connection stays); a client that keeps flooding is
+disconnected.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ..engine import LANGUAGES, GameError
 from ..players.names import display_name
 from ..tables import Connection, ElsewhereError, TableService, UnknownTableError, UnknownTokenError
+from ..tables.chat import Chat
 from ..tables.messages import encode
 from .api.deps import pick_lang
 from .config import Settings
@@ -50,7 +55,6 @@ MAX_QUEUE = 256
 MAX_ACTION_LENGTH = 500
 CLOSE_NORMAL = 1000
 CLOSE_POLICY = 1008
-CLOSE_TOO_BIG = 1009
 CLOSE_REFUSED = {UnknownTableError: 4404, UnknownTokenError: 4403, ElsewhereError: 4307}
 """Close codes of refused connections; 4307: another process owns the table (the error's ``params.url``)."""
 CLOSE_BAD_REQUEST = 4400
@@ -183,13 +187,6 @@ async def receive_loop(
             return CLOSE_NORMAL
         raw = received.get("text")
         data: bytes = raw.encode("utf-8") if raw is not None else received.get("bytes") or b""
-        if len(data) > settings.max_ws_message_bytes:
-            limit = settings.max_ws_message_bytes
-            too_large = MessageTooLargeError(
-                f"the message is larger than {limit} bytes", key="server.error.too_large", limit=limit
-            )
-            await client.reply({"type": "error", "error": error_data(too_large, client.lang)})
-            return CLOSE_TOO_BIG
         if not bucket.take():
             strikes += 1
             if strikes == 1:
@@ -200,8 +197,15 @@ async def receive_loop(
                 return CLOSE_POLICY
             continue
         strikes = 0
+        if len(data) > settings.max_ws_message_bytes:  # refused (a 1 MB chat message too); the connection stays
+            limit = settings.max_ws_message_bytes
+            too_large = MessageTooLargeError(
+                f"the message is larger than {limit} bytes", key="server.error.too_large", limit=limit
+            )
+            await client.reply({"type": "error", "error": error_data(too_large, client.lang)})
+            continue
         try:
-            reply = await handle(service, connection, client, token, data)
+            reply = await handle(service, connection, client, token, data, websocket.app.state.chat)
         except GameError as error:
             reply = {"type": "error", "error": error_data(error, client.lang)}
         if reply is not None:
@@ -227,7 +231,7 @@ def bad_message(problem: str) -> BadMessageError:
 
 
 async def handle(
-    service: TableService, connection: Connection, client: SocketClient, token: str | None, data: bytes
+    service: TableService, connection: Connection, client: SocketClient, token: str | None, data: bytes, chat: Chat
 ) -> dict[str, Any] | None:
     """Carry out one client message; returns the answer for this client (``None``: none)."""
     message = parse_message(data)
@@ -266,4 +270,12 @@ async def handle(
     if kind == "resync":
         await service.resync(connection)
         return None
-    raise bad_message(f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping, resync")
+    if kind == "chat":
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise bad_message("'text' must be the chat message's text")
+        await chat.say(connection, text)  # every client of the table gets it, this one too
+        return None
+    raise bad_message(
+        f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping, resync, chat"
+    )

@@ -3,9 +3,10 @@
 See ``docs/storage.md``.
 """
 
+from .lobby import LobbyStore
 from .migrate import upgrade
 from .notify import CHANNEL, PgListener
 from .players import PlayerStore
 from .store import Store, default_url, make_engine
 
-__all__ = ["CHANNEL", "PgListener", "PlayerStore", "Store", "default_url", "make_engine", "upgrade"]
+__all__ = ["CHANNEL", "LobbyStore", "PgListener", "PlayerStore", "Store", "default_url", "make_engine", "upgrade"]

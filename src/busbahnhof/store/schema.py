@@ -110,3 +110,30 @@ results = Table(
     Column("pool", String(16), nullable=True),
     Column("settled_at", Float, nullable=False),
 )
+
+# The public lobby and the chat (migration 0004): a public table's listing (its host's name; for a
+# quick match its kind, when bots take its empty seats and which bot), and the messages said at a
+# table (by seat, with the table's version when they were said, so a replay shows them in place).
+lobby_tables = Table(
+    "lobby_tables",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("host", String(128), nullable=False),
+    Column("quick_key", String(64), nullable=True, index=True),
+    Column("fill_at", Float, nullable=True),
+    Column("bot", String(40), nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(128), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_chat_messages_table_id_id", "table_id", "id"),
+)

@@ -327,6 +327,35 @@ class TableService:
         await self._broadcast(table)
         return SeatTicket(seat, token, join_link(table.code, token))
 
+    async def seat_bots(self, table_id: str, bot: str) -> list[int]:
+        """Bots ``bot`` take every human seat of the table that nobody has claimed (a quick match whose
+        wait is over, :mod:`.lobby`), under their default names; one ``change_seats`` transaction, so a
+        seat taken by a joiner meanwhile stays theirs.  Returns the seats the bots took.
+
+        Raises:
+            UnknownTableError, TableClosedError; GameError: no such bot for the game.
+        """
+        table = await self.table(table_id)
+        make_bot(table.game, bot)
+        catalog = names_catalog(table.spec.lang)
+
+        def take_empty_seats(seats: list[dict[str, Any]]) -> list[int]:
+            empty = [n for n, seat in enumerate(seats) if seat["bot"] is None and not seat["claimed"]]
+            for n in empty:
+                seats[n].update(bot=bot, name=default_name(catalog, n, bot), token_hash=None, claimed=True)
+            return empty
+
+        async with table.lock:
+            self._require_open(table)
+            taken, stored = await self._store(self.store.change_seats, table.id, take_empty_seats)
+            table.take_seats(stored)
+            for n in taken:
+                table.seats[n].zombie = table.seats[n].left_here = False
+        if taken:
+            self._schedule(table)
+            await self._broadcast(table)
+        return taken
+
     async def reissue_token(self, table_id: str, creator_token: str, seat: int) -> SeatTicket:
         """A new token for human ``seat`` (its old token stops working); only the creator may ask.
 

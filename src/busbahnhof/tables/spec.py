@@ -50,6 +50,8 @@ class TableSpec:
             request's language: the language of the default seat names, kept for a rematch.
         hints: whether a player may ask for a hint at their decisions (:mod:`busbahnhof.learn`;
             docs/web/hints.md); ``False`` for a table meant to be rated.
+        public: opened in the public lobby, where strangers find it and take its free seats with
+            one click while it has any (:mod:`busbahnhof.tables.lobby`; docs/web/lobby.md).
     """
 
     game: str
@@ -63,6 +65,7 @@ class TableSpec:
     abandon_seconds: float | None = 3600.0
     lang: str = "de"
     hints: bool = True
+    public: bool = False
 
     @property
     def players(self) -> int:

@@ -168,9 +168,10 @@ class Table:
         raise UnknownTokenError("this token belongs to no seat of the table", key="table.error.unknown_token")
 
     def take_seats(self, stored: list[dict[str, Any]]) -> None:
-        """Take over the seats as stored (names, token hashes, claims, hints; presence stays as it is)."""
+        """Take over the seats as stored (names, bots, token hashes, claims, hints; presence stays as it is)."""
         for seat, entry in zip(self.seats, stored, strict=True):
             seat.name, seat.token_hash, seat.claimed = entry["name"], entry["token_hash"], entry["claimed"]
+            seat.bot = entry["bot"]  # a quick match's empty seat taken by a bot (TableService.seat_bots)
             seat.hints = entry.get("hints", 0)
             seat.heir_of = entry.get("heir_of")
 

@@ -16,6 +16,7 @@ from ....tables.decks import MAX_DECK_BYTES
 from ...errors import NotFinishedError, error_data, http_status
 from ...positions import positions, static_view
 from ..deps import LangDep, ServiceDep, SettingsDep
+from ..lobby_deps import LobbyDep
 from .games import known
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -35,7 +36,8 @@ class SeatIn(BaseModel):
 
 class TableIn(BaseModel):
     """A new table: the game, its rule options (or a preset), the seats, the clocks, whether
-    players may ask for hints (``hints``; off for a table meant to be rated).
+    players may ask for hints (``hints``; off for a table meant to be rated), whether strangers
+    find it in the public lobby (``public``: its first human seat is the creator's, taken at once).
 
     ``deck_text`` is the content of a deck file (games with a deck); a table never opens a
     file named by its creator.
@@ -54,6 +56,7 @@ class TableIn(BaseModel):
     think_seconds: float = DEFAULT_THINK_SECONDS
     abandon_seconds: float | None = 3600.0
     hints: bool = True
+    public: bool = False
 
     def spec(self) -> TableSpec:
         """The table service's spec: the preset's options, then the given ones."""
@@ -76,6 +79,7 @@ class TableIn(BaseModel):
             think_seconds=self.think_seconds,
             abandon_seconds=self.abandon_seconds,
             hints=self.hints,
+            public=self.public,
         )
 
 
@@ -104,7 +108,9 @@ class TokenIn(BaseModel):
 
 
 @router.post("", status_code=201, response_model=None)
-async def create_table(body: TableIn, service: ServiceDep, lang: LangDep) -> dict[str, Any] | JSONResponse:
+async def create_table(
+    body: TableIn, service: ServiceDep, lobby: LobbyDep, lang: LangDep
+) -> dict[str, Any] | JSONResponse:
     """Open a table: its id, room code, the creator's token, and a token and join link per human seat.
 
     A refusal's text comes from the game's catalog too, so an uploaded deck's problems are named
@@ -112,7 +118,9 @@ async def create_table(body: TableIn, service: ServiceDep, lang: LangDep) -> dic
     """
     known(body.game)
     try:
-        created = await service.create(body.spec(), lang)
+        spec = body.spec()
+        host = next((seat.name for seat in spec.seats if seat.bot is None), None)
+        created = await (lobby.open_table(spec, host, lang) if spec.public else service.create(spec, lang))
     except GameError as error:
         return JSONResponse({"error": error_data(error, lang, body.game)}, status_code=http_status(error))
     return {**created.to_dict(), "table": await service.info(created.table_id)}
