@@ -163,13 +163,24 @@ def test_bad_messages_are_answered_as_data(shared_server: ServerProcess, http: h
     seat.close()
 
 
-def test_oversized_messages_close_the_connection(shared_server: ServerProcess, http: httpx.Client) -> None:
+def test_oversized_messages_are_refused_and_the_connection_stays(
+    shared_server: ServerProcess, http: httpx.Client
+) -> None:
+    """A message over the limit (a pasted 1 MB chat message) is refused; one the server will not even
+    read (over ``ws_read_bytes``, 2 MiB) closes the connection (1009)."""
     seat = Seat(shared_server, seat_query(two_humans(http), 0, "en"))
     seat.receive()
-    seat.socket.send(json.dumps({"type": "action", "version": 0, "action": "x" * 100_000}))
-    with pytest.raises(ConnectionClosed):
+    for message in ({"type": "action", "version": 0, "action": "x" * 100_000}, {"type": "chat", "text": "x" * 2**20}):
+        seat.socket.send(json.dumps(message))
+        refusal = seat.receive(timeout=10)
+        assert refusal["type"] == "error" and refusal["error"]["code"] == "server/message_too_large"
+        seat.send({"type": "ping"})
+        assert seat.receive(timeout=10) == {"type": "pong"}
+    seat.socket.send("x" * 3 * 2**20)
+    with pytest.raises(ConnectionClosed) as closed:
         for _ in range(3):
             seat.receive(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 
 def test_a_flooding_client_is_throttled_then_dropped(throttling_server: ServerProcess) -> None:
