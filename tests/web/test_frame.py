@@ -188,7 +188,12 @@ def route_doubles(page: Any, refusals: list[str]) -> None:
             data = json.loads(message)
             if data.get("type") == "result" and data.get("ok") is False:
                 refusals.append(data["error"]["code"])
-            if data.get("type") == "table" and "action" in last and data["view"].get("to_move") != data.get("seat"):
+            # whose turn it is: from a whole message's view, or a delta's patch of it ({"to_move": [seat]})
+            if data.get("type") == "table":
+                last["to_move"] = data["view"].get("to_move")
+            elif data.get("type") == "delta" and isinstance(data.get("view"), dict) and "to_move" in data["view"]:
+                last["to_move"] = data["view"]["to_move"][0]
+            if data.get("type") in ("table", "delta") and "action" in last and last.get("to_move") != data.get("seat"):
                 server.send(json.dumps({"type": "action", "version": data["version"], "action": last.pop("action")}))
             ws.send(message)
 
