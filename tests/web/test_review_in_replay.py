@@ -58,7 +58,7 @@ def test_the_review_is_drawn_in_the_replay(open_page: Any, server: ServerProcess
     table_id = finished_game(server)
     page = open_page("laptop", "de")
     page.goto(f"/#/replay/{table_id}")
-    answer = review_queued_then_made(server, page, "wartet")
+    answer = review_queued_then_made(server, page, "beginnt, sobald ein Rechenprozess frei ist")
     review = answer["review"]
     page.locator(".review-chart").wait_for(timeout=30_000)
     assert page.locator(".review-chart polyline").count() == review["players"] == 2
@@ -94,7 +94,7 @@ def test_the_review_fits_a_phone(open_page: Any, server: ServerProcess) -> None:
     table_id = finished_game(server)
     page = open_page("phone", "en")
     page.goto(f"/#/replay/{table_id}")
-    review_queued_then_made(server, page, "waits for its turn")
+    review_queued_then_made(server, page, "starts as soon as a worker is free")
     page.locator(".review-chart").wait_for(timeout=30_000)
     page.locator(".review-jump").first.click()
     page.locator(".review-options li").first.wait_for()

@@ -65,7 +65,8 @@ export function reviewPanel({ tableId, go }) {
   }
 
   function drawProgress(answer) {
-    const text = answer.status === "queued" ? t("review.queued", { ahead: answer.ahead }) : t("review.running", { done: answer.done, total: answer.total });
+    const waiting = answer.ahead ? t("review.queued", { ahead: answer.ahead }) : t("review.queued_next");
+    const text = answer.status === "queued" ? waiting : t("review.running", { done: answer.done, total: answer.total });
     replaceChildren(
       node,
       h("h2", { id: "review-title" }, t("review.title")),
