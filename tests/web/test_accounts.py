@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from steps import check_fits
 
 from support.server_harness import Seat, ServerProcess, create_table, play_out_together, seat_query
 from support.smtp_sink import SmtpSink, mail_env, smtp_sink
@@ -174,6 +175,7 @@ def test_a_rated_game_between_two_browsers_changes_both_ratings(
     ben.goto("/#/ratings/busfahrer")
     ben.locator("#ratings-people tbody tr").nth(1).wait_for()
     screenshot(ben, "leaderboard-phone")
+    check_fits(ben)
 
     page = player_page(server, anna_id)
     won = page["games"][0]["won"]
@@ -192,6 +194,7 @@ def test_a_rated_game_between_two_browsers_changes_both_ratings(
     ben.locator("#player-name", has_text="Ben").wait_for()
     ben.locator("#player-finished li").first.wait_for()
     screenshot(ben, "player-page-phone")
+    check_fits(ben)
 
 
 def register_in_en(page: Any, user: str, display: str) -> str:
@@ -283,3 +286,20 @@ def test_a_forgotten_password_is_reset_by_mail(
     login.get_by_label("Passwort").fill("ein neues Passwort")
     login.get_by_role("button", name="Anmelden").click()
     page.locator("#my-page-link").wait_for()
+
+
+def test_the_account_pages_fit_a_small_phone(open_page: Callable[..., Any]) -> None:
+    page = open_page("small-phone", "de")
+    page.goto("/#/account")
+    page.locator("#register").wait_for()
+    check_fits(page)
+    page.locator("#account-button").click()
+    page.locator("#menu-account").wait_for()
+    check_fits(page)
+    player_id = register_in(page, "kleinesphone", "Ein ziemlich langer Anzeigename")
+    check_fits(page)
+    page.locator("#account-button").click()
+    page.locator("#menu-my-page").click()
+    page.locator("#player-name").wait_for()
+    assert page.url.endswith(f"#/player/{player_id}")
+    check_fits(page)

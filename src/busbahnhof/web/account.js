@@ -345,7 +345,7 @@ export function showReset(root, { token }) {
       form.querySelector("button[type=submit]").hidden = true;
       return t("account.reset_done");
     },
-    extra: h("p", {}, h("a", { href: "#/account" }, t("account.to_login"))),
+    extra: h("p", {}, h("a", { href: "#/account", class: "text-link" }, t("account.to_login"))),
   });
   replaceChildren(root, h("div", { class: "account-page" }, h("h1", {}, t("account.title")), form));
   return {};

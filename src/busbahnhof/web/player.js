@@ -65,7 +65,7 @@ export function showPlayer(root, { playerId }) {
         "div",
         { class: "player-page" },
         h("h1", { id: "player-name" }, page.player.display_name),
-        mine ? h("p", { class: "muted" }, t("player.this_is_you"), " ", h("a", { href: "#/account" }, t("account.settings"))) : null,
+        mine ? h("p", { class: "muted" }, t("player.this_is_you"), " ", h("a", { href: "#/account", class: "text-link" }, t("account.settings"))) : null,
         ratingsSection(page.ratings, title),
         gamesSection("running", t("player.running"), running, (game) => runningLink(game), title),
         gamesSection("finished", t("player.finished"), finished, (game) => finishedPart(game), title),
