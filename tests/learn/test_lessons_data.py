@@ -69,9 +69,9 @@ def test_a_step_no_legal_action_matches_fails_the_walk_naming_the_step() -> None
         walk(damaged, bot_rng, "x.toml")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_progress_follows_the_walk_and_marks_the_first_step_chosen_otherwise(game: str) -> None:
-    lesson = next(one for one in lessons() if one.game == game)
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_progress_follows_the_walk_and_marks_the_first_step_chosen_otherwise(path: Path) -> None:
+    lesson = parse_lesson(raw(path), path.name)
     walked = walk(lesson, bot_rng)
     start = start_state(lesson)
     assert progress(lesson, start, []).step == 0

@@ -14,7 +14,7 @@ import pytest
 from steps import check_fits
 from test_rule_anchors import ANCHORS, outline
 
-from busbahnhof.learn.lessons import lessons
+from busbahnhof.learn.lessons import Lesson, lessons
 from support.server_harness import ServerProcess, create_table
 
 PROGRESS = """async () => {
@@ -24,8 +24,9 @@ PROGRESS = """async () => {
   return answer.json();
 }"""
 CLICK = """(action) => document.querySelector(`.all-actions [data-action="${action}"]`).click()"""
-SCREENSHOT_STEP = {"busfahrer": 2, "bus": 5, "busfaktor": 5}
-"""The step each game's lesson is photographed at (docs/screenshots/lesson-<game>-<size>.png)."""
+SCREENSHOT_STEP = {"erste-partie": 2, "erste-runde": 5, "erstes-projekt": 5, "reaktionsfenster": 6}
+"""The step each lesson is photographed at (docs/screenshots/lesson-<game>[-<lesson>]-<size>.png;
+a game's first lesson goes without its id)."""
 
 
 def start(page: Any, game: str, lesson: str, button: str = "Lektion starten") -> None:
@@ -57,8 +58,8 @@ def decide(page: Any, progress: dict[str, Any], action: str) -> None:
     )
 
 
-def play_lesson(page: Any, game: str, screenshot: Any = None, size: str = "laptop") -> None:
-    lesson = next(one for one in lessons() if one.game == game)
+def play_lesson(page: Any, lesson: Lesson, screenshot: Any = None, size: str = "laptop") -> None:
+    game = lesson.game
     start(page, game, lesson.id)
     total = len(lesson.steps)
     while True:
@@ -74,8 +75,9 @@ def play_lesson(page: Any, game: str, screenshot: Any = None, size: str = "lapto
         assert panel.get_by_role("link").first.get_attribute("href").startswith(f"#/rules/{game}")
         if step.highlight:
             assert page.locator(".board .lesson-target").count() > 0, f"step {number}: nothing highlighted"
-        if screenshot and number == SCREENSHOT_STEP[game]:
-            screenshot(page, f"lesson-{game}-{size}")
+        if screenshot and number == SCREENSHOT_STEP[lesson.id]:
+            first = lesson.order == 1
+            screenshot(page, f"lesson-{game}-{size}" if first else f"lesson-{game}-{lesson.id}-{size}")
         decide(page, progress, progress["expected"][0])
     panel = page.locator(".lesson-panel")
     panel.locator(".lesson-done").wait_for()
@@ -84,10 +86,10 @@ def play_lesson(page: Any, game: str, screenshot: Any = None, size: str = "lapto
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["busfahrer", "bus", "busfaktor"])
-def test_each_lesson_is_played_to_its_end_at_its_table(open_page: Any, screenshot: Any, game: str) -> None:
+@pytest.mark.parametrize("lesson", lessons(), ids=lambda lesson: f"{lesson.game}/{lesson.id}")
+def test_each_lesson_is_played_to_its_end_at_its_table(open_page: Any, screenshot: Any, lesson: Lesson) -> None:
     page = open_page("laptop", "de")
-    play_lesson(page, game, screenshot)
+    play_lesson(page, lesson, screenshot)
 
 
 @pytest.mark.slow
@@ -95,7 +97,7 @@ def test_the_end_of_a_lesson_opens_a_first_game_against_easy_bots_on_a_phone(
     open_page: Any, server: ServerProcess, screenshot: Any
 ) -> None:
     page = open_page("phone", "de")
-    play_lesson(page, "busfahrer", screenshot, "phone")
+    play_lesson(page, next(one for one in lessons() if one.game == "busfahrer"), screenshot, "phone")
     check_fits(page)
     page.get_by_role("button", name="Erste Partie gegen leichte Bots").click()
     page.wait_for_url(re.compile(r"#/t/[0-9a-f]+/"))
