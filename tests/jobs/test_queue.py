@@ -156,7 +156,7 @@ def test_a_job_whose_workers_keep_dying_fails(queue: JobQueue, tmp_path: Path) -
 
 
 def test_workers_in_parallel_processes_run_every_job_once(queue: JobQueue, database_url: str, tmp_path: Path) -> None:
-    submitted = [queue.submit("steps", params(tmp_path, f"job{n}", steps=1, seconds=0.02)) for n in range(24)]
+    submitted = [queue.submit("steps", params(tmp_path, f"job{n}", steps=1, seconds=0.01)) for n in range(40)]
     pool = WorkerPool(database_url, 3, KINDS, lease_seconds=30.0, poll_seconds=0.02)
     pool.start()
     try:
@@ -164,6 +164,6 @@ def test_workers_in_parallel_processes_run_every_job_once(queue: JobQueue, datab
     finally:
         pool.stop()
     names = sorted(line.split()[1] for line in runs(tmp_path))
-    assert names == sorted(f"job{n}" for n in range(24))
+    assert names == sorted(f"job{n}" for n in range(40))
     assert {queue.get(job.id).attempts for job in submitted} == {1}  # type: ignore[union-attr]
     assert len({line.split()[2] for line in runs(tmp_path)}) >= 2, "the jobs were shared out"

@@ -6,9 +6,12 @@ the database:
 
 * **Claim.**  A worker takes the oldest claimable job: one that is queued, or running with a
   lease that ran out (its worker died).  On PostgreSQL the candidate row is locked with
-  ``SELECT ... FOR UPDATE SKIP LOCKED`` (two workers never wait for, nor take, the same row);
-  on SQLite, which has one writer at a time, a conditional ``UPDATE`` repeats the claimable
-  test, and a worker whose update changed no row looks again.  Either way a job has one holder.
+  ``SELECT ... FOR UPDATE SKIP LOCKED`` (two workers never wait for, nor take, the same row),
+  then updated; on SQLite, which has one writer at a time, one conditional statement does both,
+  ``UPDATE jobs ... WHERE id = (the oldest claimable) AND <claimable> RETURNING id``, under the
+  database's write lock (a ``SELECT`` first and an ``UPDATE`` after would have to upgrade a read
+  transaction to a write, which SQLite refuses at once when another worker wrote in between).
+  Either way a job has one holder.
 * **Lease.**  The holder renews its lease while it works (:meth:`JobQueue.renew`, the progress
   writes); every write of the holder names it (``worker``), so a worker whose job was claimed
   again after its lease ran out changes nothing any more.
@@ -34,8 +37,6 @@ from .schema import jobs
 QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
 FINAL = (DONE, FAILED, CANCELLED)
 MAX_ATTEMPTS = 3
-CLAIM_TRIES = 5
-"""SQLite: how often a worker looks again when another took the job it was about to claim."""
 WORKER_DIED = "its worker stopped {attempts} times while running it"
 
 
@@ -223,18 +224,15 @@ class JobQueue:
             "started_at": now,
             "updated_at": now,
         }
-        for _ in range(CLAIM_TRIES):
-            with self.engine.begin() as connection:
-                if self.is_postgres:
-                    job_id = connection.execute(oldest.with_for_update(skip_locked=True)).scalar_one_or_none()
-                else:
-                    job_id = connection.execute(oldest).scalar_one_or_none()
-                if job_id is None:
-                    return None
-                taken = connection.execute(update(jobs).where(jobs.c.id == job_id, condition).values(**claimed))
-                if taken.rowcount == 1:
-                    return self._read(connection, job_id)
-        return None
+        with self.engine.begin() as connection:
+            if self.is_postgres:
+                job_id = connection.execute(oldest.with_for_update(skip_locked=True)).scalar_one_or_none()
+                if job_id is not None:
+                    connection.execute(update(jobs).where(jobs.c.id == job_id).values(**claimed))
+            else:
+                take = update(jobs).where(jobs.c.id == oldest.scalar_subquery(), condition).values(**claimed)
+                job_id = connection.execute(take.returning(jobs.c.id)).scalar_one_or_none()
+            return None if job_id is None else self._read(connection, job_id)
 
     def _retire_abandoned(self, now: float) -> None:
         """Jobs whose lease ran out: cancelled if someone asked them to stop, failed after
