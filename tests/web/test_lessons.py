@@ -140,6 +140,19 @@ def test_english_lessons_are_listed_and_introduced(open_page: Any) -> None:
     page.get_by_role("button", name="Start the lesson").wait_for()
 
 
+def test_a_rules_page_leads_to_its_games_lessons_which_fit_a_small_phone(open_page: Any) -> None:
+    page = open_page("small-phone", "de")
+    page.goto("/#/rules/busfaktor")
+    page.get_by_role("link", name=re.compile("Lektion am Tisch")).click()
+    page.get_by_role("heading", name="Lernen am Tisch").wait_for()
+    titles = page.locator(".lesson-card h2").all_inner_texts()
+    assert titles == [one.title["de"] for one in lessons() if one.game == "busfaktor"]
+    check_fits(page)
+    page.get_by_role("link", name=titles[0]).click()
+    page.get_by_role("button", name="Lektion starten").wait_for()
+    check_fits(page)
+
+
 def test_every_steps_rule_lands_on_a_section_in_both_languages(open_page: Any) -> None:
     page = open_page("laptop", "de")
     page.goto("/rules/busfaktor.de.html")  # a page without the app: rules.js alone
