@@ -261,11 +261,13 @@ class Lobby:
         host's, every other human seat is free for strangers.  It is listed in the lobby.
 
         Raises:
-            GameError: the spec cannot be played; NoFreeSeatError: it has no human seat.
+            GameError: the spec cannot be played; NoFreeSeatError: it has fewer than two human seats.
         """
         spec = replace(spec, public=True)
-        if not any(seat.bot is None for seat in spec.seats):
-            raise NoFreeSeatError("a public table needs a human seat for its host", key="lobby.error.no_host_seat")
+        if sum(seat.bot is None for seat in spec.seats) < 2:
+            raise NoFreeSeatError(
+                "a public table needs a human seat for its host and one for a stranger", key="lobby.error.no_free_seat"
+            )
         created = await self.service.create(spec, lang)
         ticket = await self.service.join(created.code, host)
         tickets = tuple(ticket if entry.seat == ticket.seat else entry for entry in created.seats)

@@ -9,6 +9,7 @@ import { navigate } from "./app.js";
 import { createdList, playedHere, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
 import { checkName, namePrompt, playerName, setPlayerName } from "./name.js";
+import { PublicTables, QuickMatch } from "./public-lobby.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];
@@ -23,6 +24,9 @@ export function showLobby(root) {
   const joinSection = h("section", { class: "panel join-panel", "aria-labelledby": "join-title" });
   const mineSection = h("section", { class: "panel mine-panel", "aria-labelledby": "mine-title", hidden: true });
   const listSection = h("section", { class: "panel tables-panel", "aria-labelledby": "tables-title" });
+  // Playing with strangers (public-lobby.js): quick match, and the public tables, updated live.
+  const quick = new QuickMatch();
+  const publicTables = new PublicTables(gameTitle, () => games);
   const resultSection = h("section", { class: "panel result lobby-result", "aria-live": "polite" });
   resultSection.hidden = true;
 
@@ -35,15 +39,17 @@ export function showLobby(root) {
       h("p", { class: "learn-link" }, h("a", { class: "button", href: "#/learn" }, "🎓 ", t("lesson.lobby_link")), " ", h("a", { class: "button", href: "#/workshop" }, t("workshop.lobby_link"))),
       // Joining comes first (on a phone it is on top); on a laptop the form stands beside it.
       // Then the creator's own tables (the way back to their seats), the new-table form, all tables.
-      h("div", { class: "lobby" }, joinSection, mineSection, createSection, listSection),
+      h("div", { class: "lobby" }, joinSection, quick.node, publicTables.node, mineSection, createSection, listSection),
     );
+    quick.draw(games);
+    publicTables.draw();
     drawCreate();
     drawJoin();
     drawLists();
   }
 
   // -- create a table ---------------------------------------------------------------------
-  const choice = { game: null, options: {}, showOptions: false, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false };
+  const choice = { game: null, options: {}, showOptions: false, seats: [], timer: 0, deck: null, seed: null, passAndPlay: false, public: false };
 
   /** Choose a game: its options start at the rules as written, and the seats keep their number
    *  and kinds as far as the game allows (Busfahrer's 8 seats become Bus's 5; another game's bot
@@ -134,6 +140,17 @@ export function showLobby(root) {
         h("input", { type: "checkbox", checked: choice.passAndPlay, onchange: (e) => (choice.passAndPlay = e.target.checked) }),
         " ",
         t("lobby.pass_and_play"),
+      ),
+      h(
+        "div",
+        { class: "option" },
+        h(
+          "label",
+          { class: "check", for: "public-table" },
+          h("input", { id: "public-table", type: "checkbox", checked: choice.public, "aria-describedby": "public-help", onchange: (e) => (choice.public = e.target.checked) }),
+          t("lobby.public"),
+        ),
+        h("p", { class: "help", id: "public-help" }, t("lobby.public_help")),
       ),
       h("div", { class: "form-error", role: "alert", id: "create-error" }),
       h("button", { type: "submit", class: "primary big" }, t("lobby.create_button")),
@@ -327,9 +344,17 @@ export function showLobby(root) {
     if (choice.timer) spec.turn_seconds = choice.timer;
     if (choice.seed !== null && choice.seed !== undefined) spec.seed = choice.seed;
     if (choice.deck !== null) spec.deck_text = choice.deck;
+    if (choice.public) spec.public = true;
     try {
       const table = await api.createTable(spec, lang());
       rememberCreated(table, spec);
+      if (spec.public) {
+        // A public table: its host sits at the first human seat at once, and waits there for strangers.
+        const host = seatLinks(table).find((s) => !spec.seats[s.seat]?.bot);
+        playedHere(table.table_id, [host.seat]);
+        navigate(`#/t/${encodeURIComponent(table.table_id)}/${encodeURIComponent(host.token)}`);
+        return;
+      }
       showCreated(table, spec);
     } catch (error) {
       errorBox.replaceChildren(...errorLines(error));
@@ -463,6 +488,8 @@ export function showLobby(root) {
     .games(lang())
     .then((list) => {
       games = asList(list);
+      quick.draw(games);
+      publicTables.draw();
       if (!closed && games.length) selectGame((games.find((g) => g.id === FIRST_GAME) ?? games[0]).id);
     })
     .catch((error) => replaceChildren(createSection, h("p", { role: "alert", class: "error" }, error.message)));
@@ -470,6 +497,7 @@ export function showLobby(root) {
   return {
     close() {
       closed = true;
+      publicTables.close();
     },
     relabel() {
       draw();
@@ -509,7 +537,7 @@ function presetHelp(game, name) {
 }
 
 /** The name of the preset whose options are exactly `options`, if any. */
-function presetOf(game, options) {
+export function presetOf(game, options) {
   return Object.keys(game.presets || {}).find((name) => samePreset(game.presets[name], options));
 }
 
@@ -519,7 +547,7 @@ function samePreset(preset, options) {
   return a.length === Object.keys(options).length && a.every(([k, v]) => options[k] === v);
 }
 
-function optionText(key, fallback) {
+export function optionText(key, fallback) {
   return has(key) ? t(key) : String(fallback);
 }
 

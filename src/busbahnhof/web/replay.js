@@ -9,6 +9,7 @@ import { animateChanges, snapshot } from "./motion.js";
 import { reviewPanel } from "./review.js";
 import { mergeStatic } from "./statics.js";
 import { GAME_BOARDS, gameContext, lineText, loadBoard } from "./table.js";
+import { ChatPanel } from "./chat.js";
 
 const PLAY_MS = 900;
 
@@ -25,6 +26,9 @@ export function showReplay(root, { tableId }) {
   const logList = h("ol", { class: "log-lines" });
   const playButton = h("button", { type: "button", class: "primary", onclick: () => toggle() }, t("replay.play"));
   const summary = h("div", { class: "replay-summary" });
+  // What the players said, read only, up to the move shown (each message keeps its version).
+  const chat = new ChatPanel({ tableId, say: null, replay: true });
+  chat.load();
   const review = reviewPanel({ tableId, go: (number) => go(number) });
 
   replaceChildren(root, h("p", {}, t("lobby.loading")));
@@ -68,7 +72,7 @@ export function showReplay(root, { tableId }) {
         ),
         stepText,
         review.node,
-        h("div", { class: "table-body" }, h("div", { class: "play" }, board), h("aside", { class: "side" }, h("section", { class: "log" }, h("h2", {}, t("table.log")), logList))),
+        h("div", { class: "table-body" }, h("div", { class: "play" }, board), h("aside", { class: "side" }, h("section", { class: "log" }, h("h2", {}, t("table.log")), logList), chat.node)),
       ),
     );
   }
@@ -78,6 +82,7 @@ export function showReplay(root, { tableId }) {
     const forward = next === step + 1;
     step = Math.max(0, Math.min(positions.length - 1, next));
     slider.value = String(step);
+    chat.showUntil(step);
     const position = positions[step];
     const message = { ...position, seat: null, legal: [], table: info, view: position.view ?? position };
     const ctx = gameContext(message, { send: () => {} });

@@ -16,6 +16,7 @@ import { SeatPanels, seatsOf } from "./seats.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
 import { playerName } from "./name.js";
 import { HintPanel, hintsUsed } from "./hint.js";
+import { ChatPanel } from "./chat.js";
 
 /** Each game's board module, loaded when a table of that game is first shown (not all three). */
 const BOARDS = {
@@ -42,8 +43,13 @@ export function showTable(root, { tableId, tokens }) {
       lang: lang(),
       onState: () => onState(),
       onRefusal: (error) => showRefusal(error),
-      onStatus: (status, detail) => showConnection(connection, status, detail),
+      onStatus: (status, detail) => {
+        if (status === "open") chat.load(); // what was said meanwhile
+        showConnection(connection, status, detail);
+      },
       onRematch: (offer) => onRematch(offer),
+      onChat: (messages) => chat.add(messages),
+      onChatRefusal: (error) => chat.refuse(error),
     });
     return connection;
   });
@@ -78,7 +84,14 @@ export function showTable(root, { tableId, tokens }) {
   const end = h("section", { class: "end", "aria-labelledby": "end-title" });
   end.hidden = true;
 
-  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, pausedNote, away, news, end, hints.node, board, actionsBox), h("aside", { class: "side" }, logBox));
+  // The table's chat (chat.js): the players write (pass-and-play: as the seat shown), spectators read.
+  const chat = new ChatPanel({
+    tableId,
+    say: tokens.length ? (text) => shown.say(text) : null,
+    seatNames: () => seatsOf(shown.state || {}).map((seat) => seat.name),
+    ownSeat: () => shown.state?.seat ?? null,
+  });
+  const body = h("div", { class: "table-body" }, h("div", { class: "play" }, pausedNote, away, news, end, hints.node, board, actionsBox), h("aside", { class: "side" }, logBox, chat.node));
   const page = h(
     "div",
     { class: "table-page" },
@@ -474,6 +487,7 @@ export function showTable(root, { tableId, tokens }) {
       lastLogLength = null;
       loadedCatalog = null;
       logBox.querySelector("h2").textContent = t("table.log");
+      chat.relabel();
       connections.forEach((c) => c.setLanguage(lang()));
     },
   };

@@ -35,7 +35,8 @@ export class TableConnection {
   /**
    * @param {object} opts {tableId, token (null: spectator), name (the seat's display name, or
    *   null), lang, onState(msg), onRefusal(err),
-   *   onStatus(status, detail), onRematch(offer)}; status is "connecting", "open", "closed" (will
+   *   onStatus(status, detail), onRematch(offer), onChat(messages),
+   *   onChatRefusal(error)}; status is "connecting", "open", "closed" (will
    *   retry) or "gone" (the server refused the link; detail {code, error}).
    */
   constructor(opts) {
@@ -146,6 +147,12 @@ export class TableConnection {
       this.owner = message.error.params.url || null; // the close (4307) follows; no refusal to show
       return;
     }
+    // Chat (chat.js): what was said at the table, and refusals of this connection's own message
+    // (chat.* keys; a pasted message over the size limit too).
+    if (message.type === "chat") return this.opts.onChat?.(message.messages);
+    if (message.type === "error" && isChatRefusal(message.error)) {
+      return this.opts.onChatRefusal?.({ ...message.error, message: message.error.text || message.error.message });
+    }
     if (message.ok === false || message.type === "error") {
       const error = message.error || message;
       this.lastError = { ...error, message: error.text || error.message };
@@ -226,6 +233,11 @@ export class TableConnection {
     this.reconnect();
   }
 
+  /** Say `text` in the table's chat (players only); false while the connection is not open. */
+  say(text) {
+    return this.post({ type: "chat", text });
+  }
+
   /** Take the seat back from the bot that played it while this player's time had run out. */
   back() {
     return this.post({ type: "back" });
@@ -251,4 +263,9 @@ export class TableConnection {
     if (this.socket) this.socket.close();
     this.socket = null;
   }
+}
+
+/** Whether a refusal is of a chat message rather than of a move. */
+function isChatRefusal(error) {
+  return Boolean(error) && (String(error.key || "").startsWith("chat.") || error.code === "server/message_too_large");
 }
