@@ -167,3 +167,18 @@ def test_workers_in_parallel_processes_run_every_job_once(queue: JobQueue, datab
     assert names == sorted(f"job{n}" for n in range(40))
     assert {queue.get(job.id).attempts for job in submitted} == {1}  # type: ignore[union-attr]
     assert len({line.split()[2] for line in runs(tmp_path)}) >= 2, "the jobs were shared out"
+
+
+def test_a_stopping_pool_gives_the_running_job_back(queue: JobQueue, database_url: str, tmp_path: Path) -> None:
+    """A server that stops asks its workers to stop: each ends, and the job it ran is queued
+    again, its attempt not counted."""
+    job = queue.submit("steps", params(tmp_path, "a", steps=200, seconds=0.05))
+    pool = WorkerPool(database_url, 1, KINDS, lease_seconds=30.0, poll_seconds=0.05)
+    pool.start()
+    try:
+        wait_for(lambda: queue.get(job.id).done > 0)  # type: ignore[union-attr]
+    finally:
+        pool.stop()
+    assert not any(process.is_alive() for process in pool.processes)
+    returned = queue.get(job.id)
+    assert returned is not None and (returned.status, returned.attempts) == (QUEUED, 0)
