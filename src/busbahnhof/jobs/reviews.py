@@ -28,7 +28,7 @@ def queue_review(queue: JobQueue, table_id: str, record: dict[str, Any], seats: 
     if not seats:
         return None
     params = {"record": record, "seats": seats}
-    return queue.submit(REVIEW_KIND, params, key=review_key(table_id), total=len(record["actions"]) + 1)
+    return queue.submit(REVIEW_KIND, params, key=review_key(table_id), total=len(record["actions"]))
 
 
 def run_review(params: dict[str, Any], progress: Progress) -> dict[str, Any]:
