@@ -110,9 +110,11 @@ function lessonIntro(root, { game, lesson }) {
 
 /** The lesson's table with its panel above: the panel follows the table's versions. */
 function lessonAtTable(root, { game, lesson, tableId, token }) {
-  const panel = h("section", { class: "lesson-panel", "aria-labelledby": "lesson-title", "aria-live": "polite" });
+  const panel = h("section", { class: "lesson-panel", "aria-labelledby": "lesson-title" });
+  // Screen readers hear each new step (or the lesson's end) once, not every bot's move.
+  const announcer = h("p", { class: "visually-hidden", "aria-live": "polite" });
   const tableHost = h("div", { class: "lesson-table" });
-  replaceChildren(root, h("div", { class: "lesson-page lesson-play" }, panel, tableHost));
+  replaceChildren(root, h("div", { class: "lesson-page lesson-play" }, announcer, panel, tableHost));
   const table = showTable(tableHost, { tableId, tokens: [token] });
   let data = null;
   let progress = null;
@@ -170,6 +172,8 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
       h("button", { type: "button", class: "small lesson-fold", "aria-expanded": String(!hidden), onclick: () => ((hidden = !hidden), draw()) }, t(hidden ? "lesson.show" : "lesson.hide")),
     );
     replaceChildren(panel, header, hidden ? null : body(step));
+    const news = progress.off !== null ? t("lesson.off_title") : progress.done ? t("lesson.done_title") : `${t("lesson.step", { n: shownStep + 1, total })}: ${step.text}`;
+    if (announcer.textContent !== news) announcer.textContent = news;
     highlight();
   }
 
