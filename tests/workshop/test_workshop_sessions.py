@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -122,5 +123,22 @@ def test_a_workshop_the_game_cannot_hold_is_refused(run_workshops: Run, options:
         with pytest.raises(GameError) as refused:
             await workshops.create(**{"deck": "mini", "players": 4, "tables": 2, "bot": "heuristik", **options})
         assert refused.value.key == key
+
+    run_workshops(scenario)
+
+
+def test_two_starts_at_once_open_the_tables_once(run_workshops: Run) -> None:
+    async def scenario(workshops: WorkshopService) -> None:
+        created = await workshops.create(deck="mini", players=2, tables=2, bot="heuristik")
+        await workshops.join(created["code"], "Ada")
+        results = await asyncio.gather(
+            workshops.start(created["id"], created["key"]),
+            workshops.start(created["id"], created["key"]),
+            return_exceptions=True,
+        )
+        assert sorted(type(result).__name__ for result in results) == ["WorkshopError", "dict"]
+        assert len(workshops.tables.store.list_tables(None, 100)) == 2  # no orphan tables of a second start
+        with pytest.raises(WorkshopFullError):
+            await workshops.join(created["code"], "Ben")
 
     run_workshops(scenario)

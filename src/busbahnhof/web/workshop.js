@@ -6,7 +6,7 @@
 import { ApiError } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { playerName } from "./name.js";
+import { checkName, playerName, setPlayerName } from "./name.js";
 
 const POLL_MS = 2000;
 const DECKS = ["standard", "mini"];
@@ -111,6 +111,8 @@ function showHome(root, code) {
         try {
           const joined = await call(`/code/${encodeURIComponent(String(form.get("code")).trim())}/join`, { name: String(form.get("name")) });
           localStorage.setItem(`${STORE}${joined.workshop_id}.seat`, joined.key);
+          const checked = checkName(String(form.get("name")));
+          if (checked.name && !playerName()) setPlayerName(checked.name); // the same name at the table, no second question
           location.hash = `#/workshop/seat/${encodeURIComponent(joined.workshop_id)}`;
         } catch (error) {
           joinError.textContent = error.message;

@@ -168,13 +168,16 @@ class WorkshopService:
 
     async def start(self, workshop_id: str, key: str) -> dict[str, Any]:
         """Open the workshop's tables: participants at their seats, the bot in every empty one.
+        Joining ends first (status ``starting``), so nobody is seated at a table already opened,
+        and of two starts at once one opens the tables.
 
         Raises:
             UnknownWorkshopError, NotFacilitatorError; WorkshopError: started already.
         """
-        workshop = await self._facilitated(workshop_id, key)
-        if workshop["status"] != GATHERING:
+        await self._facilitated(workshop_id, key)
+        if not await self._store(self.store.close_joining, workshop_id):  # one start; no join after it
             raise WorkshopError("the workshop has started already", key="workshop.error.started")
+        workshop = await self._load(workshop_id)
         seated = await self._store(self.store.participants, workshop_id)
         table_ids = []
         for index in range(workshop["table_count"]):
@@ -193,8 +196,7 @@ class WorkshopService:
             hashes = {n: person["key_hash"] for n, person in people.items()}
             created = await self.tables.create(spec, workshop["lang"], token_hashes=hashes)
             table_ids.append(created.table_id)
-        if not await self._store(self.store.start, workshop_id, table_ids, self.wall_clock()):
-            raise WorkshopError("the workshop has started already", key="workshop.error.started")
+        await self._store(self.store.start, workshop_id, table_ids, self.wall_clock())
         return await self.overview(workshop_id, key)
 
     async def overview(self, workshop_id: str, key: str, since: str | None = None) -> dict[str, Any]:

@@ -136,15 +136,25 @@ class WorkshopStore:
             )
         return None if row is None else dict(row)
 
-    def start(self, workshop_id: str, table_ids: list[str], at: float) -> bool:
-        """Record the workshop's tables and mark it running; ``False`` if it was started already."""
+    def close_joining(self, workshop_id: str) -> bool:
+        """Mark a gathering workshop ``starting`` (nobody joins any more); ``False`` if it was not
+        gathering (another start came first)."""
         with self.engine.begin() as connection:
             done = connection.execute(
                 sql_update(workshops)
                 .where(workshops.c.id == workshop_id, workshops.c.status == "gathering")
-                .values(status="running", table_ids=table_ids, started_at=at)
+                .values(status="starting")
             )
         return done.rowcount == 1
+
+    def start(self, workshop_id: str, table_ids: list[str], at: float) -> None:
+        """Record the workshop's tables and mark it running."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                sql_update(workshops)
+                .where(workshops.c.id == workshop_id)
+                .values(status="running", table_ids=table_ids, started_at=at)
+            )
 
     def set_paused(self, workshop_id: str, paused: bool) -> None:
         """Record whether the workshop's tables are paused."""
