@@ -53,7 +53,8 @@ export class QuickMatch {
           error.replaceChildren();
           try {
             const name = playerName();
-            sitDown(await api.quickMatch({ game: game.id, players, wait_seconds: this.choice.wait, ...(name ? { name } : {}) }, lang()));
+            const { players: count, wait } = this.choice;
+            sitDown(await api.quickMatch({ game: game.id, players: count, wait_seconds: wait, ...(name ? { name } : {}) }, lang()));
           } catch (problem) {
             button.disabled = false;
             error.replaceChildren(...errorLines(problem));
