@@ -14,6 +14,11 @@ reconnect), as a browser behind a proxy would; the new connection's first messag
 state.  A submit whose connection was lost before its result is not known to have counted: the
 human looks at the table again and decides anew (the version check keeps a move from counting
 twice).
+
+Like the web client, each connection asks for deltas (``delta=1``, docs/web/wire.md): after the
+first whole message it gets only what changed, and applies it to the message it holds
+(:func:`busbahnhof.tables.delta.apply`); a delta that does not fit asks for the whole message
+again (``resync``).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from ..tables.delta import apply
 from .report import Tally
 from .scenarios import Scenario
 
@@ -40,6 +46,8 @@ CLOSE_ELSEWHERE = 4307
 """The server's close code for "another process owns this table" (its address came just before)."""
 RECONNECT_SECONDS = 0.3
 """The wait before a lost connection is tried again (through the next server)."""
+DE, EN = "lang=de&delta=1", "lang=en&delta=1"
+"""The human's and the spectator's languages; both take deltas, as the web client does."""
 LOST: dict[str, Any] = {"type": "result", "lost": True}
 """What a submit waiting for its result learns when the connection went away first."""
 
@@ -64,6 +72,7 @@ class TableRun:
     origins: list[str] = field(default_factory=list)
     sockets: dict[str, ClientConnection] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
+    held: dict[str, dict[str, Any]] = field(default_factory=dict)
     table_id: str = ""
     human_state: dict[str, Any] | None = None
     pending: dict[int, tuple[float, set[str]]] = field(default_factory=dict)
@@ -73,6 +82,7 @@ class TableRun:
     turn: asyncio.Event = field(default_factory=asyncio.Event)
     over: asyncio.Event = field(default_factory=asyncio.Event)
     results: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    background: set[asyncio.Future[None]] = field(default_factory=set)
 
     def arrived(self, who: str, message: dict[str, Any], now: float) -> None:
         """Book a message of the table reaching client ``who``."""
@@ -85,8 +95,14 @@ class TableRun:
                 return
             self.tally.errors[f"error:{message['error']['code']}"] += 1
             return
-        if message.get("type") != "table":
+        if message.get("type") == "delta":
+            whole = self.expand(who, message)
+            if whole is None:
+                return
+            message = whole
+        elif message.get("type") != "table":
             return
+        self.held[who] = message
         version = message["version"]
         for target in [target for target in self.pending if target <= version]:
             started, waiting = self.pending[target]
@@ -104,6 +120,24 @@ class TableRun:
                 self.turn.set()
         if message["view"]["is_over"] or message["table"]["status"] != "open":
             self.over.set()
+
+    def expand(self, who: str, delta: dict[str, Any]) -> dict[str, Any] | None:
+        """The whole message a delta makes of the one ``who`` holds (``None``: it does not fit, and
+        the whole message is asked for again)."""
+        held = self.held.get(who)
+        socket = self.sockets.get(who)
+        if held is None or delta["base"] != held["version"]:
+            if socket is not None:
+                self.tally.errors["resync"] += 1
+                self.background.add(asyncio.ensure_future(socket.send('{"type": "resync"}')))
+            return None
+        whole = {**held, "version": delta["version"]}
+        if "view" in delta:
+            whole["view"] = apply(held["view"], delta["view"])
+        for part in ("table", "legal"):
+            if part in delta:
+                whole[part] = delta[part]
+        return whole
 
     def done(self) -> bool:
         """Whether the table's game is over or the test's time is up."""
@@ -125,6 +159,7 @@ class TableRun:
             except (OSError, TimeoutError, WebSocketException):
                 pass
             self.sockets.pop(who, None)
+            self.held.pop(who, None)  # the next connection starts with a whole message
             if who == HUMAN:
                 self.results.put_nowait(LOST)
             if self.done():
@@ -227,8 +262,8 @@ async def play_table(
     run = TableRun(scenario, tally, pace, random.Random(seed), deadline, list(origins), table_id=created["table_id"])
     token = created["seats"][0]["token"]
     clients = [
-        asyncio.create_task(run.stay_connected(HUMAN, f"table={created['table_id']}&token={token}&lang=de", away)),
-        asyncio.create_task(run.stay_connected(SPECTATOR, f"room={created['code']}&lang=en", home)),
+        asyncio.create_task(run.stay_connected(HUMAN, f"table={created['table_id']}&token={token}&{DE}", away)),
+        asyncio.create_task(run.stay_connected(SPECTATOR, f"room={created['code']}&{EN}", home)),
     ]
     try:
         await run.play_human()
