@@ -51,9 +51,21 @@ async function call(method, path, body, { csrf = false } = {}) {
   }
   if (!response.ok) {
     const error = data?.error ?? { message: response.statusText };
+    // The session ended elsewhere (logged out everywhere, a new password, expired): a guest now.
+    if (csrf && current && error.code === "players/not_logged_in") become(null);
     throw new ApiError(response.status, { ...error, message: error.text || error.message });
   }
   return data;
+}
+
+/** A call that ends the session: done also when the server has no such session any more. */
+async function ending(path) {
+  try {
+    return await call("POST", path, undefined, { csrf: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.info.code === "players/not_logged_in") return { ended: 0 };
+    throw error;
+  }
 }
 
 /** Who is logged in (asks the server once per page load; later calls return the same answer). */
@@ -91,13 +103,13 @@ export function takeClaims() {
 }
 
 export async function logOut() {
-  await call("POST", "/api/session/logout", undefined, { csrf: true });
+  await ending("/api/session/logout");
   become(null);
 }
 
 /** End every session of the account (every device); how many ended. */
 export async function logOutEverywhere() {
-  const answer = await call("POST", "/api/session/logout-everywhere", undefined, { csrf: true });
+  const answer = await ending("/api/session/logout-everywhere");
   become(null);
   return answer.ended;
 }
