@@ -27,7 +27,10 @@ def placeholders(text: str) -> set[str]:
 def modules() -> dict[str, str]:
     files = [
         WEB.joinpath(name)
-        for name in ("app.js", "lobby.js", "links.js", "created.js", "table.js", "actions.js", "replay.js", "review.js")
+        for name in (
+            *("app.js", "lobby.js", "links.js", "created.js", "table.js", "actions.js", "replay.js", "review.js"),
+            *("chat.js", "public-lobby.js"),
+        )
     ]
     files += [WEB.joinpath("games").joinpath(name) for name in ("busfahrer.js", "bus.js", "busfaktor.js")]
     files += [  # each board's own modules (games/<id>/*.js)
