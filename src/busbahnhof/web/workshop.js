@@ -284,7 +284,8 @@ function tableCard(table) {
     h(
       "table",
       { class: "ws-scores" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("workshop.col_seat")), h("th", { scope: "col" }, t("workshop.col_points")), h("th", { scope: "col", title: t("workshop.col_completed_long") }, "✓"), h("th", { scope: "col", title: t("workshop.col_active_long") }, "○"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("workshop.col_seat")), h("th", { scope: "col" }, t("workshop.col_points")), h("th", { scope: "col", title: t("workshop.col_completed_long") }, h("span", { "aria-hidden": "true" }, "✓"), h("span", { class: "visually-hidden" }, t("workshop.col_completed_long"))),
+          h("th", { scope: "col", title: t("workshop.col_active_long") }, h("span", { "aria-hidden": "true" }, "○"), h("span", { class: "visually-hidden" }, t("workshop.col_active_long"))))),
       h(
         "tbody",
         {},
