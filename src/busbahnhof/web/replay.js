@@ -62,11 +62,11 @@ export function showReplay(root, { tableId }) {
         h(
           "div",
           { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
-          h("button", { type: "button", onclick: () => go(0) }, "⏮ ", t("replay.first")),
+          h("button", { type: "button", onclick: () => go(0) }, "|◀ ", t("replay.first")),
           h("button", { type: "button", onclick: () => go(step - 1) }, "◀ ", t("replay.back")),
           playButton,
           h("button", { type: "button", onclick: () => go(step + 1) }, t("replay.next"), " ▶"),
-          h("button", { type: "button", onclick: () => go(positions.length - 1) }, t("replay.last"), " ⏭"),
+          h("button", { type: "button", onclick: () => go(positions.length - 1) }, t("replay.last"), " ▶|"),
           h("label", { for: "replay-step", class: "visually-hidden" }, t("replay.step_label")),
           slider,
         ),

@@ -361,7 +361,7 @@ export function showTable(root, { tableId, tokens }) {
         seated() && !connections[0].rematch
           ? h("button", { type: "button", class: "primary big", onclick: (e) => askRematch(e.currentTarget) }, t("table.play_again"))
           : null,
-        h("a", { class: "button", href: `#/replay/${encodeURIComponent(tableId)}` }, t("lobby.replay")),
+        h("a", { class: "button", href: `#/replay/${encodeURIComponent(tableId)}` }, t("table.replay_review")),
         h("a", { class: "button", href: "#/" }, t("nav.lobby")),
       ),
       h("p", { class: "form-error", role: "alert", id: "again-error" }),
