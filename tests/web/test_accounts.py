@@ -296,6 +296,8 @@ def test_the_account_pages_fit_a_small_phone(open_page: Callable[..., Any]) -> N
     page.locator("#account-button").click()
     page.locator("#menu-account").wait_for()
     check_fits(page)
+    page.mouse.click(300, 600)
+    page.locator("#account-menu").wait_for(state="hidden")  # a click elsewhere closes the menu
     player_id = register_in(page, "kleinesphone", "Ein ziemlich langer Anzeigename")
     check_fits(page)
     page.locator("#account-button").click()

@@ -389,6 +389,15 @@ export function drawAccountControl(holder) {
   };
   onSessionChange(draw);
   onLanguageChange(draw);
+  // A click elsewhere or another page closes the menu.
+  const closeMenu = (event) => {
+    const menu = holder.querySelector("#account-menu");
+    if (!menu || menu.hidden || (event.type === "click" && holder.contains(event.target))) return;
+    menu.hidden = true;
+    holder.querySelector("#account-button")?.setAttribute("aria-expanded", "false");
+  };
+  document.addEventListener("click", closeMenu);
+  window.addEventListener("hashchange", closeMenu);
   draw();
   loadSession();
 }
