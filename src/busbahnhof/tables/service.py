@@ -39,6 +39,7 @@ from .errors import (
     NotCreatorError,
     StaleVersionError,
     TableClosedError,
+    TablePausedError,
     UnknownTableError,
     UnknownTokenError,
 )
@@ -143,13 +144,17 @@ class TableService:
 
     # -- tables --------------------------------------------------------------------------
 
-    async def create(self, spec: TableSpec, lang: str = "de") -> CreatedTable:
+    async def create(
+        self, spec: TableSpec, lang: str = "de", token_hashes: dict[int, str] | None = None
+    ) -> CreatedTable:
         """Open a table as ``spec`` says; bots start playing at once.
 
         ``lang`` is the creator's language: seats left without a name get their default name in
         it (:mod:`.names`), stored with the table so that every viewer sees the same names.
         Returns the table id, its room code, the creator's token and a ticket (token and join
-        link) for every human seat.
+        link) for every human seat.  ``token_hashes`` gives human seats whose tokens the caller
+        issued itself (only their hashes: a workshop's participants hold theirs, :mod:`busbahnhof.workshop`);
+        those seats get no ticket.
 
         Raises:
             GameError: the spec cannot be played (unknown game or bot, bad options, a deck path,
@@ -164,12 +169,13 @@ class TableService:
             make_bot(game, bot)
         spec = replace(spec, options=options, seed=seed, lang=lang)
         catalog = names_catalog(lang)
-        tokens = {n: new_token() for n, seat in enumerate(spec.seats) if seat.bot is None}
+        issued = token_hashes or {}
+        tokens = {n: new_token() for n, seat in enumerate(spec.seats) if seat.bot is None and n not in issued}
         seats = [
             Seat(
                 name=entry.name or default_name(catalog, n, entry.bot),
                 bot=entry.bot,
-                token_hash=hash_token(tokens[n]) if n in tokens else None,
+                token_hash=hash_token(tokens[n]) if n in tokens else issued.get(n) if entry.bot is None else None,
             )
             for n, entry in enumerate(spec.seats)
         ]
@@ -497,6 +503,7 @@ class TableService:
             try:
                 seat = table.seat_of(token)
                 self._require_open(table)
+                self._require_unpaused(table)
                 if version != table.version:
                     raise StaleVersionError(
                         f"the table is at version {table.version}, not {version}; look again",
@@ -523,6 +530,23 @@ class TableService:
             return Refused(lost, current, table_catalog(table, lang).error_text(lost))
         return Accepted(current)
 
+    async def pause(self, table_id: str, paused: bool) -> bool:
+        """Pause the table (its bots and turn clock stop, no seat may act) or let it go on; the game's
+        state does not change.  A resumed human turn starts its clock afresh.  The pause is this
+        process's (a workshop pauses its tables again after a restart).  Returns whether it changed.
+
+        Raises:
+            UnknownTableError.
+        """
+        table = await self.table(table_id)
+        async with table.lock:
+            if table.paused == paused or not table.is_open:
+                return False
+            table.paused = paused
+            table.log_event("table.paused" if paused else "table.resumed")
+        await self._after_change(table)
+        return True
+
     async def hint_position(self, table_id: str, token: str | None) -> tuple[State[Any], int, int]:
         """What a hint for the token's seat starts from: a copy of the game, the seat, the version.
 
@@ -537,6 +561,7 @@ class TableService:
         async with table.lock:
             seat = table.seat_of(token)
             self._require_open(table)
+            self._require_unpaused(table)
             if not table.spec.hints:
                 raise HintsOffError("hints are off at this table", key="table.error.hints_off")
             self._require_to_move(table, seat)
@@ -683,6 +708,11 @@ class TableService:
             raise TableClosedError(
                 f"the table is {table.status}; it takes no more actions", key=f"table.error.{table.status}"
             )
+
+    @staticmethod
+    def _require_unpaused(table: Table) -> None:
+        if table.paused:
+            raise TablePausedError("the table is paused; it goes on when it is resumed", key="table.error.paused")
 
     @staticmethod
     def _require_to_move(table: Table, seat: int | None) -> None:
