@@ -8,13 +8,24 @@ from __future__ import annotations
 import os
 import random
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from support.server_harness import Seat, ServerProcess, play_out_together
 
 PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The module's server, with one job worker for the balance runs."""
+    tmp = tmp_path_factory.mktemp("workbench")
+    process = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, env={"BUSBAHNHOF_JOB_WORKERS": "1"}).start()
+    yield process
+    process.stop()
 
 
 def register(page: Any, user: str) -> None:

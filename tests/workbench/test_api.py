@@ -34,8 +34,17 @@ class Designer:
 
 
 @pytest.fixture(scope="module")
-def designers(shared_server: ServerProcess) -> Iterator[tuple[Designer, Designer]]:
-    ada, bob = Designer(shared_server, "ada"), Designer(shared_server, "bob")
+def bench_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The module's server, with one job worker for the balance runs."""
+    tmp = tmp_path_factory.mktemp("workbench")
+    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, env={"BUSBAHNHOF_JOB_WORKERS": "1"}).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def designers(bench_server: ServerProcess) -> Iterator[tuple[Designer, Designer]]:
+    ada, bob = Designer(bench_server, "ada"), Designer(bench_server, "bob")
     yield ada, bob
     ada.http.close()
     bob.http.close()
@@ -73,21 +82,21 @@ def test_versions_diff_and_export_over_http(designers: tuple[Designer, Designer]
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "workbench/invalid_version"
 
 
-def test_private_decks_csrf_and_share_links(designers: tuple[Designer, Designer], shared_server: ServerProcess) -> None:
+def test_private_decks_csrf_and_share_links(designers: tuple[Designer, Designer], bench_server: ServerProcess) -> None:
     ada, bob = designers
     deck_id = new_deck(ada)
     for path in (f"/api/workbench/decks/{deck_id}", f"/api/workbench/decks/{deck_id}/versions/1"):
         answer = bob.get(path, lang="de")
         assert answer.status_code == 404
         assert answer.json()["error"]["text"].startswith("Dieses Deck gibt es nicht")
-    with shared_server.http() as guest:
+    with bench_server.http() as guest:
         assert guest.get(f"/api/workbench/decks/{deck_id}/versions/1/toml").status_code == 404
         assert guest.get(f"/api/workbench/decks/{deck_id}", params={"share": "guessed"}).status_code == 404
     assert ada.get("/api/workbench/decks/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
     no_csrf = ada.http.post(f"/api/workbench/decks/{deck_id}/share", json={"on": True})
     assert no_csrf.status_code == 403
     token = ada.post(f"/api/workbench/decks/{deck_id}/share", {"on": True}).json()["share_token"]
-    with shared_server.http() as guest:
+    with bench_server.http() as guest:
         shared = guest.get(f"/api/workbench/shared/{token}").json()
         assert shared["id"] == deck_id and not shared["owned"]
         assert guest.get(f"/api/workbench/decks/{deck_id}/versions/1/toml", params={"share": token}).status_code == 200
@@ -107,7 +116,7 @@ def test_an_upload_over_the_limit_gets_a_clear_error(designers: tuple[Designer, 
 
 
 def test_a_playtest_table_and_its_testers_feedback(
-    designers: tuple[Designer, Designer], shared_server: ServerProcess
+    designers: tuple[Designer, Designer], bench_server: ServerProcess
 ) -> None:
     ada, _ = designers
     deck_id = new_deck(ada)
@@ -115,11 +124,11 @@ def test_a_playtest_table_and_its_testers_feedback(
     table_id, tokens = table["table_id"], [seat["token"] for seat in table["seats"]]
     early = ada.post(f"/api/workbench/playtests/{table_id}/feedback", {"token": tokens[0], "fun": 4, "length": "right"})
     assert early.status_code == 400 and early.json()["error"]["code"] == "workbench/invalid"
-    seats = [Seat(shared_server, f"table={table_id}&token={token}&lang=de") for token in tokens]
+    seats = [Seat(bench_server, f"table={table_id}&token={token}&lang=de") for token in tokens]
     play_out_together(seats)
     for seat in seats:
         seat.close()
-    with shared_server.http() as tester:
+    with bench_server.http() as tester:
         form = tester.get(f"/api/workbench/playtests/{table_id}", params={"token": tokens[1]}).json()
         assert form["finished"] and not form["answered"] and "Team A" in form["cards"]
         answers = [
@@ -139,7 +148,7 @@ def test_a_playtest_table_and_its_testers_feedback(
     assert summary["comments"] == [{"tester": summary["comments"][0]["tester"], "text": "Gut"}]
 
 
-def wait_for_run(designer: Designer, run_id: str, statuses: tuple[str, ...], seconds: float = 120) -> dict[str, Any]:
+def wait_for_run(designer: Designer, run_id: str, statuses: tuple[str, ...], seconds: float = 300) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while True:
         run: dict[str, Any] = designer.get(f"/api/workbench/balance/{run_id}").json()
@@ -158,7 +167,7 @@ def test_balance_runs_their_findings_reports_and_comparison(designers: tuple[Des
     assert ada.post(f"/api/workbench/decks/{deck_id}/versions", {"base": 1, "document": document}).status_code == 201
     runs = []
     for version in (1, 2):
-        answer = ada.post(f"/api/workbench/decks/{deck_id}/versions/{version}/balance", {"games": 30, "players": 3})
+        answer = ada.post(f"/api/workbench/decks/{deck_id}/versions/{version}/balance", {"games": 10, "players": 3})
         assert answer.status_code == 201, answer.text
         runs.append(answer.json()["id"])
     assert bob.get(f"/api/workbench/balance/{runs[0]}").status_code == 404
@@ -167,7 +176,7 @@ def test_balance_runs_their_findings_reports_and_comparison(designers: tuple[Des
     findings = {finding["kind"]: finding for finding in done[0]["findings"]}
     assert {"start", "length", "ties"} <= set(findings)
     start = findings["start"]["value"]
-    assert start["low"] <= start["estimate"] <= start["high"] and findings["start"]["evidence"]["games"] == 30
+    assert start["low"] <= start["estimate"] <= start["high"] and findings["start"]["evidence"]["games"] == 10
     report = ada.get(f"/api/workbench/balance/{runs[0]}/report", lang="en")
     assert report.status_code == 200 and "<style>" not in report.text
     assert '<link rel="stylesheet" href="/api/workbench/report.css">' in report.text

@@ -1,7 +1,7 @@
 """The workbench: decks of accounts with versions (never overwritten), their diffs, sharing by link,
 validation in German and English, playtest feedback and balance runs (docs/workbench.md)."""
 
-from .checks import MAX_CARDS, MAX_DECK_BYTES, check_text
+from .checks import MAX_CARDS, MAX_DECK_BYTES, check_document, check_text
 from .decks import Reader, Workbench, builtin_text
 from .diff import deck_diff
 from .document import document_of, merged_text, plain_deck
@@ -19,6 +19,7 @@ __all__ = [
     "WorkbenchError",
     "WorkbenchStore",
     "builtin_text",
+    "check_document",
     "check_text",
     "deck_diff",
     "document_of",

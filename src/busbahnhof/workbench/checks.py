@@ -14,14 +14,17 @@ from ..engine import Catalog, InvalidDataError
 from ..engine.userfiles import UserFileError, parse_toml
 from ..games.busfaktor.deck import compile_deck, validate_deck
 from ..games.busfaktor.deck_warnings import deck_warnings, warning_text
-from .document import KINDS
+from .document import KINDS, plain_deck
 from .errors import DeckTooLargeError
 
 CATALOG_PACKAGES = ("busbahnhof.games.busfaktor", "busbahnhof.engine")
 """The validator's texts: the game's deck problems, the engine's field checks and file errors."""
-MAX_DECK_BYTES = 256 * 1024
-"""The largest deck file the workbench stores: the table service's limit for an uploaded deck
-(``tables.decks.MAX_DECK_BYTES``), so every stored version can be played at a table."""
+MAX_DECK_BYTES = 400 * 1024
+"""The largest deck file the workbench stores (a 3,600-card deck has some 360 KB; an upload of
+this size fits into the server's largest request body, 512 KiB by default, so its refusal is
+this clear one).  A table takes
+decks up to its own limit (``tables.decks.MAX_DECK_BYTES``, 256 KiB): a larger version is
+simulated and printed, and a playtest table of it is refused with the table service's error."""
 MAX_CARDS = 4000
 """The most cards a stored deck may have (a 3,600-card deck for large-deck tests fits)."""
 
@@ -59,13 +62,8 @@ def check_card_count(raw: dict[str, Any]) -> None:
 
 
 def check_text(text: str, lang: str, source: str = "deck.toml") -> dict[str, Any]:
-    """The validator's verdict on a deck file, JSON-ready, in ``lang``.
-
-    ``{"valid", "problems", "warnings", "cards"}``: each problem ``{"kind", "index", "field",
-    "rule", "key", "params", "text"}`` (``kind``/``index`` ``None`` for the deck as a whole,
-    ``field`` the field inside the card, ``text`` the message in ``lang``); each warning ``{"key",
-    "rule", "cards", "field", "text"}``; ``cards`` the card count per kind.  A file that is not
-    TOML is one problem of the deck as a whole.
+    """The validator's verdict on a deck file, JSON-ready, in ``lang`` (see :func:`check_raw`); a
+    file that is not TOML is one problem of the deck as a whole.
 
     Raises:
         DeckTooLargeError: the file is over the limits.
@@ -89,6 +87,24 @@ def check_text(text: str, lang: str, source: str = "deck.toml") -> dict[str, Any
             "warnings": [],
             "cards": {},
         }
+    return check_raw(raw, catalog, source)
+
+
+def check_document(document: dict[str, Any], lang: str, source: str = "deck.toml") -> dict[str, Any]:
+    """The verdict on the editor's document as it stands (no file is written: the validator reads
+    the same data the file would hold, so a check stays fast for a deck of thousands of cards)."""
+    return check_raw(plain_deck(document), Catalog(CATALOG_PACKAGES, lang), source)
+
+
+def check_raw(raw: dict[str, Any], catalog: Catalog, source: str) -> dict[str, Any]:
+    """``{"valid", "problems", "warnings", "cards"}``: each problem ``{"kind", "index", "field",
+    "rule", "key", "params", "text"}`` (``kind``/``index`` ``None`` for the deck as a whole,
+    ``field`` the field inside the card, ``text`` the message in the catalog's language); each
+    warning ``{"key", "rule", "cards", "field", "text"}``; ``cards`` the card count per kind.
+
+    Raises:
+        DeckTooLargeError: more cards than :data:`MAX_CARDS`.
+    """
     check_card_count(raw)
     cards = {kind: len(raw[kind]) if isinstance(raw.get(kind), list) else 0 for kind in KINDS}
     try:

@@ -204,7 +204,7 @@ class Workbench:
         """
         self.owned(deck_id, player_id)
         base_row = self.version(deck_id, base, Reader(player_id=player_id))
-        text = merged_text(base_row["text"], _checked_document(document))
+        text = merged_text(base_row["text"], checked_document(document))
         return self._append(deck_id, text, note)
 
     def save_text(self, deck_id: str, player_id: str, text: str, note: str = "") -> dict[str, Any]:
@@ -257,7 +257,7 @@ class Workbench:
         return self.create(player_id, row["text"], deck["name"], note=f"{deck['name']} v{number}")
 
 
-def _checked_document(document: Any) -> dict[str, Any]:
+def checked_document(document: Any) -> dict[str, Any]:
     """The document's shape (a deck table and card lists of ``{"origin", "fields"}``), else a refusal;
     the values inside are the validator's to judge."""
     problem = None

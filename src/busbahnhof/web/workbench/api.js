@@ -73,7 +73,7 @@ export function fileHref(deckId, number, kind, share = null) {
 export const bench = {
   builtin: (name) => request("GET", `/api/workbench/builtin/${encodeURIComponent(name)}`),
   check: (document, baseText) => request("POST", "/api/workbench/check", { body: { document, base_text: baseText } }),
-  checkText: (text) => request("POST", "/api/workbench/check", { body: { text } }),
+  exportText: (document, baseText) => request("POST", "/api/workbench/export", { body: { document, base_text: baseText } }),
   decks: () => request("GET", "/api/workbench/decks"),
   create: (source, text = null, name = null) => request("POST", "/api/workbench/decks", { body: { source, text, name } }),
   deck: (id, share) => request("GET", deckPath(id), { params: { share } }),

@@ -223,7 +223,7 @@ async function showGuest(root, name) {
   const error = h("div", { class: "error", role: "alert" });
   async function exportFile() {
     try {
-      const { text } = await bench.check(editor.document(), opened.text);
+      const text = await bench.exportText(editor.document(), opened.text);
       const url = URL.createObjectURL(new Blob([text], { type: "application/toml" }));
       const link = h("a", { href: url, download: `${name}-deck.toml` });
       document.body.append(link);

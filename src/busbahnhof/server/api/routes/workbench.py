@@ -28,10 +28,19 @@ from ....games.busfaktor.printing import deck_document
 from ....jobs import JobQueue
 from ....tables import hash_token
 from ....tables.spec import SeatSpec, TableSpec
-from ....workbench import MAX_DECK_BYTES, Reader, Workbench, WorkbenchStore, builtin_text, check_text, document_of
+from ....workbench import (
+    MAX_DECK_BYTES,
+    Reader,
+    Workbench,
+    WorkbenchStore,
+    builtin_text,
+    check_document,
+    check_text,
+    document_of,
+)
 from ....workbench.balance import BOTS, MAX_GAMES
 from ....workbench.balance_runs import BalanceRuns
-from ....workbench.decks import NAME_MAX, NOTE_MAX
+from ....workbench.decks import NAME_MAX, NOTE_MAX, checked_document
 from ....workbench.document import merged_text
 from ....workbench.errors import DeckTooLargeError, InvalidVersionError, UnknownDeckError, WorkbenchError
 from ....workbench.feedback import COMMENT_MAX, CONFUSING_MAX, Playtests, card_names, summary
@@ -138,14 +147,6 @@ class FeedbackIn(BaseModel):
     comment: str = Field("", max_length=COMMENT_MAX)
 
 
-def _text_of(body: DocumentIn) -> str:
-    if body.text is not None:
-        return body.text
-    if body.document is None:
-        raise WorkbenchError("give a document or a text", key="workbench.error.not_a_document", detail="empty")
-    return merged_text(body.base_text or "", body.document)
-
-
 @router.get("/builtin/{name}")
 def builtin(name: Literal["standard", "mini"], lang: LangDep) -> dict[str, Any]:
     """A built-in deck as the editor opens it: ``{"text", "document", "check"}``."""
@@ -155,11 +156,25 @@ def builtin(name: Literal["standard", "mini"], lang: LangDep) -> dict[str, Any]:
 
 @router.post("/check")
 def check(body: DocumentIn, request: Request, lang: LangDep) -> dict[str, Any]:
-    """The validator's verdict on a document or file (nothing is stored): problems at card and field
-    with their rule, warnings, and the file's text as it would be saved (``text``)."""
+    """The validator's verdict on the editor's document or on a file's text (nothing is stored):
+    problems at card and field with their rule, warnings."""
     require_json(request)
-    text = _text_of(body)
-    return {**check_text(text, lang), "text": text}
+    if body.text is not None:
+        return check_text(body.text, lang)
+    if body.document is None:
+        raise WorkbenchError("give a document or a text", key="workbench.error.not_a_document", detail="empty")
+    return check_document(checked_document(body.document), lang)
+
+
+@router.post("/export")
+def export(body: DocumentIn, request: Request) -> Response:
+    """The deck file of the editor's document written into ``base_text`` (comments kept): what a
+    guest downloads (nothing is stored)."""
+    require_json(request)
+    if body.document is None:
+        raise WorkbenchError("give a document", key="workbench.error.not_a_document", detail="empty")
+    text = merged_text(body.base_text or "", checked_document(body.document))
+    return Response(text, media_type="application/toml; charset=utf-8")
 
 
 @router.get("/decks")
