@@ -66,7 +66,7 @@ export class QuickMatch {
         { class: "quick-choices" },
         select(
           "quick-game",
-          t("lobby.game"),
+          t("lobby.quick_game"),
           this.games.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.title)),
           (value) => {
             this.choice.game = value;
@@ -75,7 +75,7 @@ export class QuickMatch {
         ),
         select(
           "quick-players",
-          t("lobby.player_count"),
+          t("lobby.quick_players"),
           Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((n) => h("option", { value: n, selected: n === players }, n)),
           (value) => (this.choice.players = Number(value)),
         ),
