@@ -4,7 +4,10 @@ after the wait."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,8 +29,18 @@ def table_id_of(page: Any) -> str:
     return match.group(1)
 
 
+def in_view(page: Any, selector: str, tmp_path: Path, name: str) -> None:
+    """A screenshot with ``selector`` scrolled into view, to docs/screenshots if asked for."""
+    page.locator(selector).scroll_into_view_if_needed()
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path))
+    target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
+    if target:
+        shutil.copy(path, Path(target) / path.name)
+
+
 def test_a_public_table_is_found_and_joined_from_another_browser(
-    open_page: Any, server: ServerProcess, screenshot: Any
+    open_page: Any, server: ServerProcess, screenshot: Any, tmp_path: Path
 ) -> None:
     ada = named_page(open_page, "Ada")
     ada.goto("/")
@@ -37,10 +50,13 @@ def test_a_public_table_is_found_and_joined_from_another_browser(
     ada.locator(".table-page[data-seat='0']").wait_for()  # the host sits at once
     table_id = table_id_of(ada)
 
+    with server.http() as http:  # a quick match waits beside it (its bots' countdown shows)
+        http.post("/api/lobby/quick", json={"game": "busfaktor", "players": 3, "wait_seconds": 300, "name": "Dan"})
     cy = named_page(open_page, "Cy", "laptop")  # watches the lobby while Bea joins
     cy.goto("/")
     row = cy.locator(f".public-table[data-table='{table_id}']")
     row.wait_for()
+    cy.locator(".public-table", has_text="Bots in").first.wait_for()
     assert "1 von 4 Plätzen frei" in row.inner_text() and "eröffnet von Ada" in row.inner_text()
     assert "Regeln wie geschrieben" in row.inner_text()
     screenshot(cy, "lobby-public-laptop")
@@ -48,8 +64,8 @@ def test_a_public_table_is_found_and_joined_from_another_browser(
     bea = named_page(open_page, "Bea", "phone")
     bea.goto("/")
     bea_row = bea.locator(f".public-table[data-table='{table_id}']")
-    bea_row.scroll_into_view_if_needed()
-    screenshot(bea, "lobby-public-phone")
+    bea_row.wait_for()
+    in_view(bea, ".public-panel", tmp_path, "lobby-public-phone")
     bea_row.get_by_role("button", name="Mitspielen: Busfahrer von Ada").click()  # one click
     bea.locator(".table-page[data-seat='1']").wait_for()
     ada.locator(".seat-panel", has_text="Bea").first.wait_for()
