@@ -249,7 +249,7 @@ def test_password_change_and_log_out_everywhere(open_page: Callable[..., Any]) -
 
 
 def test_a_forgotten_password_is_reset_by_mail(
-    open_page: Callable[..., Any], server: ServerProcess, sink: SmtpSink
+    open_page: Callable[..., Any], server: ServerProcess, sink: SmtpSink, screenshot: Callable[[Any, str], Path]
 ) -> None:
     page = open_page("phone", "de")
     register_in(page, "vergesslich", "Vergesslich")
@@ -266,6 +266,7 @@ def test_a_forgotten_password_is_reset_by_mail(
     forgot.get_by_label("E-Mail-Adresse").fill("vergesslich@example.org")
     forgot.get_by_role("button", name="Mail senden").click()
     page.locator("#forgot-done", has_text="Falls ein Konto diese Adresse hat").wait_for()
+    screenshot(page, "account-login-phone")
     text = sink.wait_for(before + 1)[-1].get_content()
     link = re.search(r"(http://\S+/#/reset/\S+)", text)
     assert link and link.group(1).startswith(server.url), text

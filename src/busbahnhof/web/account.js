@@ -3,6 +3,7 @@
 // the password reset page "#/reset/<token>" from the mail. The server checks everything; a
 // refusal is shown at the field it concerns, in the server's words (docs/players.md).
 import { ApiError } from "./api.js";
+import { turnsBadge, turnsMenuItem } from "./turns.js";
 import { h, replaceChildren } from "./dom.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { playerName } from "./name.js";
@@ -351,6 +352,24 @@ export function showReset(root, { token }) {
   return {};
 }
 
+/** A person's head and shoulders: filled when logged in, an outline for a guest. */
+function personIcon(filled) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("width", "20");
+  svg.setAttribute("height", "20");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", `account-icon${filled ? " filled" : ""}`);
+  const head = document.createElementNS(svg.namespaceURI, "circle");
+  head.setAttribute("cx", "10");
+  head.setAttribute("cy", "6.5");
+  head.setAttribute("r", "3.6");
+  const body = document.createElementNS(svg.namespaceURI, "path");
+  body.setAttribute("d", "M2.8 18.5c0-4.2 3.2-6.6 7.2-6.6s7.2 2.4 7.2 6.6z");
+  svg.append(head, body);
+  return svg;
+}
+
 /** The top bar's account menu: "log in" for a guest; my page, account, leaderboards, log out. */
 export function drawAccountControl(holder) {
   const draw = () => {
@@ -358,14 +377,16 @@ export function drawAccountControl(holder) {
     const button = h(
       "button",
       { type: "button", class: "account-button", id: "account-button", "aria-expanded": "false", "aria-controls": "account-menu", "aria-label": me ? t("account.menu_for", { name: me.player.display_name }) : t("account.menu_guest") },
-      h("span", { "aria-hidden": "true", class: "account-icon" }, me ? "●" : "○"),
+      personIcon(Boolean(me)),
       h("span", { class: "account-label" }, me ? t("account.menu") : t("account.login_short")),
+      turnsBadge(),
     );
     const link = (href, text, id) => h("li", {}, h("a", { href, id, onclick: close }, text));
     const menu = h(
       "ul",
       { class: "account-menu panel", id: "account-menu" },
       me ? link(`#/player/${encodeURIComponent(me.player.id)}`, t("account.my_page"), "menu-my-page") : null,
+      turnsMenuItem(() => close()),
       link("#/account", me ? t("account.settings") : t("account.login_or_register"), "menu-account"),
       link("#/ratings/busfahrer", t("account.leaderboards"), "menu-ratings"),
       me ? h("li", {}, h("button", { type: "button", class: "link-button", id: "menu-logout", onclick: () => (close(), logOut().catch(() => {})) }, t("account.logout"))) : null,
