@@ -67,6 +67,7 @@ def test_a_facilitator_runs_a_two_table_workshop(open_page: Any, screenshot: Any
     assert "angehalten" in facilitator.locator(".ws-status").inner_text()
     player.locator(".paused-note").wait_for()
     assert "facilitator paused" in player.locator(".paused-note").inner_text()
+    assert "Paused" in player.locator(".table-head .turn").inner_text()
     screenshot(player, "workshop-player-paused-phone")
     held = versions(facilitator)
     time.sleep(2.5)  # more than one poll: no table moved

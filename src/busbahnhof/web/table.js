@@ -555,6 +555,7 @@ function isMyTurn(ctx) {
 function turnText(ctx) {
   const view = ctx.view;
   if (view.is_over) return t("table.game_over");
+  if (ctx.message.table?.paused) return t("workshop.turn_paused"); // a workshop's facilitator paused the table
   if (isMyTurn(ctx)) return t("table.your_turn");
   return t("table.waiting_for", { name: ctx.seatName(view.to_move) });
 }
