@@ -34,6 +34,7 @@ from .api.lobby_deps import close_lobby, open_lobby
 from .api.players_deps import players_hub
 from .api.routes import accounts, chat, games, health, hints, lobby, players, qr, reviews, rooms, tables, workshop
 from .api.routes import lessons as lesson_routes
+from .api.routes import turns as turn_routes
 from .api.routes import workbench as workbench_routes
 from .api.routes.workshop import open_workshops
 from .background import Background
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)
+    app.include_router(turn_routes.router)
     app.include_router(ws_router)
     mount_web_client(app)
     return app

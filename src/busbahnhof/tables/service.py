@@ -48,7 +48,7 @@ from .names import default_name, names_catalog
 from .ports import Client, TableStore, Unsubscribe
 from .rematch import follow_up_token, rematch_seats, rematch_spec, take_up
 from .results import Accepted, CreatedTable, Refused, Rematch, SeatTicket, SubmitResult
-from .spec import TableSpec
+from .spec import LONG_TURN_SECONDS, MAX_TURN_SECONDS, TableSpec
 from .table import BOT, CLOSED, FINISHED, HUMAN, OPEN, ZOMBIE, Seat, Table
 from .thinking import ProcessThinker, Thinker, ThreadThinker
 
@@ -57,6 +57,8 @@ T = TypeVar("T")
 CODE_ATTEMPTS = 20
 CLOSE_TAKEN_OVER = 4409
 MAX_THINK_SECONDS = 10.0
+MIN_TURN_LEFT_SECONDS = 60.0
+"""A player back at a turn-based table whose time ran out while away gets at least this long."""
 
 
 @dataclass(eq=False)
@@ -812,7 +814,7 @@ class TableService:
             self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, who, table.version))
         elif who == HUMAN and table.spec.turn_seconds is not None:
             loop = asyncio.get_running_loop()
-            table.deadline = loop.time() + table.spec.turn_seconds
+            table.deadline = loop.time() + turn_time_left(table.spec.turn_seconds, self.wall_clock() - table.updated_at)
             if table.runs_bots:
                 self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
 
@@ -858,7 +860,7 @@ class TableService:
             if not table.runs_bots and not self.connections.get(table.id):
                 self._drop_visitor(table)  # its owner serves it; nobody here needs it caught up
                 continue
-            limit = table.spec.abandon_seconds
+            limit = table.spec.abandon_after
             gone = table.humans_gone_since
             if not table.is_open or limit is None or gone is None or not table.has_human_seats():
                 continue
@@ -904,8 +906,17 @@ class TableService:
             table.successor = record["successor"]
             table.take_seats(record["seats"])
             if record["status"] == CLOSED and before[1] != CLOSED:
-                table.log_event("table.closed_abandoned", minutes=round((table.spec.abandon_seconds or 0) / 60))
+                table.log_event("table.closed_abandoned", minutes=round((table.spec.abandon_after or 0) / 60))
         return before != (table.version, table.status, [seat.stored() for seat in table.seats])
+
+
+def turn_time_left(turn_seconds: float, since_last_action: float) -> float:
+    """The seconds a decision gets now: a short timer starts afresh; a long one (turn-based play) counts
+    from the table's last action, so a restart or a player's return does not give a new day, but
+    leaves at least :data:`MIN_TURN_LEFT_SECONDS` to a player who is back."""
+    if turn_seconds < LONG_TURN_SECONDS:
+        return turn_seconds
+    return max(MIN_TURN_LEFT_SECONDS, turn_seconds - max(0.0, since_last_action))
 
 
 def claim(seat: int, token: str | None) -> Callable[[list[dict[str, Any]]], bool]:
@@ -943,9 +954,9 @@ def check_spec(spec: TableSpec) -> None:
         GameError: unknown game or bot; InvalidTableError: bad timer, think delay or abandon time.
     """
     game_class(spec.game)
-    if spec.turn_seconds is not None and not 1 <= spec.turn_seconds <= 24 * 3600:
+    if spec.turn_seconds is not None and not 1 <= spec.turn_seconds <= MAX_TURN_SECONDS:
         raise InvalidTableError(
-            "the turn timer takes 1 second to 24 hours", key="table.error.turn_seconds", value=spec.turn_seconds
+            "the turn timer takes 1 second to 7 days", key="table.error.turn_seconds", value=spec.turn_seconds
         )
     if not 0 <= spec.think_seconds <= MAX_THINK_SECONDS:
         raise InvalidTableError(

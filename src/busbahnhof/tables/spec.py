@@ -11,6 +11,11 @@ from typing import Any
 
 DEFAULT_THINK_SECONDS = 0.6
 """How long a bot waits before it moves, so that humans can follow the table."""
+MAX_TURN_SECONDS = 7 * 24 * 3600
+"""The longest turn timer: a week per decision (turn-based play, docs/turns.md)."""
+LONG_TURN_SECONDS = 3600
+"""A turn timer this long or longer makes a turn-based table: its clock runs from the last action
+(it survives a restart) and its players get a turn mail (docs/turns.md)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,8 @@ class TableSpec:
             heuristic bot if it has one, else ``random``).
         think_seconds: the bots' think delay.
         abandon_seconds: a table whose human seats have all been empty this long is closed and
-            kept as a finished record; ``None``: never.
+            kept as a finished record; ``None``: never.  Never shorter than two turn times
+            (:attr:`abandon_after`): a turn-based table waits for players who are merely away.
         lang: the creator's language (``de`` or ``en``), set when the table is created from the
             request's language: the language of the default seat names, kept for a rematch.
         hints: whether a player may ask for a hint at their decisions (:mod:`busbahnhof.learn`;
@@ -71,6 +77,15 @@ class TableSpec:
     def players(self) -> int:
         """The number of seats."""
         return len(self.seats)
+
+    @property
+    def abandon_after(self) -> float | None:
+        """Seconds without a connection and an action after which the table is closed: ``abandon_seconds``,
+        but at least two turn times (a zombie bot moves for an absent player after one turn time, so a
+        table with a long timer is never closed while its clock runs)."""
+        if self.abandon_seconds is None:
+            return None
+        return max(self.abandon_seconds, 2 * (self.turn_seconds or 0))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (as stored with the table)."""

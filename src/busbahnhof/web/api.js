@@ -47,6 +47,7 @@ export const api = {
   hint: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }, lang),
   chat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
   lobby: () => request("GET", "/api/lobby"),
+  turns: (seats) => request("POST", "/api/turns", { seats }),
   joinPublic: (id, body, lang) => request("POST", `/api/lobby/${encodeURIComponent(id)}/join`, body, lang),
   quickMatch: (body, lang) => request("POST", "/api/lobby/quick", body, lang),
   positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),

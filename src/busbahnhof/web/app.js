@@ -30,6 +30,7 @@ const PAGES = {
   account: { args: 0, module: () => import("./account.js"), show: (m) => m.showAccount(app) },
   reset: { args: 1, module: () => import("./account.js"), show: (m, args) => m.showReset(app, { token: args[0] }) },
   player: { args: 1, module: () => import("./player.js"), show: (m, args) => m.showPlayer(app, { playerId: args[0] }) },
+  turns: { args: 0, module: () => import("./turns.js"), show: (m) => m.showTurns(app) },
   ratings: { args: 0, module: () => import("./leaderboard.js"), show: (m, args) => m.showLeaderboard(app, { game: args[0] }) },
   learn: {
     args: 0,

@@ -23,7 +23,7 @@ export function lang() {
 
 /** The client's catalog comes in parts, one file per concern and language: the frame's
  *  (`locales/de.json`) and one per part below (`locales/<part>.de.json`). */
-const CATALOG_PARTS = ["lobby", "rules", "busfahrer", "bus", "bus-board", "busfaktor", "account", "review", "lesson", "workshop", "workbench", "chat"];
+const CATALOG_PARTS = ["lobby", "rules", "busfahrer", "bus", "bus-board", "busfaktor", "account", "review", "lesson", "workshop", "workbench", "chat", "turns"];
 
 export async function loadLanguage(next = current) {
   const files = [`locales/${next}.json`, ...CATALOG_PARTS.map((part) => `locales/${part}.${next}.json`)];

@@ -2,6 +2,7 @@
 // seats, timer, deck), watch open tables, replay finished ones, go back to one's own seats and
 // re-issue a lost seat link. Every option, choice and preset is named and explained from the
 // catalog (`option.<game>.<name>[.<value>][.help]`, `preset.<game>.<name>[.help]`).
+import { durationText, HOUR } from "./duration.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
@@ -14,7 +15,7 @@ import { PublicTables, QuickMatch } from "./public-lobby.js";
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];
 const DEFAULT_LEVEL = "mittel";
-const TIMERS = [0, 30, 60, 120, 300];
+const TIMERS = [0, 30, 60, 120, 300, HOUR, 12 * HOUR, 24 * HOUR, 72 * HOUR]; // from an hour on: turn-based (docs/turns.md)
 const FIRST_GAME = "busfahrer";
 
 export function showLobby(root) {
@@ -123,7 +124,7 @@ export function showLobby(root) {
           h(
             "select",
             { name: "timer", onchange: (e) => (choice.timer = Number(e.target.value)) },
-            TIMERS.map((s) => h("option", { value: s, selected: s === choice.timer }, s ? t("lobby.timer_seconds", { s }) : t("lobby.timer_none"))),
+            TIMERS.map((s) => h("option", { value: s, selected: s === choice.timer }, timerLabel(s))),
           ),
         ),
       ),
@@ -537,6 +538,11 @@ function presetHelp(game, name) {
 }
 
 /** The name of the preset whose options are exactly `options`, if any. */
+function timerLabel(s) {
+  if (!s) return t("lobby.timer_none");
+  return s >= HOUR ? t("turns.timer_preset", { span: durationText(t, s) }) : t("lobby.timer_seconds", { s });
+}
+
 export function presetOf(game, options) {
   return Object.keys(game.presets || {}).find((name) => samePreset(game.presets[name], options));
 }

@@ -1,6 +1,7 @@
 // One panel per seat, above the board: the seat's mark and name, "(you)", a bot's mark, whether its
 // player is here, the game's facts about it (points, cards in hand, a short note, from the game
 // module's `seatFacts(ctx, seat)`), and on the seat to move the turn timer counting down.
+import { durationText, HOUR } from "./duration.js";
 import { h, replaceChildren } from "./dom.js";
 import { withTip } from "./tip.js";
 
@@ -104,8 +105,9 @@ export class SeatPanels {
     if (!el || !message.clock) return;
     const tick = () => {
       const left = secondsLeft(message.clock, message.receivedAt ?? Date.now());
-      el.textContent = this.t("seats.clock", { s: left });
-      el.setAttribute("aria-label", this.t("seats.clock_long", { s: left }));
+      const long = left >= HOUR; // a turn-based table's clock reads in days, hours and minutes
+      el.textContent = long ? this.t("turns.clock", { span: durationText(this.t, left) }) : this.t("seats.clock", { s: left });
+      el.setAttribute("aria-label", long ? this.t("turns.clock_long", { span: durationText(this.t, left) }) : this.t("seats.clock_long", { s: left }));
       el.classList.toggle("urgent", left <= URGENT_SECONDS);
     };
     tick();

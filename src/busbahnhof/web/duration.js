@@ -1,0 +1,15 @@
+// Long spans in words for turn-based play: "2 T 5 Std", "3 Std 12 min" (the turn clock of a long
+// timer, the lobby's timer presets, the "your turn" list). Short spans stay with their callers.
+export const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** `seconds` as days and hours (a day or more), hours and minutes (an hour or more), or minutes. */
+export function durationText(t, seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const d = Math.floor(s / DAY);
+  const h = Math.floor((s % DAY) / HOUR);
+  const m = Math.floor((s % HOUR) / 60);
+  if (d > 0) return h > 0 ? t("turns.span_days_hours", { d, h }) : t("turns.span_days", { count: d, d });
+  if (h > 0) return m > 0 ? t("turns.span_hours_minutes", { h, m }) : t("turns.span_hours", { count: h, h });
+  return t("turns.span_minutes", { count: Math.max(1, m), m: Math.max(1, m) });
+}
