@@ -248,7 +248,7 @@ export function deckEditor({ document, baseText, readOnly = false, initialCheck 
         count ? `⚠ ${t("workbench.problems_n", { count })}` : `✓ ${t("workbench.valid")}`,
       ),
       deckWide.length ? h("ul", { class: "wb-deck-problems" }, deckWide.map((p) => h("li", {}, problemLine(p)))) : null,
-      count > deckWide.length ? h("ul", { class: "wb-problem-index" }, verdict.problems.filter((p) => p.kind).map((p) => h("li", {}, h("button", { type: "button", class: "link", onclick: () => select({ kind: p.kind, index: p.index }) }, `${cardName(p.kind, doc.cards[p.kind]?.[p.index]?.fields || {})}: `), p.text))) : null,
+      count > deckWide.length ? h("ul", { class: "wb-problem-index" }, verdict.problems.filter((p) => p.kind).map((p) => h("li", {}, h("button", { type: "button", class: "link", onclick: () => select({ kind: p.kind, index: p.index }) }, `${cardName(p.kind, doc.cards[p.kind]?.[p.index]?.fields || {})}:`), " ", p.text))) : null,
       verdict.warnings?.length ? h("details", { class: "wb-warnings" }, h("summary", {}, t("workbench.warnings_n", { count: verdict.warnings.length })), h("ul", {}, verdict.warnings.map((w) => h("li", {}, w.text)))) : null,
     );
   }

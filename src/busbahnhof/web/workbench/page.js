@@ -86,7 +86,7 @@ async function showHome(root) {
       intro,
       h("h2", {}, t("workbench.my_decks")),
       decks.length
-        ? h("ul", { class: "wb-deck-list" }, decks.map((d) => h("li", {}, h("a", { href: `#/workbench/deck/${encodeURIComponent(d.id)}` }, d.name), ` · ${t("workbench.version_n", { n: d.latest })}`, d.shared ? ` · 🔗 ${t("workbench.shared")}` : "")))
+        ? h("ul", { class: "wb-deck-list" }, decks.map((d) => h("li", {}, h("a", { href: `#/workbench/deck/${encodeURIComponent(d.id)}` }, d.name), ` · ${t("workbench.version_n", { n: d.latest })}`, d.shared ? ` · ${t("workbench.shared")}` : "")))
         : h("p", { class: "help" }, t("workbench.no_decks")),
       h("h2", {}, t("workbench.new_deck")),
       h(
@@ -114,7 +114,7 @@ async function showDeck(root, { deckId = null, share = null, number = null }) {
   const opened = await bench.version(id, shown, share);
   const readOnly = !summary.owned;
   const hrefOf = (n) => (share ? `#/workbench/shared/${encodeURIComponent(share)}/${n}` : `#/workbench/deck/${encodeURIComponent(id)}/${n}`);
-  const status = h("p", { class: "wb-save-status", "aria-live": "polite", "data-testid": "wb-save-status" }, t("workbench.opened_version", { n: shown }));
+  const status = h("p", { class: "wb-save-status", "aria-live": "polite", "data-testid": "wb-save-status" }, readOnly ? null : t("workbench.opened_version", { n: shown }));
   const editor = deckEditor({
     document: opened.document,
     baseText: opened.text,
@@ -171,7 +171,7 @@ async function showDeck(root, { deckId = null, share = null, number = null }) {
       { class: "wb-page wb-deck-page" },
       h("p", { class: "wb-breadcrumb" }, h("a", { href: "#/workbench" }, t("workbench.home"))),
       h("h1", {}, summary.name, " ", h("span", { class: "wb-version-badge" }, t("workbench.version_n", { n: shown }))),
-      readOnly ? h("p", { class: "wb-readonly" }, `🔒 ${t("workbench.read_only")}`, " ", copyButton) : null,
+      readOnly ? h("p", { class: "wb-readonly" }, h("strong", {}, t("workbench.read_only")), " ", copyButton) : null,
       h(
         "div",
         { class: "wb-toolbar row" },
