@@ -276,6 +276,4 @@ async def handle(
             raise bad_message("'text' must be the chat message's text")
         await chat.say(connection, text)  # every client of the table gets it, this one too
         return None
-    raise bad_message(
-        f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping, resync, chat"
-    )
+    raise bad_message(f"unknown message type {str(kind)[:40]!r}; types: action, lang, leave, back, ping, resync, chat")
