@@ -22,9 +22,8 @@ HOUR = 3_600.0
 
 
 def two_humans(turn_seconds: float | None = DAY, **more: Any) -> TableSpec:
-    return TableSpec(
-        "busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=9, think_seconds=0, turn_seconds=turn_seconds, **more
-    )
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
+    return TableSpec("busfahrer", seats=seats, seed=9, think_seconds=0, turn_seconds=turn_seconds, **more)
 
 
 def run(db: str, scenario: Callable[[TableService], Awaitable[Any]], clock: list[float]) -> Any:

@@ -1,0 +1,92 @@
+"""The "your turn" list in real browsers: right after a reload it shows the two tables waiting for
+a guest's seats and not the one where another player decides; the count sits on the account
+button; a logged-in account sees a seat it took on another device; a long timer's countdown reads
+in hours at the table. Screenshots of the list, laptop and phone."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from support.server_harness import ServerProcess, create_table
+
+PASSWORD = "correct horse battery staple"
+DAY = 86_400
+
+
+def guest_page(open_page: Any, size: str, seats: list[dict[str, str]], lang: str = "de") -> Any:
+    page = open_page(size, lang)
+    stored = json.dumps(json.dumps(seats))
+    page.context.add_init_script(
+        f"localStorage.setItem('busbahnhof.name', 'Anna'); localStorage.setItem('busbahnhof.seats', {stored})"
+    )
+    return page
+
+
+def listed(page: Any) -> list[str]:
+    return [str(item.get_attribute("data-table")) for item in page.locator(".turns-item").all()]
+
+
+def test_the_list_is_right_after_a_reload_and_a_long_timer_reads_in_hours(
+    open_page: Any, server: ServerProcess, screenshot: Any
+) -> None:
+    with server.http() as http:
+        daily = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Ben"}], turn_seconds=DAY)
+        untimed = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Cem"}, {"bot": "random"}])
+        bens_turn = create_table(http, game="busfahrer", seats=[{"name": "Ben"}, {"name": "Anna"}], turn_seconds=DAY)
+    annas = [(daily, 0), (untimed, 0), (bens_turn, 1)]
+    seats = [{"table_id": table["table_id"], "token": table["seats"][n]["token"]} for table, n in annas]
+
+    for size in ("laptop", "phone"):
+        page = guest_page(open_page, size, seats)
+        page.goto("/#/turns")
+        page.locator(".turns-item").nth(1).wait_for()
+        assert sorted(listed(page)) == sorted([daily["table_id"], untimed["table_id"]])
+        page.reload()
+        page.locator(".turns-item").nth(1).wait_for()
+        assert sorted(listed(page)) == sorted([daily["table_id"], untimed["table_id"]]), "right after a reload"
+        assert bens_turn["table_id"] not in listed(page)
+        assert page.locator("#turns-badge").inner_text() == "2"
+        assert "2 Tische warten auf dich" in page.locator(".turns-summary").inner_text()
+        timed = page.locator(f".turns-item[data-table='{daily['table_id']}']")
+        assert "23 Std" in timed.locator(".turns-left").inner_text()
+        assert (
+            "ohne Zugzeit" in page.locator(f".turns-item[data-table='{untimed['table_id']}'] .turns-left").inner_text()
+        )
+        screenshot(page, f"turns-{size}")
+
+    timed.get_by_role("link", name="Spielen").click()
+    page.locator(".table-page[data-seat='0']").wait_for()
+    clock = page.locator(".seat-clock")
+    clock.wait_for()
+    assert "Std" in clock.inner_text() and "min" in clock.inner_text(), clock.inner_text()
+    screenshot(page, "turns-clock-phone")
+
+
+def test_an_account_sees_its_seat_taken_on_another_device(open_page: Any, server: ServerProcess) -> None:
+    with server.http() as http:
+        table = create_table(http, game="busfahrer", seats=[{"name": "Dora"}, {"name": "Ede"}], turn_seconds=12 * 3600)
+    page = open_page("laptop", "en")
+    page.goto("/#/turns")
+    page.locator(".turns-summary", has_text="No table").wait_for()
+    status = page.evaluate(
+        """async (password) => (await fetch('/api/accounts', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({user_name: 'dora_turns', password})})).status""",
+        PASSWORD,
+    )
+    assert status == 201
+    with server.http() as other_device:
+        session = other_device.post("/api/session", json={"user_name": "dora_turns", "password": PASSWORD}).json()
+        claimed = other_device.post(
+            "/api/account/seats",
+            json={"seats": [{"table_id": table["table_id"], "token": table["seats"][0]["token"]}]},
+            headers={"X-CSRF-Token": session["csrf"]},
+        ).json()
+        assert claimed["seats"][0]["result"] == "claimed"
+    page.reload()
+    item = page.locator(f".turns-item[data-table='{table['table_id']}']")
+    item.wait_for()
+    assert "another device" in item.inner_text()
+    assert item.get_by_role("link", name="Watch").count() == 1
+    assert page.locator("#turns-badge").inner_text() == "1"
