@@ -16,6 +16,7 @@ import { SeatPanels, seatsOf } from "./seats.js";
 import { deadReason, showDeadLink } from "./deadlink.js";
 import { playerName } from "./name.js";
 import { HintPanel, hintsUsed } from "./hint.js";
+import { feedbackOffer } from "./workbench/after-game.js";
 import { ChatPanel } from "./chat.js";
 
 /** Each game's board module, loaded when a table of that game is first shown (not all three). */
@@ -355,6 +356,7 @@ export function showTable(root, { tableId, tokens }) {
       hintsUsed(ctx),
       ctx.message.table?.seed !== undefined && ctx.message.table?.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: ctx.message.table.seed })) : null,
       rematchOffer(),
+      seated() ? feedbackOffer(tableId, connections[0].opts.token) : null,
       h(
         "div",
         { class: "row" },

@@ -345,7 +345,10 @@ def playtest(
     table_id: str, request: Request, bench: BenchDep, token: Annotated[str, Query(max_length=100)]
 ) -> dict[str, Any]:
     """What a tester's feedback form needs: whether the game is over, the seat's name, the deck's
-    card names to pick confusing ones from, and whether this seat answered already."""
+    card names to pick confusing ones from, and whether this seat answered already.  A table that
+    is no playtest answers ``{"playtest": false}`` (the table page asks at every game's end)."""
+    if bench.store.playtest(table_id[:32]) is None:
+        return {"playtest": False, "table_id": table_id}
     table, seat, found = _tester(table_id, request, bench, token)
     names = card_names(table["deck_text"] or "")
     answered = any(
@@ -353,6 +356,7 @@ def playtest(
         for a in bench.store.feedback_of(found["deck_id"], found["version"])
     )
     return {
+        "playtest": True,
         "table_id": table_id,
         "finished": table["status"] != "open",
         "seat": seat,
