@@ -38,6 +38,23 @@ def test_every_expected_decision_is_legal_with_the_tables_bots(path: Path) -> No
     assert all(step.matches(decision) for step, decision in zip(lesson.steps, walked.decisions, strict=True))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_every_action_a_step_accepts_leads_on_to_the_lessons_end(path: Path) -> None:
+    """A learner who follows the lesson with another action its step accepts (another suit, another
+    player for the points, another street from the named end) is never left without a next step:
+    each such choice, one step at a time (at most four per step), is walked to the end."""
+    lesson = parse_lesson(raw(path), path.name)
+    first = walk(lesson, bot_rng, path.name)
+    for index in range(len(lesson.steps)):
+        previous = first.decisions[index]
+        for choice in range(1, 4):
+            walked = walk(lesson, bot_rng, f"{path.name} (choice {choice} at step {index + 1})", {index: choice})
+            if walked.decisions[index] == previous:
+                break  # the step accepts no further action here (the last one was taken again)
+            previous = walked.decisions[index]
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
 def test_every_text_is_there_in_both_languages(path: Path) -> None:
     lesson = parse_lesson(raw(path), path.name)

@@ -8,7 +8,7 @@ this package stays below the tables layer and the walk meets the very positions 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,8 +40,9 @@ class Walk:
     over: bool
 
 
-def walk(lesson: Lesson, bot_rng: BotRng, source: str = "") -> Walk:
-    """Play the lesson: the bots as at a table, the learner the first legal action each step accepts.
+def walk(lesson: Lesson, bot_rng: BotRng, source: str = "", choices: Mapping[int, int] | None = None) -> Walk:
+    """Play the lesson: the bots as at a table, the learner the first legal action each step accepts
+    (or, at step ``k`` of ``choices``, the ``choices[k]``-th: the other ways to follow the lesson).
 
     Raises:
         InvalidDataError: naming the step, when no legal action matches it or the game ends first,
@@ -63,7 +64,8 @@ def walk(lesson: Lesson, bot_rng: BotRng, source: str = "") -> Walk:
         if state.is_over:
             raise InvalidDataError(f"{where}, step {number}: the game is over before the learner's decision")
         legal = [str(action) for action in state.legal_actions()]
-        chosen = next((action for action in legal if step.matches(action)), None)
+        accepted = [action for action in legal if step.matches(action)]
+        chosen = accepted[min((choices or {}).get(number - 1, 0), len(accepted) - 1)] if accepted else None
         if chosen is None:
             raise InvalidDataError(
                 f"{where}, step {number}: no legal action matches {' | '.join(step.expect)}; legal: {', '.join(legal)}"
