@@ -136,8 +136,13 @@ def test_english_lessons_are_listed_and_introduced(open_page: Any) -> None:
     page.get_by_role("heading", name="Learn at the table").wait_for()
     for lesson in lessons():
         assert page.get_by_role("link", name=lesson.title["en"]).count() == 1
-    page.get_by_role("link", name=next(one for one in lessons() if one.game == "bus").title["en"]).click()
-    page.get_by_role("button", name="Start the lesson").wait_for()
+    bus = next(one for one in lessons() if one.game == "bus")
+    page.get_by_role("link", name=bus.title["en"]).click()
+    page.get_by_role("button", name="Start the lesson").click()
+    panel = page.locator(".lesson-panel")
+    panel.locator(".lesson-count", has_text=f"Step 1 of {len(bus.steps)}").wait_for()
+    assert bus.steps[0].text["en"] in panel.inner_text()
+    assert "Rule: Bus: Erste Gebäude" in panel.inner_text()
 
 
 def test_a_rules_page_leads_to_its_games_lessons_which_fit_a_small_phone(open_page: Any) -> None:

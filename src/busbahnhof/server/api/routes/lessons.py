@@ -47,6 +47,10 @@ def _unknown(game: str, lesson_id: str, lang: str) -> JSONResponse:
     return JSONResponse({"error": error_data(error, lang)}, status_code=404)
 
 
+LESSON_ABANDON_SECONDS = 900.0
+"""A lesson table left alone this long is closed (each start or restart opens a new one)."""
+
+
 def lesson_spec(lesson: Lesson) -> TableSpec:
     """The lesson's table: its game, options and seed, its bots with the lesson's think delay."""
     return TableSpec(
@@ -55,6 +59,7 @@ def lesson_spec(lesson: Lesson) -> TableSpec:
         seats=tuple(SeatSpec(bot=bot) for bot in lesson.seat_bots()),
         seed=lesson.seed,
         think_seconds=lesson.think_seconds,
+        abandon_seconds=LESSON_ABANDON_SECONDS,
     )
 
 
