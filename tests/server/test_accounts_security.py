@@ -95,6 +95,7 @@ def test_every_cookie_authenticated_post_needs_the_sessions_csrf_token(server: S
         "/api/account/name": {"display_name": "Hacked"},
         "/api/account/seats": {"seats": [{"table_id": table["table_id"], "token": table["seats"][0]["token"]}]},
         "/api/account/email": {"email": "attacker@example.org", "password": PASSWORD},
+        "/api/account/seat-links": {"table_id": table["table_id"]},
     }
     assert cookie_authenticated_posts() == sorted(bodies), "a new cookie-authenticated POST needs its CSRF test"
     _, other = register(server, "csrfother")

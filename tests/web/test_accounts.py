@@ -306,3 +306,32 @@ def test_the_account_pages_fit_a_small_phone(open_page: Callable[..., Any]) -> N
     page.locator("#player-name").wait_for()
     assert page.url.endswith(f"#/player/{player_id}")
     check_fits(page)
+
+
+def test_a_running_game_continues_on_another_device_of_the_account(
+    open_page: Callable[..., Any], server: ServerProcess
+) -> None:
+    with server.http() as http:
+        created = create_table(http, game="busfahrer", seats=[{}, {"bot": "leicht"}])
+    laptop, phone = open_page("laptop", "de"), open_page("phone", "de")
+    player_id = register_in(laptop, "zweigeraete", "Zwei Geräte")
+    laptop.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    laptop.locator(".table-page[data-seat='0']").wait_for()
+    wait_for_seat(server, player_id, created["table_id"], laptop)
+
+    phone.goto("/#/account")
+    login = phone.locator("#login")
+    login.get_by_label("Benutzername").fill("zweigeraete")
+    login.get_by_label("Passwort").fill(PASSWORD)
+    login.get_by_role("button", name="Anmelden").click()
+    phone.locator("#my-page-link").click()
+    running = phone.locator(f"#player-running li[data-table='{created['table_id']}']")
+    running.get_by_role("button", name="Auf diesem Gerät weiterspielen").click()
+    phone.locator(".table-page[data-seat='0']").wait_for()
+    laptop.get_by_role("heading", name="Dieser Platz wird jetzt auf einem anderen Gerät gespielt").wait_for()
+    with server.http() as http:
+        other = http.post("/api/accounts", json={"user_name": "fremd", "password": PASSWORD}).json()
+        refused = http.post(
+            "/api/account/seat-links", json={"table_id": created["table_id"]}, headers={"X-CSRF-Token": other["csrf"]}
+        )
+    assert refused.json()["error"]["code"] == "players/not_your_seat", "only the seat's account gets a new token"

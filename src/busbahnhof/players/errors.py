@@ -61,3 +61,9 @@ class UnknownPlayerError(PlayersError):
     """No account has this player id."""
 
     code = "players/unknown_player"
+
+
+class NotYourSeatError(PlayersError):
+    """An account asked for a seat of a table where it holds none (or the game has ended)."""
+
+    code = "players/not_your_seat"

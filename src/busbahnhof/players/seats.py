@@ -17,6 +17,9 @@ from .ports import PlayerStore
 
 MAX_TICKETS = 50
 """The most seats one request may move (a guest rarely holds more than a few)."""
+OPEN = "open"
+MAX_TABLES = 200
+"""The most recent tables of an account searched for its seats (as many as its page lists)."""
 
 
 @dataclass(frozen=True)
@@ -55,3 +58,11 @@ class Seats:
             }
             for seat in held[:MAX_TICKETS]
         ]
+
+    def open_seats(self, player_id: str, table_id: str) -> list[int]:
+        """The seats of the open table ``table_id`` that are ``player_id``'s (none if it has ended):
+        an account may take them to another device (a new token, see docs/players.md)."""
+        for table in self.store.player_tables(player_id, MAX_TABLES):
+            if table["id"] == table_id and table["status"] == OPEN:
+                return sorted(seat for seat, account in table["players_at"].items() if account["id"] == player_id)
+        return []

@@ -89,6 +89,10 @@ class TableService:
         on_finished: awaited (in the background) with a table's id after its game ended and the
             store recorded it: the results hook (the server settles ratings there; the table
             service knows nothing of players).
+        on_waiting: awaited (in the background) with the table, the seat and the version when a
+            decision starts waiting for a human at a turn-based table (a timer of at least
+            ``LONG_TURN_SECONDS``; by the process that runs its clock): the turn mails' hook
+            (docs/turns.md); it may be called again for the same decision (a restart, a return).
     """
 
     def __init__(
@@ -101,9 +105,11 @@ class TableService:
         store_workers: int = 1,
         wall_clock: Callable[[], float] = time.time,
         on_finished: Callable[[str], Coroutine[Any, Any, None]] | None = None,
+        on_waiting: Callable[[Table, int, int], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         self.store = store
         self.on_finished = on_finished
+        self.on_waiting = on_waiting
         self.sweep_seconds = sweep_seconds
         self.wall_clock = wall_clock
         self.tables: dict[str, Table] = {}
@@ -371,9 +377,20 @@ class TableService:
             UnknownTableError, NotCreatorError, InvalidTableError (no such human seat).
         """
         table = await self.table(table_id)
+        if not table.is_creator(creator_token):
+            raise NotCreatorError("only the table's creator can re-issue a token", key="table.error.not_creator")
+        return await self.renew_token(table_id, seat)
+
+    async def renew_token(self, table_id: str, seat: int) -> SeatTicket:
+        """A new token for human ``seat`` (its old token stops working), for a caller that has
+        checked who may ask: the creator (:meth:`reissue_token`) or the seat's account (the
+        players' routes, from ``seat_players``, which this service never reads).
+
+        Raises:
+            UnknownTableError, InvalidTableError (no such human seat).
+        """
+        table = await self.table(table_id)
         async with table.lock:
-            if not table.is_creator(creator_token):
-                raise NotCreatorError("only the table's creator can re-issue a token", key="table.error.not_creator")
             if not (0 <= seat < len(table.seats) and table.seats[seat].is_human):
                 raise InvalidTableError(f"there is no human seat {seat}", key="table.error.no_seat", seat=seat)
             token = new_token()
@@ -817,6 +834,8 @@ class TableService:
             table.deadline = loop.time() + turn_time_left(table.spec.turn_seconds, self.wall_clock() - table.updated_at)
             if table.runs_bots:
                 self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
+                if self.on_waiting is not None and table.spec.turn_seconds >= LONG_TURN_SECONDS:
+                    self._in_background(self.on_waiting(table, seat, table.version))
 
     async def _bot_turn(self, table: Table, seat: int, who: str, version: int) -> None:
         """After the think delay, the bot decides in a worker (:mod:`.thinking`) and its action is committed."""

@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { botLabel } from "./lobby.js";
-import { heldSeats, loadSession, session } from "./session.js";
+import { heldSeats, loadSession, session, takeSeatsHere } from "./session.js";
 
 /** Game ids -> titles in the current language (ids where the list cannot be had). */
 export async function gameTitles() {
@@ -67,7 +67,7 @@ export function showPlayer(root, { playerId }) {
         h("h1", { id: "player-name" }, page.player.display_name),
         mine ? h("p", { class: "muted" }, t("player.this_is_you"), " ", h("a", { href: "#/account", class: "text-link" }, t("account.settings"))) : null,
         ratingsSection(page.ratings, title),
-        gamesSection("running", t("player.running"), running, (game) => runningLink(game), title),
+        gamesSection("running", t("player.running"), running, (game) => runningLink(game, mine), title),
         gamesSection("finished", t("player.finished"), finished, (game) => finishedPart(game), title),
         opponentsSection(page.opponents),
       ),
@@ -147,10 +147,26 @@ function placeMark(game, seat) {
   return game.places ? h("span", { class: "place" }, `${game.places[seat.seat] + 1}. `) : null;
 }
 
-function runningLink(game) {
+/** Back to a running game: at the seat if this browser holds it; on the player's own page the
+ *  seat can be taken to this device (new tokens); else to watch. */
+function runningLink(game, mine) {
   const tokens = heldSeats().filter((seat) => seat.table_id === game.table_id).map((seat) => seat.token);
-  const href = `#/t/${encodeURIComponent(game.table_id)}${tokens.length ? "/" + tokens.map(encodeURIComponent).join(",") : ""}`;
-  return h("a", { class: "button small" + (tokens.length ? " primary" : ""), href }, tokens.length ? t("player.continue") : t("player.watch"));
+  const table = `#/t/${encodeURIComponent(game.table_id)}`;
+  if (tokens.length) return h("a", { class: "button small primary", href: `${table}/${tokens.map(encodeURIComponent).join(",")}` }, t("player.continue"));
+  const watch = h("a", { class: "button small", href: table }, t("player.watch"));
+  if (!mine) return watch;
+  const error = h("span", { class: "error", role: "alert" });
+  const here = h("button", { type: "button", class: "small primary take-here" }, t("player.play_here"));
+  here.addEventListener("click", async () => {
+    here.disabled = true;
+    try {
+      location.hash = await takeSeatsHere(game.table_id);
+    } catch (failure) {
+      error.textContent = failure.message;
+      here.disabled = false;
+    }
+  });
+  return [here, watch, error];
 }
 
 function finishedPart(game) {

@@ -152,6 +152,15 @@ export function confirmReset(token, newPassword) {
   return call("POST", "/api/password-reset/confirm", { token, new_password: newPassword });
 }
 
+/** Play the account's seats of an open table on this device: new tokens (the other device's
+ *  link stops working, and this one takes the seat over when it opens the table). The hash of
+ *  the table with the new tokens, e.g. "#/t/<id>/<token>". */
+export async function takeSeatsHere(tableId) {
+  const answer = await call("POST", "/api/account/seat-links", { table_id: tableId }, { csrf: true });
+  const tokens = answer.seats.map((seat) => encodeURIComponent(seat.token)).join(",");
+  return `#/t/${encodeURIComponent(tableId)}/${tokens}`;
+}
+
 /** Every seat this browser holds: the creator's own seats and the seat links opened here. */
 export function heldSeats() {
   const created = createdTables().flatMap((entry) =>

@@ -14,18 +14,20 @@ no GET changes anything.  Passwords and session ids never leave these handlers e
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....players import HeldSeat, NotLoggedInError, display_name
+from ....players.errors import NotYourSeatError
 from ....players.names import DISPLAY_NAME_MAX, USER_NAME_MAX
 from ....players.passwords import PASSWORD_MAX
 from ....players.resets import EMAIL_MAX
 from ....players.seats import MAX_TICKETS
 from ....players.sessions import SECRET_BYTES
-from ..deps import LangDep, SettingsDep
+from ..deps import LangDep, ServiceDep, SettingsDep
 from ..players_deps import (
     PlayersDep,
     clear_session_cookie,
@@ -93,6 +95,14 @@ class SeatsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seats: list[SeatTokenIn] = Field(max_length=MAX_TICKETS)
+
+
+class TableIn(BaseModel):
+    """A table of the account's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    table_id: str = Field(max_length=32)
 
 
 class EmailIn(BaseModel):
@@ -205,6 +215,26 @@ def claim_seats(body: SeatsIn, request: Request, players: PlayersDep) -> dict[st
     session = cookie_session(request, players)
     held = [HeldSeat(seat.table_id, seat.token) for seat in body.seats]
     return {"seats": players.seats.claim(session.player_id, held)}
+
+
+@router.post("/api/account/seat-links")
+async def take_seats_here(body: TableIn, request: Request, players: PlayersDep, service: ServiceDep) -> dict[str, Any]:
+    """New tokens for the account's seats of an open table, to play them on this device:
+    ``{"table_id", "seats": [{seat, token, link}]}``.  The old tokens stop working; the device
+    that opens a new one takes the seat over (the other device is told, as with any seat link).
+
+    Raises:
+        NotYourSeatError: the account holds no seat of this open table.
+    """
+    require_json(request)
+    session = await asyncio.to_thread(cookie_session, request, players)
+    seats = await asyncio.to_thread(players.seats.open_seats, session.player_id, body.table_id)
+    if not seats:
+        raise NotYourSeatError(
+            "you hold no seat of this open table", key="players.error.not_your_seat", table=body.table_id
+        )
+    tickets = [await service.renew_token(body.table_id, seat) for seat in seats]
+    return {"table_id": body.table_id, "seats": [ticket.to_dict() for ticket in tickets]}
 
 
 @router.get("/api/names/check")
