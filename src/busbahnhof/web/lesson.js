@@ -158,8 +158,6 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
   }
 
   function draw() {
-    panel.hidden = false;
-    panel.classList.toggle("folded", hidden);
     const total = progress.steps;
     const shownStep = Math.min(progress.step, total - 1);
     const step = data.steps[progress.off ?? shownStep];
