@@ -46,6 +46,7 @@ from .logs import AccessLog, event, server_log
 from .owners import adopt_forever, node_url, stop_adopting
 from .security_headers import SecurityHeaders
 from .stalls import StallWatch
+from .turn_mails import turn_mail_hook
 from .ws import router as ws_router
 
 WEB_PACKAGE = "busbahnhof.web"
@@ -73,7 +74,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await people.settle(table_id)
             await background.table_finished(table_id)
 
-        service = TableService(store, bot_processes=settings.bot_processes, store_workers=workers, on_finished=finished)
+        _, turn_mail_waiting = turn_mail_hook(store, settings)
+        service = TableService(
+            store,
+            bot_processes=settings.bot_processes,
+            store_workers=workers,
+            on_finished=finished,
+            on_waiting=turn_mail_waiting,
+        )
         store.announce(node_url(settings))
         await open_workshops(app, store, service)
         await service.start()

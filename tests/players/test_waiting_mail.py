@@ -1,0 +1,102 @@
+"""Turn mails against a local SMTP sink (aiosmtpd, never a real server): a decision that starts
+waiting at a turn-based table for an account with an address brings one mail with a link to the
+"your turn" list; none while the player is at the table, none for a guest, none for a short timer,
+and the account's next waiting decision within the hour brings no second mail (the throttle)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from support.server_harness import Seat, ServerProcess, create_table, seat_query
+from support.smtp_sink import SmtpSink, mail_env, smtp_sink
+
+PASSWORD = "correct horse battery staple"
+PUBLIC = "https://bus.example.test"
+HOUR = 3600
+
+
+@pytest.fixture(scope="module")
+def sink() -> Iterator[SmtpSink]:
+    with smtp_sink() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, sink: SmtpSink) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("turn-mails")
+    env = {**mail_env(sink), "BUSBAHNHOF_PUBLIC_URL": PUBLIC, "BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000"}
+    process = ServerProcess(f"sqlite:///{tmp / 'turns.db'}", tmp, env=env).start()
+    yield process
+    process.stop()
+
+
+def account(server: ServerProcess, name: str, email: str | None) -> tuple[httpx.Client, str]:
+    client = server.http()
+    session = client.post("/api/accounts", json={"user_name": name, "password": PASSWORD}).json()
+    if email:
+        answer = client.post(
+            "/api/account/email", json={"email": email, "password": PASSWORD}, headers={"X-CSRF-Token": session["csrf"]}
+        )
+        assert answer.status_code == 200, answer.text
+    return client, session["csrf"]
+
+
+def take_seat(client: httpx.Client, csrf: str, table: dict[str, Any], seat: int) -> None:
+    held = {"table_id": table["table_id"], "token": table["seats"][seat]["token"]}
+    answer = client.post("/api/account/seats", json={"seats": [held]}, headers={"X-CSRF-Token": csrf}).json()
+    assert answer["seats"][0]["result"] == "claimed"
+
+
+def move(seat: Seat) -> None:
+    """Play the seat's first legal action once it is its turn."""
+    seat.receive_until(lambda message: message.get("type") == "table" and bool(message.get("legal")))
+    assert seat.act(seat.state["legal"][0]["notation"])["ok"]  # type: ignore[index]
+
+
+def mails_to(sink: SmtpSink, address: str) -> list[Any]:
+    return [mail for mail in sink.mails if mail["To"] == address]
+
+
+def test_one_turn_mail_with_the_list_link_then_quiet(server: ServerProcess, sink: SmtpSink) -> None:
+    dora, dora_csrf = account(server, "dora_mail", "dora@example.test")
+    with server.http() as http:
+        table = create_table(http, game="busfahrer", seats=[{"name": "Ede"}, {"name": "Dora"}], turn_seconds=HOUR)
+    take_seat(dora, dora_csrf, table, 1)
+    ede = Seat(server, seat_query(table, 0))
+    move(ede)  # Dora's first decision waits; she is not at the table
+    [mail] = sink.wait_for(1)
+    assert mail["To"] == "dora@example.test"
+    assert "Du bist dran" in mail["Subject"] and table["code"] in mail["Subject"]
+    body = mail.get_content()
+    assert f"{PUBLIC}/#/turns" in body and "1 Std" in body and "Hallo dora_mail" in body
+
+    dora_seat = Seat(server, seat_query(table, 1))
+    move(dora_seat)  # at the table: her next decisions bring no mail
+    dora_seat.close()
+    move(ede)  # away again, but within the hour of the first mail
+    time.sleep(2)
+    assert len(mails_to(sink, "dora@example.test")) == 1, "one mail an hour, not one per decision"
+    ede.close()
+
+
+def test_no_mail_for_a_guest_a_short_timer_or_an_account_without_address(server: ServerProcess, sink: SmtpSink) -> None:
+    before = len(sink.mails)
+    nobody, nobody_csrf = account(server, "no_address", None)
+    fast, fast_csrf = account(server, "fast_mail", "fast@example.test")
+    with server.http() as http:
+        guest_table = create_table(http, game="busfahrer", seats=[{"name": "Ede"}, {"name": "Gast"}], turn_seconds=HOUR)
+        short = create_table(http, game="busfahrer", seats=[{"name": "Ede"}, {"name": "Fast"}], turn_seconds=300)
+        silent = create_table(http, game="busfahrer", seats=[{"name": "Ede"}, {"name": "Nobody"}], turn_seconds=HOUR)
+    take_seat(fast, fast_csrf, short, 1)
+    take_seat(nobody, nobody_csrf, silent, 1)
+    for table in (guest_table, short, silent):
+        ede = Seat(server, seat_query(table, 0))
+        move(ede)
+        ede.close()
+    time.sleep(2)
+    assert len(sink.mails) == before
