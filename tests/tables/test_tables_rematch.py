@@ -167,7 +167,7 @@ def test_two_services_asked_at_once_open_one_follow_up_table_for_the_clients_of_
         created = await services[0].create(spec)
         tokens = [ticket.token for ticket in created.seats]
         ben = RecordingClient()
-        await services[1].connect(created.table_id, tokens[1], ben)
+        await services[0].connect(created.table_id, tokens[1], ben)  # at the owner; services[1] is asked below
         table = services[0].tables[created.table_id]
         while not table.state.is_over:
             seat = table.state.to_move
