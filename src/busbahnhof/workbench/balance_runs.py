@@ -38,7 +38,6 @@ class BalanceRuns:
             "job_id": job.id,
             "params": {"games": games, "players": players, "bot": bot, "seed": seed},
             "status": job.status,
-            "result": None,
             "created_at": self.clock(),
         }
         self.store.add_balance(run)

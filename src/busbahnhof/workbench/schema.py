@@ -5,7 +5,8 @@
 ``workbench_versions``: every saved state of a deck, primary key ``(deck_id, number)``; rows are
 only ever inserted (nothing is overwritten), so the database refuses a second version with the
 same number.  ``workbench_feedback``: testers' answers after a playtest game, per version.
-``workbench_balance``: a simulation of a version (its job, parameters and stored results).
+``workbench_balance``: a simulation of a version (its job and parameters; the job holds the results).
+``workbench_playtests``: the tables that play a version.
 """
 
 from __future__ import annotations
@@ -66,7 +67,6 @@ balance = Table(
     Column("job_id", String(64), nullable=True),
     Column("params", JSON, nullable=False),
     Column("status", String(16), nullable=False),
-    Column("result", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
     Index("ix_workbench_balance_version", "deck_id", "version"),
 )

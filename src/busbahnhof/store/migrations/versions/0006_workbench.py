@@ -64,7 +64,6 @@ def upgrade() -> None:
         sa.Column("job_id", sa.String(64), nullable=True),
         sa.Column("params", sa.JSON, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
-        sa.Column("result", sa.JSON, nullable=True),
         sa.Column("created_at", sa.Float, nullable=False),
     )
     op.create_index("ix_workbench_balance_version", "workbench_balance", ["deck_id", "version"])
