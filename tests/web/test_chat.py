@@ -46,6 +46,11 @@ def test_chat_goes_both_ways_as_text_with_phrases_mute_and_refusals(
     ada.locator("#chat-input").fill(XSS)
     ada.get_by_role("button", name="Senden").click()
     bea.locator(".chat-text", has_text="<script>").wait_for()  # arrives live, as text
+    # On the phone the chat is under the board: the floating button counts what arrived, and leads there.
+    assert bea.locator(".chat-jump .chat-unread").inner_text() == "1"
+    bea.locator(".chat-jump").click()
+    bea.locator(".chat-jump").wait_for(state="hidden")
+    assert bea.locator(".chat-jump .chat-unread").inner_text() == ""
     assert bea.locator(".chat img, .chat script, .chat b").count() == 0
     assert bea.title() != "pwned" and ada.title() != "pwned"
 

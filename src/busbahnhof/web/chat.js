@@ -55,6 +55,37 @@ export class ChatPanel {
       this.mutes,
     );
     this.drawMutes();
+    // On a phone the chat is under the board: a floating button leads there while it is out of
+    // view, and counts what others said meanwhile.
+    this.unread = 0;
+    this.unreadBadge = h("span", { class: "chat-unread", "aria-hidden": "true" });
+    this.jump = h(
+      "button",
+      { type: "button", class: "chat-jump", onclick: () => this.show() },
+      h("span", { class: "chat-jump-label" }, t("chat.title"), " ↓"),
+      this.unreadBadge,
+    );
+    this.inView = false;
+    this.node.prepend(this.jump);
+    new IntersectionObserver(([entry]) => {
+      this.inView = entry.isIntersecting;
+      this.jump.hidden = this.inView || !opts.say;
+      if (this.inView) this.countUnread(0);
+    }).observe(this.list);
+    this.countUnread(0);
+  }
+
+  /** Scroll the chat into view and put the cursor in its field. */
+  show() {
+    this.node.scrollIntoView({ block: "center" });
+    (this.node.querySelector("#chat-input") || this.list).focus({ preventScroll: true });
+    this.countUnread(0);
+  }
+
+  countUnread(count) {
+    this.unread = count;
+    this.unreadBadge.textContent = count ? String(count) : "";
+    this.jump.setAttribute("aria-label", count ? t("chat.unread", { count }) : t("chat.title"));
   }
 
   /** Read what was said so far (on connecting, again after a reconnection). */
@@ -68,7 +99,11 @@ export class ChatPanel {
   }
 
   add(messages) {
+    const own = this.opts.ownSeat?.();
+    const news = messages.filter((m) => !this.messages.has(m.id) && m.seat !== own && !this.muted.has(m.name));
     for (const message of messages) this.messages.set(message.id, message);
+    if (!this.inView && this.loaded) this.countUnread(this.unread + news.length);
+    this.loaded = true;
     this.draw();
   }
 
