@@ -201,3 +201,36 @@ def test_subscribers_wake_when_the_listing_changes(database_url: str) -> None:
         assert await waiting > stamp  # nudged: read again at once, not after the next second
 
     asyncio.run(with_lobby(database_url, scenario))
+
+
+def test_another_process_sees_a_public_table_open_and_fill(database_url: str) -> None:
+    """Two services and lobbies on one database (as two server processes): what one opens and fills
+    reaches the other's listing within a second or two (PostgreSQL: NOTIFY; SQLite: the refresh)."""
+
+    async def main() -> None:
+        stores = [Store(database_url), Store(database_url)]
+        services = [TableService(store) for store in stores]
+        lobbies = [
+            Lobby(service, LobbyStore(store.engine), store) for service, store in zip(services, stores, strict=True)
+        ]
+        for service, lobby in zip(services, lobbies, strict=True):
+            await service.start()
+            await lobby.start()
+        try:
+            watcher = lobbies[1]
+            stamp = watcher.stamp
+            created = await lobbies[0].open_table(public_spec(humans=2), "Ada", "de")
+            stamp = await watcher.changed(stamp, 5)
+            assert [listed["table_id"] for listed in watcher.listing()] == [created.table_id]
+            await lobbies[0].join(created.table_id, "Bea")
+            await watcher.changed(stamp, 5)
+            assert watcher.listing() == []
+        finally:
+            for lobby in lobbies:
+                await lobby.stop()
+            for service in services:
+                await service.stop()
+            for store in stores:
+                store.close()
+
+    asyncio.run(main())
