@@ -334,4 +334,5 @@ def test_a_running_game_continues_on_another_device_of_the_account(
         refused = http.post(
             "/api/account/seat-links", json={"table_id": created["table_id"]}, headers={"X-CSRF-Token": other["csrf"]}
         )
+    assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "players/not_your_seat", "only the seat's account gets a new token"

@@ -15,6 +15,7 @@ from ..players import (
     LoginFailedError,
     NameTakenError,
     NotLoggedInError,
+    NotYourSeatError,
     TooManyAttemptsError,
     UnknownPlayerError,
 )
@@ -84,6 +85,7 @@ HTTP_STATUS: dict[type[GameError], int] = {
     NotLoggedInError: 401,
     CsrfError: 403,
     UnknownPlayerError: 404,
+    NotYourSeatError: 403,
     NameTakenError: 409,
     TooManyAttemptsError: 429,
     UnknownWorkshopError: 404,
