@@ -1,14 +1,15 @@
 """The "your turn" list in real browsers: right after a reload it shows the two tables waiting for
 a guest's seats and not the one where another player decides; the count sits on the account
 button; a logged-in account sees a seat it took on another device; a long timer's countdown reads
-in hours at the table. Screenshots of the list, laptop and phone."""
+in hours at the table; who left a finished game is named on its end screen and in its replay.
+Screenshots of the list, laptop and phone."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from support.server_harness import ServerProcess, create_table
+from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
 PASSWORD = "correct horse battery staple"
 DAY = 86_400
@@ -90,3 +91,23 @@ def test_an_account_sees_its_seat_taken_on_another_device(open_page: Any, server
     assert "another device" in item.inner_text()
     assert item.get_by_role("link", name="Watch").count() == 1
     assert page.locator("#turns-badge").inner_text() == "1"
+
+
+def test_who_left_is_named_on_the_end_screen_and_in_the_replay(open_page: Any, server: ServerProcess) -> None:
+    with server.http() as http:
+        table = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Ben"}])
+    ben = Seat(server, seat_query(table, 1))
+    ben.receive_until(lambda message: message.get("type") == "table")
+    ben.send({"type": "leave"})
+    ben.close()
+    anna = Seat(server, seat_query(table, 0))
+    final = play_out(anna)
+    anna.close()
+    assert final["table"]["left"] == [1]
+    page = open_page("laptop", "de")
+    page.goto(f"/#/t/{table['table_id']}/{table['seats'][0]['token']}")
+    note = page.locator(".left-note")
+    note.wait_for()
+    assert "Ben hat das Spiel verlassen" in note.inner_text() and "Niederlage" in note.inner_text()
+    page.goto(f"/#/replay/{table['table_id']}")
+    page.locator(".left-note", has_text="Ben hat das Spiel verlassen").wait_for()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Outcome
 from .bots import bot_list
+from .departures import final_places
 from .errors import UnknownPlayerError
 from .ports import PlayerStore
 from .ratings import PEOPLE, Ratings, ordinal
@@ -25,11 +25,6 @@ FINISHED = "finished"
 def replay_link(table_id: str) -> str:
     """The web client's replay of a finished table."""
     return f"/#/replay/{table_id}"
-
-
-def places_of(outcome: dict[str, Any]) -> list[int]:
-    """Each seat's place in a stored outcome."""
-    return Outcome(tuple(outcome["points"]), tuple(outcome["winners"]), outcome["lower_is_better"]).places()
 
 
 def game_entry(table: dict[str, Any], player_id: str) -> dict[str, Any]:
@@ -47,7 +42,7 @@ def game_entry(table: dict[str, Any], player_id: str) -> dict[str, Any]:
         )
     mine = [entry["seat"] for entry in seats if entry["player_id"] == player_id]
     finished = table["status"] == FINISHED and table["outcome"] is not None
-    places = places_of(table["outcome"]) if finished else None
+    places = final_places(table["outcome"], table.get("left", ())) if finished else None
     return {
         "table_id": table["id"],
         "game": table["game"],
@@ -55,6 +50,7 @@ def game_entry(table: dict[str, Any], player_id: str) -> dict[str, Any]:
         "seats": seats,
         "my_seats": mine,
         "places": places,
+        "left": table.get("left", []) if finished else [],
         "won": None if places is None else any(places[seat] == 0 for seat in mine),
         "created_at": table["created_at"],
         "ended_at": table["ended_at"],

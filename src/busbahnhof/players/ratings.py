@@ -7,7 +7,8 @@ A finished table is rated in one of two lists (pools) of its game, or not at all
   every bot has a published rating (:mod:`.bots`); the bots' ratings stay fixed.
 
 Either way the table must use the game's rules as written: default options, no uploaded deck.
-Places come from the game's outcome (winners first, then by points: ``Outcome.places``).  The
+Places come from the game's outcome (winners first, then by points: ``Outcome.places``); a player
+who left the game takes the last place (:mod:`.departures`, docs/turns.md).  The
 model is Plackett-Luce (as the tournaments' ratings, ``busbahnhof.sim.rating``); a newcomer starts
 at mu 25, sigma 25/3; lists order by the conservative ``mu - 3 sigma``.
 
@@ -27,8 +28,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from ..engine import Outcome, load_game
+from ..engine import load_game
 from .bots import bot_rating
+from .departures import final_places
 from .ports import PlayerStore, Rate, RatingValue
 
 PEOPLE = "people"
@@ -83,8 +85,7 @@ def pool_of(table: dict[str, Any]) -> str | None:
 def rating_update(table: dict[str, Any]) -> Rate:
     """What a rated table does to its players' ratings (bots' seats take their fixed ratings and
     are left out of the result)."""
-    outcome = table["outcome"]
-    places = Outcome(tuple(outcome["points"]), tuple(outcome["winners"]), outcome["lower_is_better"]).places()
+    places = final_places(table["outcome"], table.get("left", ()))  # who left counts as last (docs/turns.md)
     seats = table["seats"]
 
     def rate(before: dict[str, RatingValue | None]) -> dict[str, RatingValue]:

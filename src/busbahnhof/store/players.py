@@ -16,6 +16,7 @@ from typing import Any, cast
 from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from .departures import left_seats
 from .schema import accounts, login_attempts, ratings, results, seat_players, sessions, tables
 from .store import LOCK_ROW
 
@@ -189,9 +190,11 @@ class PlayerStore:
         with self._reading() as connection:
             rows = [dict(row) for row in connection.execute(query).mappings()]
             holders = self._holders(connection, [row["id"] for row in rows])
+            departed = left_seats(connection, [row["id"] for row in rows])
         for row in rows:
             row["seats"] = [{"name": seat["name"], "bot": seat["bot"]} for seat in row["seats"]]
             row["players_at"] = holders.get(row["id"], {})
+            row["left"] = departed.get(row["id"], [])
         return rows
 
     @staticmethod
@@ -229,12 +232,14 @@ class PlayerStore:
         with self._reading() as connection:
             rows = [dict(row) for row in connection.execute(query).mappings()]
             holders = self._holders(connection, [row["id"] for row in rows])
+            departed = left_seats(connection, [row["id"] for row in rows])
         for row in rows:
             row["custom_deck"] = bool(row["custom_deck"])
             row["seats"] = [
                 {"name": seat["name"], "bot": seat["bot"], "hints": seat.get("hints", 0)} for seat in row["seats"]
             ]
             row["players_at"] = {seat: holder["id"] for seat, holder in holders.get(row["id"], {}).items()}
+            row["left"] = departed.get(row["id"], [])
         return rows
 
     def settle_result(self, table_id: str, game: str, pool: str | None, rate: Rate | None, at: float) -> bool:

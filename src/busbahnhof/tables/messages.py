@@ -160,6 +160,7 @@ def table_summary(table: Table) -> dict[str, Any]:
         "turn_seconds": table.spec.turn_seconds,
         "hints": table.spec.hints,
         "seed": table.seed if table.state.is_over else None,
+        "left": table.left_seats(),
         "created_at": table.created_at,
     }
 

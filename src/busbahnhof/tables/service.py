@@ -761,6 +761,7 @@ class TableService:
             await self._catch_up_locked(table)
             return False
         table.state, table.version, table.updated_at = candidate, version, now
+        table.seats[seat].decided_by = by
         if candidate.is_over:
             table.status = FINISHED
             await self._store(self.store.finish, table.id, FINISHED, candidate.outcome().to_dict(), now)

@@ -37,6 +37,8 @@ class Seat:
         hints: how many hints the seat's player asked for (stored: the result says so).
         heir_of: at a rematch table, the token hash its player had at the finished table; the
             seat's own token is issued when that player takes the offer up (:mod:`.rematch`).
+        decided_by: who made the seat's last decision (``human``, ``bot``, ``zombie``), ``None``
+            before its first; a finished game's human seat last decided by the zombie was left.
     """
 
     name: str
@@ -48,6 +50,7 @@ class Seat:
     left_here: bool = False
     hints: int = 0
     heir_of: str | None = None
+    decided_by: str | None = None
 
     @property
     def is_human(self) -> bool:
@@ -140,6 +143,7 @@ class Table:
         elif entry["by"] == HUMAN and self.seats[seat].zombie:
             self.end_zombie(seat)
         self.state.apply(entry["action"], seat=seat)
+        self.seats[seat].decided_by = entry["by"]
         self.version = entry["version"]
 
     @property
@@ -232,6 +236,13 @@ class Table:
     def humans_present(self) -> bool:
         """Whether any human seat has an open connection."""
         return any(seat.is_human and seat.connections > 0 for seat in self.seats)
+
+    def left_seats(self) -> list[int]:
+        """The seats whose players left the finished game: human seats whose last decision the zombie
+        bot made (they did not come back and decide again before the end; docs/turns.md)."""
+        if self.status != FINISHED:
+            return []
+        return [n for n, seat in enumerate(self.seats) if seat.is_human and seat.decided_by == ZOMBIE]
 
     def seat_names(self) -> list[str]:
         """The names in seat order."""

@@ -2,6 +2,7 @@
 // running games (back to the seat when this browser holds it, else to watch), their finished
 // games with the result and a link to the replay, and wins/losses against each opponent. Names
 // are text nodes (the server stores names as typed).
+import { leftMark } from "./departures.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -130,7 +131,7 @@ function gamesSection(id, heading, games, part, title) {
                 { class: "game-seats" },
                 game.seats.map((seat, index) => [
                   index ? ", " : "",
-                  h("span", { class: game.my_seats.includes(seat.seat) ? "me" : null }, placeMark(game, seat), seatName(seat)),
+                  h("span", { class: game.my_seats.includes(seat.seat) ? "me" : null }, placeMark(game, seat), seatName(seat), leftMark(game.left, seat.seat)),
                 ]),
               ),
               h("span", { class: "muted game-when" }, when(game.ended_at ?? game.created_at)),

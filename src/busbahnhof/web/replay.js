@@ -2,6 +2,7 @@
 // drawn by the game's board module from the step's view (Bus's map too: its board comes once
 // with the positions as `static`), and a step forward animates what it changed. Above the board
 // the game's review (review.js): its graph, the judged decisions, the progress while it is made.
+import { leftNote } from "./departures.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, loadGameCatalog, t } from "./i18n.js";
@@ -99,6 +100,7 @@ export function showReplay(root, { tableId }) {
     replaceChildren(
       summary,
       outcome ? h("p", { class: "winners" }, t("table.winners", { names: outcome.winners.map((s) => ctx.seatName(s)).join(", ") }), " · ", outcome.points.join(" / ")) : null,
+      outcome ? leftNote(info, ctx.seatName) : null,
       info.seed !== undefined && info.seed !== null ? h("p", { class: "muted" }, t("table.seed", { seed: info.seed })) : null,
     );
     review.setStep(step);

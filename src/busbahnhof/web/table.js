@@ -1,6 +1,7 @@
 // A table: the frame every game shares (who is to move, the seat panels with the turn timer, news,
 // the log, refusals, the end screen, pass-and-play, the connection's state, the motion of each new
 // version) around the game's own board from games/<id>.js.
+import { leftNote } from "./departures.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { gt, lang, loadGameCatalog, t } from "./i18n.js";
@@ -340,6 +341,7 @@ export function showTable(root, { tableId, tokens }) {
       end,
       h("h2", { id: "end-title" }, t("table.game_over")),
       h("p", { class: "winners" }, t("table.winners", { names })),
+      leftNote(ctx.message.table, ctx.seatName),
       h(
         "table",
         { class: "final" },

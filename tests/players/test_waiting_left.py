@@ -1,0 +1,117 @@
+"""Abandonment: a player who left (their seat's last decision was the zombie bot's) is named by the
+finished table, in its summary, by the store (also after a restart), takes the last place on the
+player page's terms and loses rating even where the bot playing for them won."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from busbahnhof.players.departures import final_places
+from busbahnhof.players.ratings import rating_update
+from busbahnhof.store import Store
+from busbahnhof.store.departures import left_seats
+from busbahnhof.tables import SeatSpec, TableService, TableSpec
+from busbahnhof.tables.messages import table_summary
+from busbahnhof.tables.table import Table
+
+OUTCOME = {"points": [3, 9, 5], "winners": [0], "lower_is_better": True}
+
+
+class Quiet:
+    """A client that takes every message and keeps none."""
+
+    lang = "de"
+
+    async def send(self, payload: bytes | str) -> None:
+        return None
+
+    async def close(self, code: int = 1000) -> None:
+        return None
+
+
+def test_who_left_takes_the_last_place() -> None:
+    assert final_places(OUTCOME, []) == [0, 2, 1]
+    assert final_places(OUTCOME, [0]) == [3, 2, 1], "the winner left: last, behind everyone who stayed"
+    assert final_places(OUTCOME, [0, 2]) == [3, 2, 3], "two who left share the last place"
+
+
+def test_leaving_a_rated_game_is_a_loss_even_when_the_bot_won() -> None:
+    table = {
+        "game": "busfahrer",
+        "outcome": {"points": [1, 7], "winners": [0], "lower_is_better": True},
+        "seats": [{"bot": None}, {"bot": None}],
+        "players_at": {0: "anna", 1: "ben"},
+    }
+    fresh = {"anna": None, "ben": None}
+    stayed = rating_update(table)(fresh)
+    assert stayed["anna"][0] > stayed["ben"][0]
+    left = rating_update({**table, "left": [0]})(fresh)
+    assert left["anna"][0] < left["ben"][0], "Anna left: her bot's win counts as her loss"
+
+
+def test_a_finished_table_names_who_left_also_after_a_restart(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'left.db'}"
+
+    async def main() -> None:
+        store = Store(db)
+        service = TableService(store, sweep_seconds=3600)
+        await service.start()
+        try:
+            spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=4, think_seconds=0)
+            created = await service.create(spec)
+            anna, ben = (ticket.token for ticket in created.seats)
+            table = service.tables[created.table_id]
+            assert table_summary(table)["left"] == []
+            await service.leave(await service.connect(created.table_id, ben, Quiet()))
+            while table.is_open:
+                if table.state.to_move == 0:
+                    action = str(table.state.legal_actions()[0])
+                    assert (await service.submit(created.table_id, anna, table.version, action)).to_dict()["ok"]
+                else:
+                    await asyncio.sleep(0.02)
+            assert table.left_seats() == [1]
+            assert table_summary(table)["left"] == [1]
+            with store.engine.connect() as connection:
+                assert left_seats(connection, [created.table_id]) == {created.table_id: [1]}
+            record = store.load_table(created.table_id)
+            assert record is not None
+            assert Table.from_record(record).left_seats() == [1], "read again from the record"
+        finally:
+            await service.stop()
+            store.close()
+
+    asyncio.run(main())
+
+
+def test_a_player_back_before_the_end_did_not_leave(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'back.db'}"
+
+    async def main() -> Any:
+        store = Store(db)
+        service = TableService(store, sweep_seconds=3600)
+        await service.start()
+        try:
+            spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=4, think_seconds=0)
+            created = await service.create(spec)
+            anna, ben = (ticket.token for ticket in created.seats)
+            table = service.tables[created.table_id]
+            await service.leave(await service.connect(created.table_id, ben, Quiet()))
+            came_back = False
+            while table.is_open:
+                seat = table.state.to_move
+                if seat == 0 or (seat == 1 and came_back):
+                    token = anna if seat == 0 else ben
+                    action = str(table.state.legal_actions()[0])
+                    assert (await service.submit(created.table_id, token, table.version, action)).to_dict()["ok"]
+                    came_back = came_back or table.version > 6
+                else:
+                    await asyncio.sleep(0.02)
+            with store.engine.connect() as connection:
+                return table.left_seats(), left_seats(connection, [created.table_id])
+        finally:
+            await service.stop()
+            store.close()
+
+    assert asyncio.run(main()) == ([], {})
