@@ -54,6 +54,7 @@ def test_the_list_is_right_after_a_reload_and_a_long_timer_reads_in_hours(
         assert (
             "ohne Zugzeit" in page.locator(f".turns-item[data-table='{untimed['table_id']}'] .turns-left").inner_text()
         )
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "nothing scrolls sideways"
         screenshot(page, f"turns-{size}")
 
     timed.get_by_role("link", name="Spielen").click()
@@ -91,6 +92,10 @@ def test_an_account_sees_its_seat_taken_on_another_device(open_page: Any, server
     assert "another device" in item.inner_text()
     assert item.get_by_role("link", name="Watch").count() == 1
     assert page.locator("#turns-badge").inner_text() == "1"
+    item.get_by_role("button", name="Play on this device").click()
+    page.locator(".table-page[data-seat='0']").wait_for()  # new links: this device plays the seat now
+    page.goto("/#/turns")
+    page.locator(f".turns-item[data-table='{table['table_id']}']").get_by_role("link", name="Play").wait_for()
 
 
 def test_who_left_is_named_on_the_end_screen_and_in_the_replay(open_page: Any, server: ServerProcess) -> None:

@@ -8,7 +8,7 @@ import { h, replaceChildren } from "./dom.js";
 import { durationText } from "./duration.js";
 import { t } from "./i18n.js";
 import { notifyTurn } from "./notify.js";
-import { heldSeats, onSessionChange } from "./session.js";
+import { heldSeats, onSessionChange, session, takeSeatsHere } from "./session.js";
 
 const POLL_MS = 20_000;
 let latest = null; // {tables, now, receivedAt} of the last answer
@@ -113,11 +113,25 @@ function tableItem(entry, answer) {
       " · ",
       h("span", { class: "turns-left" }, clock),
     ),
-    h(
-      "div",
-      { class: "row" },
-      h("a", { class: "button" + (tokens.length ? " primary" : ""), href }, tokens.length ? t("turns.play") : t("turns.watch")),
-      tokens.length ? null : h("span", { class: "muted" }, t("turns.other_device")),
-    ),
+    h("div", { class: "row" }, tokens.length ? h("a", { class: "button primary", href }, t("turns.play")) : elsewhere(entry, href)),
   );
+}
+
+/** A seat whose link this browser does not hold (the account took it on another device): play it
+ *  here (new links; the other device's stop working, session.js takeSeatsHere), or watch. */
+function elsewhere(entry, href) {
+  const error = h("span", { class: "error", role: "alert" });
+  const here = session()
+    ? h("button", { type: "button", class: "primary take-here" }, t("turns.play_here"))
+    : null;
+  here?.addEventListener("click", async () => {
+    here.disabled = true;
+    try {
+      location.hash = await takeSeatsHere(entry.table_id);
+    } catch (failure) {
+      error.textContent = failure.message;
+      here.disabled = false;
+    }
+  });
+  return [here, h("a", { class: "button", href }, t("turns.watch")), h("span", { class: "muted" }, t("turns.other_device")), error];
 }
