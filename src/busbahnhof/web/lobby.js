@@ -37,7 +37,7 @@ export function showLobby(root) {
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       resultSection,
       namePrompt(() => draw()),
-      h("p", { class: "learn-link" }, h("a", { class: "button", href: "#/learn" }, "🎓 ", t("lesson.lobby_link")), " ", h("a", { class: "button", href: "#/workshop" }, t("workshop.lobby_link"))),
+      h("p", { class: "learn-link" }, h("a", { class: "button", href: "#/learn" }, "🎓 ", t("lesson.lobby_link")), " ", h("a", { class: "button", href: "#/workshop" }, t("workshop.lobby_link")), " ", h("a", { class: "button", href: "#/workbench" }, t("workbench.lobby_link"))),
       // Joining comes first (on a phone it is on top); on a laptop the form stands beside it.
       // Then the creator's own tables (the way back to their seats), the new-table form, all tables.
       h("div", { class: "lobby" }, joinSection, quick.node, publicTables.node, mineSection, createSection, listSection),
