@@ -7,6 +7,7 @@ Screenshots of the list, laptop and phone."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
@@ -116,3 +117,47 @@ def test_who_left_is_named_on_the_end_screen_and_in_the_replay(open_page: Any, s
     assert "Ben hat das Spiel verlassen" in note.inner_text() and "Niederlage" in note.inner_text()
     page.goto(f"/#/replay/{table['table_id']}")
     page.locator(".left-note", has_text="Ben hat das Spiel verlassen").wait_for()
+
+
+def test_the_lobby_offers_turn_based_timers(open_page: Any, server: ServerProcess) -> None:
+    page = open_page("phone", "de")
+    page.goto("/")
+    page.get_by_role("radio", name="Busfahrer", exact=True).check()
+    timer = page.locator("select[name=timer]")
+    labels = timer.locator("option").all_inner_texts()
+    assert "1 Stunde pro Entscheidung (rundenbasiert)" in labels and "3 Tage pro Entscheidung (rundenbasiert)" in labels
+    timer.select_option(str(3 * DAY))
+    page.get_by_role("button", name="Tisch erstellen").click()
+    code = page.get_by_test_id("room-code").inner_text()
+    with server.http() as http:
+        assert http.get(f"/api/rooms/{code}").json()["turn_seconds"] == 3 * DAY
+
+
+def test_a_table_that_starts_waiting_brings_a_notification_in_a_hidden_tab(
+    open_page: Any, server: ServerProcess
+) -> None:
+    with server.http() as http:
+        first = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Ben"}], turn_seconds=DAY)
+    page = guest_page(open_page, "laptop", [{"table_id": first["table_id"], "token": first["seats"][0]["token"]}])
+    page.context.grant_permissions(["notifications"])
+    page.context.add_init_script(
+        """localStorage.setItem('busbahnhof.notify', 'on');
+        window.shown = [];
+        window.Notification = class { constructor(title, options) { window.shown.push([title, options.body]); }
+          addEventListener() {} close() {} static get permission() { return 'granted'; } };
+        Object.defineProperty(document, 'visibilityState', {get: () => window.hiddenTab ? 'hidden' : 'visible'});"""
+    )
+    page.goto("/#/turns")
+    page.locator(".turns-item").wait_for()
+    with server.http() as http:
+        second = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Cem"}], turn_seconds=DAY)
+    page.evaluate(
+        "(seat) => { const seats = JSON.parse(localStorage.getItem('busbahnhof.seats')); seats.push(seat);"
+        " localStorage.setItem('busbahnhof.seats', JSON.stringify(seats));"
+        " window.hiddenTab = true; location.hash = '#/'; }",  # hidden, and a page change asks the server again
+        {"table_id": second["table_id"], "token": second["seats"][0]["token"]},
+    )
+    deadline = time.monotonic() + 15
+    while not page.evaluate("window.shown.length") and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.shown") == [["Du bist dran", f"Busfahrer am Tisch {second['code']}"]]

@@ -3,6 +3,11 @@
 export const HOUR = 3600;
 const DAY = 24 * HOUR;
 
+/** A table's turn timer in words: "30 Sekunden pro Entscheidung", "1 Tag pro Entscheidung (rundenbasiert)". */
+export function timerText(t, seconds) {
+  return seconds >= HOUR ? t("turns.timer_preset", { span: durationText(t, seconds) }) : t("lobby.timer_seconds", { s: seconds });
+}
+
 /** `seconds` as days and hours (a day or more), hours and minutes (an hour or more), or minutes. */
 export function durationText(t, seconds) {
   const s = Math.max(0, Math.round(seconds));

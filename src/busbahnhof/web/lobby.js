@@ -2,7 +2,7 @@
 // seats, timer, deck), watch open tables, replay finished ones, go back to one's own seats and
 // re-issue a lost seat link. Every option, choice and preset is named and explained from the
 // catalog (`option.<game>.<name>[.<value>][.help]`, `preset.<game>.<name>[.help]`).
-import { durationText, HOUR } from "./duration.js";
+import { HOUR, timerText } from "./duration.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
@@ -539,8 +539,7 @@ function presetHelp(game, name) {
 
 /** The name of the preset whose options are exactly `options`, if any. */
 function timerLabel(s) {
-  if (!s) return t("lobby.timer_none");
-  return s >= HOUR ? t("turns.timer_preset", { span: durationText(t, s) }) : t("lobby.timer_seconds", { s });
+  return s ? timerText(t, s) : t("lobby.timer_none");
 }
 
 export function presetOf(game, options) {

@@ -2,6 +2,7 @@
 // how long they wait for people before bots take the empty seats) and the public tables, which
 // the server keeps up to date over Server-Sent Events (/api/lobby/events): game, rules in words,
 // free seats, turn timer, who opened it; one click takes a free seat.
+import { timerText } from "./duration.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -132,7 +133,7 @@ export class PublicTables {
     const error = h("p", { class: "error", role: "alert" });
     const facts = [
       row.free === 1 ? t("lobby.public_free_one", { n: row.players }) : t("lobby.public_free", { free: row.free, n: row.players }),
-      row.turn_seconds ? t("lobby.timer_seconds", { s: row.turn_seconds }) : t("lobby.public_no_timer"),
+      row.turn_seconds ? timerText(t, row.turn_seconds) : t("lobby.public_no_timer"),
       t("lobby.public_host", { name: row.host }),
     ];
     return h(
