@@ -1,6 +1,7 @@
 """Abandonment: a player who left (their seat's last decision was the zombie bot's) is named by the
 finished table, in its summary, by the store (also after a restart), takes the last place on the
-player page's terms and loses rating even where the bot playing for them won."""
+player page's terms and loses rating even where the bot playing for them won (also through a real
+server: two accounts, one leaves, the other plays to the end)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from busbahnhof.store.departures import left_seats
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.messages import table_summary
 from busbahnhof.tables.table import Table
+from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
+PASSWORD = "correct horse battery staple"
 OUTCOME = {"points": [3, 9, 5], "winners": [0], "lower_is_better": True}
 
 
@@ -33,8 +36,9 @@ class Quiet:
 
 def test_who_left_takes_the_last_place() -> None:
     assert final_places(OUTCOME, []) == [0, 2, 1]
-    assert final_places(OUTCOME, [0]) == [3, 2, 1], "the winner left: last, behind everyone who stayed"
-    assert final_places(OUTCOME, [0, 2]) == [3, 2, 3], "two who left share the last place"
+    assert final_places(OUTCOME, [0]) == [2, 1, 0], "the winner left: last, behind everyone who stayed"
+    assert final_places(OUTCOME, [0, 2]) == [1, 0, 1], "two who left share the last place"
+    assert final_places({**OUTCOME, "winners": [0, 2], "points": [3, 9, 3]}, [1]) == [0, 1, 0], "ties stay ties"
 
 
 def test_leaving_a_rated_game_is_a_loss_even_when_the_bot_won() -> None:
@@ -115,3 +119,37 @@ def test_a_player_back_before_the_end_did_not_leave(tmp_path: Path) -> None:
             store.close()
 
     assert asyncio.run(main()) == ([], {})
+
+
+def test_leaving_a_rated_game_costs_rating_through_the_server(tmp_path: Path) -> None:
+    env = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000"}
+    server = ServerProcess(f"sqlite:///{tmp_path / 'rated.db'}", tmp_path, env=env).start()
+    try:
+        with server.http() as http:
+            table = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Ben"}], hints=False)
+        ids = {}
+        for seat, name in enumerate(("anna_left", "ben_left")):
+            with server.http() as device:
+                session = device.post("/api/accounts", json={"user_name": name, "password": PASSWORD}).json()
+                held = {"table_id": table["table_id"], "token": table["seats"][seat]["token"]}
+                headers = {"X-CSRF-Token": session["csrf"]}
+                answer = device.post("/api/account/seats", json={"seats": [held]}, headers=headers).json()
+                assert answer["seats"][0]["result"] == "claimed"
+                ids[name] = session["player"]["id"]
+        ben = Seat(server, seat_query(table, 1))
+        ben.receive_until(lambda message: message.get("type") == "table")
+        ben.send({"type": "leave"})
+        ben.close()
+        anna = Seat(server, seat_query(table, 0))
+        assert play_out(anna)["table"]["left"] == [1]
+        anna.close()
+        with server.http() as http:
+            rated = {row["id"]: row for row in http.get("/api/ratings/busfahrer").json()["players"]}
+            page = http.get(f"/api/players/{ids['ben_left']}").json()
+        assert rated[ids["anna_left"]]["mu"] > 25 > rated[ids["ben_left"]]["mu"], (
+            "Ben left: his loss, whatever his bot did"
+        )
+        [game] = page["games"]
+        assert game["left"] == [1] and game["won"] is False and game["places"][1] == 1
+    finally:
+        server.stop()

@@ -11,10 +11,9 @@ from ..engine import Outcome
 
 
 def final_places(outcome: dict[str, Any], left: Collection[int]) -> list[int]:
-    """Each seat's place (0 = winner) in a stored outcome, the seats in ``left`` moved behind all others
-    (sharing the last place among themselves)."""
+    """Each seat's place (0 = winner; equal places for ties, numbered without gaps as
+    ``Outcome.places``) in a stored outcome, the seats in ``left`` behind all who stayed (sharing the
+    last place among themselves); the stayers keep their order among themselves."""
     places = Outcome(tuple(outcome["points"]), tuple(outcome["winners"]), outcome["lower_is_better"]).places()
-    if not left:
-        return list(places)
-    last = max(places) + 1
-    return [last if seat in left else place for seat, place in enumerate(places)]
+    stayed = sorted({place for seat, place in enumerate(places) if seat not in left})
+    return [len(stayed) if seat in left else stayed.index(place) for seat, place in enumerate(places)]
