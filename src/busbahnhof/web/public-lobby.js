@@ -1,7 +1,7 @@
 // Playing with strangers, in the lobby: quick match (a game and a player count; the player says
 // how long they wait for people before bots take the empty seats) and the public tables, which
-// the server keeps up to date over Server-Sent Events (/api/lobby/events): game, rules in words,
-// free seats, turn timer, who opened it; one click takes a free seat.
+// the server keeps up to date over a WebSocket (/api/lobby/live; reconnected after a second when
+// it drops): game, rules in words, free seats, turn timer, who opened it; one click takes a free seat.
 import { timerText } from "./duration.js";
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
@@ -13,6 +13,7 @@ import { playerName } from "./name.js";
 const WAITS = [15, 60, 300];
 const DEFAULT_WAIT = 60;
 const FIRST_GAME = "busfahrer";
+const RETRY_MS = 1000;
 
 /** Sit down at the seat a quick match or a public table gave this player. */
 function sitDown(joined) {
@@ -102,16 +103,29 @@ export class PublicTables {
     this.games = games;
     this.tables = null;
     this.node = h("section", { class: "panel public-panel", "aria-labelledby": "public-title" });
-    this.source = new EventSource("/api/lobby/events");
-    this.source.addEventListener("lobby", (event) => {
-      this.tables = JSON.parse(event.data).tables;
-      this.draw();
-    });
+    this.closed = false;
+    this.retry = null;
+    this.connect();
     this.ticker = setInterval(() => this.tickCountdowns(), 1000);
   }
 
+  connect() {
+    const url = new URL("/api/lobby/live", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    this.socket = new WebSocket(url);
+    this.socket.addEventListener("message", (event) => {
+      this.tables = JSON.parse(event.data).tables;
+      this.draw();
+    });
+    this.socket.addEventListener("close", () => {
+      if (!this.closed) this.retry = setTimeout(() => this.connect(), RETRY_MS);
+    });
+  }
+
   close() {
-    this.source.close();
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.socket.close();
     clearInterval(this.ticker);
   }
 
