@@ -191,6 +191,15 @@ def test_a_designer_simulates_two_versions_and_compares_them(open_page: Callable
     compare = page.locator("#wb-compare-runs")
     href = compare.get_attribute("href")
     assert href.startswith("/api/workbench/compare?first=")
+    page.locator(".wb-show-report").first.click()
+    inline = page.locator(".wb-report main").first  # inside the shadow root, with its own stylesheet
+    inline.wait_for()
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.wb-report').shadowRoot.querySelector('main')).maxWidth"
+        " === '980px'"
+    )
+    page.locator(".wb-report nav a").last.click()  # the report's contents scroll, the page stays
+    assert "#/workbench/deck/" in page.url
     keep(page, tmp_path, "workbench-balance-laptop", ".wb-balance")
     report = page.context.new_page()  # the designer's own session opens the comparison
     report.goto(href)

@@ -180,7 +180,7 @@ def test_balance_runs_their_findings_reports_and_comparison(designers: tuple[Des
     report = ada.get(f"/api/workbench/balance/{runs[0]}/report", lang="en")
     assert report.status_code == 200 and "<style>" not in report.text
     assert '<link rel="stylesheet" href="/api/workbench/report.css">' in report.text
-    assert ada.get("/api/workbench/report.css").text.strip().startswith(":root")
+    assert ada.get("/api/workbench/report.css").text.strip().startswith(":root, :host {")
     compared = ada.get("/api/workbench/compare", first=runs[0], second=runs[1], lang="de")
     assert compared.status_code == 200 and "<html" in compared.text, compared.text[:600]
     listed = ada.get(f"/api/workbench/decks/{deck_id}/balance").json()["runs"]

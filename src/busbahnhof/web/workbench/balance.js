@@ -57,6 +57,26 @@ export function findingsList(findings) {
   );
 }
 
+/** The run's HTML report inside the page: the server's report (its texts escaped by its template,
+ *  figures as data: images, no script) parsed and placed into a shadow root with the report's own
+ *  stylesheet, so neither page's styles reach the other. */
+async function inlineReport(box, href) {
+  const response = await fetch(href, { headers: { Accept: "text/html" } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const parsed = new DOMParser().parseFromString(await response.text(), "text/html");
+  const main = parsed.querySelector("main");
+  const root = box.shadowRoot || box.attachShadow({ mode: "open" });
+  const sheet = h("link", { rel: "stylesheet", href: "/api/workbench/report.css" });
+  root.replaceChildren(sheet, main ? document.importNode(main, true) : h("p", {}, "—"));
+  // The report's contents link to its sections ("#cards"): scroll there, never change the page's hash.
+  root.addEventListener("click", (event) => {
+    const link = event.target.closest?.("a[href^='#']");
+    if (!link) return;
+    event.preventDefault();
+    root.getElementById(decodeURIComponent(link.getAttribute("href").slice(1)))?.scrollIntoView({ block: "start" });
+  });
+}
+
 /** The balance panel of a deck at version `number`. */
 export function balancePanel({ deckId, number, owned, valid, share }) {
   const list = h("div", { class: "wb-runs", "aria-live": "polite" });
@@ -136,6 +156,25 @@ export function balancePanel({ deckId, number, owned, valid, share }) {
         h(
           "div",
           { class: "row wb-run-links" },
+          h("button", {
+            type: "button",
+            class: "wb-show-report",
+            "aria-expanded": "false",
+            onclick: async (e) => {
+              const button = e.currentTarget;
+              const box = button.closest(".wb-run").querySelector(".wb-report");
+              const open = button.getAttribute("aria-expanded") === "true";
+              button.setAttribute("aria-expanded", String(!open));
+              box.hidden = open;
+              if (!open && !box.shadowRoot) {
+                try {
+                  await inlineReport(box, reportHref(run.id, share));
+                } catch (failure) {
+                  box.replaceChildren(failure.message);
+                }
+              }
+            },
+          }, t("workbench.show_report")),
           h("a", { class: "button", href: reportHref(run.id, share), target: "_blank", rel: "noopener" }, t("workbench.open_report")),
           h(
             "label",
@@ -154,6 +193,7 @@ export function balancePanel({ deckId, number, owned, valid, share }) {
           ),
         ),
         findingsList(run.findings || []),
+        h("div", { class: "wb-report", hidden: true }),
       );
     }
     if (run.status === "failed" && run.error) parts.push(h("pre", { class: "wb-run-error" }, run.error.split("\n").slice(-3).join("\n")));

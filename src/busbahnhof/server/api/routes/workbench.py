@@ -478,10 +478,12 @@ _STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
 
 @cache
 def report_css() -> str:
-    """The reports' stylesheet, as the report template has it inline."""
+    """The reports' stylesheet, as the report template has it inline (its variables also on
+    ``:host``, for a report shown inside the workbench's page)."""
     template = resources.files("busbahnhof.sim.report").joinpath("templates", "report.html").read_text("utf-8")
     found = _STYLE.search(template)
-    return found.group(1) if found else ""
+    # the page shows a report inside a shadow root too, where the variables' :root is its :host
+    return found.group(1).replace(":root {", ":root, :host {", 1) if found else ""
 
 
 def served_report(html: str) -> HTMLResponse:
