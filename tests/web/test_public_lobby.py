@@ -4,6 +4,7 @@ after the wait."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from support.server_harness import ServerProcess
 
@@ -110,3 +113,12 @@ def test_alone_in_a_quick_match_bots_take_the_seats_after_the_wait(open_page: An
     with server.http() as http:
         seats = http.get(f"/api/tables/{table_id}").json()["seats"]
         assert [seat["bot"] for seat in seats] == [None, "mittel", "mittel"]
+
+
+def test_the_lobby_socket_opens_for_the_servers_own_pages_only(server: ServerProcess) -> None:
+    with connect(f"{server.ws_url}/api/lobby/live", additional_headers={"Origin": server.url}) as socket:
+        message = json.loads(socket.recv(timeout=10))
+        assert message["type"] == "lobby" and isinstance(message["tables"], list)
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{server.ws_url}/api/lobby/live", additional_headers={"Origin": "https://evil.example"})
+    assert refused.value.response.status_code == 403
