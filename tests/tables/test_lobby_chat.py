@@ -117,3 +117,19 @@ def test_a_seat_may_send_a_burst_then_waits(database_url: str) -> None:
         assert "one more" not in texts and texts[-1] == "later again" and len(texts) == BURST + 2
 
     run_chat(database_url, scenario)
+
+
+def test_the_rate_counts_of_quiet_seats_are_forgotten(database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("busbahnhof.tables.chat.FORGET_AFTER_SEATS", 1)
+
+    async def scenario(service: TableService, chat: Chat, clock: Clock) -> None:
+        created = await service.create(TableSpec("busfahrer", seats=(SeatSpec("Ada"), SeatSpec("Bea"))))
+        ada = await service.connect(created.table_id, created.seats[0].token, RecordingClient())
+        bea = await service.connect(created.table_id, created.seats[1].token, RecordingClient())
+        await chat.say(ada, "hello")
+        await chat.say(bea, "hi")
+        clock.now += WINDOW_SECONDS
+        await chat.say(ada, "still here")
+        assert set(chat._sent) == {(created.table_id, 0)}
+
+    run_chat(database_url, scenario)

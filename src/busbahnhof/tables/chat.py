@@ -32,6 +32,8 @@ MAX_CHARS = 300
 BURST = 5
 """Messages a seat may send within :data:`WINDOW_SECONDS`."""
 WINDOW_SECONDS = 10.0
+FORGET_AFTER_SEATS = 10_000
+"""Past this many seats counted, the counts of seats quiet for a whole window are dropped."""
 HISTORY = 200
 """The most messages a client is given at once (the newest)."""
 SPACES = {"\n", "\r", "\t"}
@@ -160,6 +162,8 @@ class Chat:
     def _take_turn(self, table_id: str, seat: int) -> None:
         """Count a message of the seat, refusing it past :data:`BURST` within :data:`WINDOW_SECONDS`."""
         now = self.clock()
+        if len(self._sent) > FORGET_AFTER_SEATS:  # seats quiet for a whole window need no count
+            self._sent = {key: times for key, times in self._sent.items() if now - times[-1] < WINDOW_SECONDS}
         sent = self._sent.setdefault((table_id, seat), deque())
         while sent and now - sent[0] >= WINDOW_SECONDS:
             sent.popleft()
