@@ -10,6 +10,8 @@ import json
 import time
 from typing import Any
 
+from steps import check_fits
+
 from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
 PASSWORD = "correct horse battery staple"
@@ -39,7 +41,7 @@ def test_the_list_is_right_after_a_reload_and_a_long_timer_reads_in_hours(
     annas = [(daily, 0), (untimed, 0), (bens_turn, 1)]
     seats = [{"table_id": table["table_id"], "token": table["seats"][n]["token"]} for table, n in annas]
 
-    for size in ("laptop", "phone"):
+    for size in ("laptop", "phone", "small-phone"):
         page = guest_page(open_page, size, seats)
         page.goto("/#/turns")
         page.locator(".turns-item").nth(1).wait_for()
@@ -55,8 +57,11 @@ def test_the_list_is_right_after_a_reload_and_a_long_timer_reads_in_hours(
         assert (
             "ohne Zugzeit" in page.locator(f".turns-item[data-table='{untimed['table_id']}'] .turns-left").inner_text()
         )
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "nothing scrolls sideways"
-        screenshot(page, f"turns-{size}")
+        if size == "laptop":
+            screenshot(page, "turns-laptop")
+        else:
+            check_fits(page)  # nothing scrolls sideways, every control at least 40 px
+            screenshot(page, f"turns-{size}")
 
     timed.get_by_role("link", name="Spielen").click()
     page.locator(".table-page[data-seat='0']").wait_for()

@@ -8,7 +8,8 @@ export function timerText(t, seconds) {
   return seconds >= HOUR ? t("turns.timer_preset", { span: durationText(t, seconds) }) : t("lobby.timer_seconds", { s: seconds });
 }
 
-/** `seconds` as days and hours (a day or more), hours and minutes (an hour or more), or minutes. */
+/** `seconds` as days and hours (a day or more), hours and minutes (an hour or more), minutes, or
+ *  "less than a minute". */
 export function durationText(t, seconds) {
   const s = Math.max(0, Math.round(seconds));
   const d = Math.floor(s / DAY);
@@ -16,5 +17,5 @@ export function durationText(t, seconds) {
   const m = Math.floor((s % HOUR) / 60);
   if (d > 0) return h > 0 ? t("turns.span_days_hours", { d, h }) : t("turns.span_days", { count: d, d });
   if (h > 0) return m > 0 ? t("turns.span_hours_minutes", { h, m }) : t("turns.span_hours", { count: h, h });
-  return t("turns.span_minutes", { count: Math.max(1, m), m: Math.max(1, m) });
+  return m > 0 ? t("turns.span_minutes", { count: m, m }) : t("turns.span_under_minute");
 }
