@@ -1,12 +1,12 @@
 """Games that wait for you: long turn timers (a week at most, counted from the last action, so a
 restart does not give a new day), a turn-based table not closed while its players are merely away,
-and the seats waiting for a player (by seat number or by token) on a real SQLite store."""
+and the seats waiting for a player (by seat number or by token) on a real store (SQLite, and
+PostgreSQL where configured)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,8 +41,9 @@ def run(db: str, scenario: Callable[[TableService], Awaitable[Any]], clock: list
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'waiting.db'}"
+def db(database_url: str) -> str:
+    """A fresh SQLite file, and a fresh PostgreSQL database where one is configured."""
+    return database_url
 
 
 def test_a_turn_timer_takes_up_to_a_week(db: str) -> None:

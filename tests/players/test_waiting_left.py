@@ -55,8 +55,8 @@ def test_leaving_a_rated_game_is_a_loss_even_when_the_bot_won() -> None:
     assert left["anna"][0] < left["ben"][0], "Anna left: her bot's win counts as her loss"
 
 
-def test_a_finished_table_names_who_left_also_after_a_restart(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'left.db'}"
+def test_a_finished_table_names_who_left_also_after_a_restart(database_url: str) -> None:
+    db = database_url
 
     async def main() -> None:
         store = Store(db)
@@ -89,8 +89,8 @@ def test_a_finished_table_names_who_left_also_after_a_restart(tmp_path: Path) ->
     asyncio.run(main())
 
 
-def test_a_player_back_before_the_end_did_not_leave(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'back.db'}"
+def test_a_player_back_before_the_end_did_not_leave(database_url: str) -> None:
+    db = database_url
 
     async def main() -> Any:
         store = Store(db)

@@ -1,10 +1,12 @@
 """Turn mails against a local SMTP sink (aiosmtpd, never a real server): a decision that starts
 waiting at a turn-based table for an account with an address brings one mail with a link to the
 "your turn" list; none while the player is at the table, none for a guest, none for a short timer,
-and the account's next waiting decision within the hour brings no second mail (the throttle)."""
+and the account's next waiting decision within the hour brings no second mail (the throttle); the
+store's side on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -12,6 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
+from busbahnhof.store import PlayerStore, Store
+from busbahnhof.store.resets import ResetStore
+from busbahnhof.store.turn_mails import TurnMailStore
+from busbahnhof.tables import CreatedTable, SeatSpec, TableService, TableSpec, hash_token
 from support.server_harness import Seat, ServerProcess, create_table, seat_query
 from support.smtp_sink import SmtpSink, mail_env, smtp_sink
 
@@ -100,3 +106,36 @@ def test_no_mail_for_a_guest_a_short_timer_or_an_account_without_address(server:
         ede.close()
     time.sleep(2)
     assert len(sink.mails) == before
+
+
+def test_the_store_notes_a_decision_once_and_an_account_once_an_hour(database_url: str) -> None:
+    store = Store(database_url)
+    try:
+
+        async def open_table() -> CreatedTable:
+            service = TableService(store, sweep_seconds=3600)
+            spec = TableSpec("busfahrer", seats=(SeatSpec("Dora"), SeatSpec("Ede")), seed=1, turn_seconds=HOUR)
+            created = await service.create(spec)
+            await service.stop()
+            return created
+
+        created = asyncio.run(open_table())
+        players = PlayerStore(store.engine)
+        account = {"id": "dora01", "user_name": "dora", "name_key": "dora", "display_name": "Dora"}
+        assert players.create_account({**account, "password_hash": "x", "created_at": 0.0, "password_changed_at": 0.0})
+        mails = TurnMailStore(store.engine)
+        assert mails.addressee(created.table_id, 0) is None, "a guest's seat"
+        assert players.claim_seat(created.table_id, hash_token(created.seats[0].token), "dora01", 1.0) == "claimed"
+        assert mails.addressee(created.table_id, 0) is None, "an account without an address"
+        ResetStore(store.engine).set_email("dora01", "dora@example.test", "dora@example.test", 1.0)
+        assert mails.addressee(created.table_id, 0) == {
+            "player_id": "dora01",
+            "display_name": "Dora",
+            "email": "dora@example.test",
+        }
+        assert mails.note(created.table_id, 4, 0, "dora01", 1000.0, 1000.0 - HOUR)
+        assert not mails.note(created.table_id, 4, 0, "dora01", 9000.0, 9000.0 - HOUR), "a decision once"
+        assert not mails.note(created.table_id, 6, 0, "dora01", 1500.0, 1500.0 - HOUR), "within the hour"
+        assert mails.note(created.table_id, 6, 0, "dora01", 4700.0, 4700.0 - HOUR), "an hour later"
+    finally:
+        store.close()
