@@ -1,7 +1,7 @@
 // "Your turn": every table waiting for this player's decision (#/turns), and its count in the top
 // bar's account menu. The server answers from the account's seats (every device) and the seat
-// tokens this browser holds (POST /api/turns); the list is asked for again every POLL_MS, at once
-// after a reload, a page change or the tab coming back. A table that starts waiting while the tab
+// tokens this browser holds (POST /api/turns); the list is asked for again every POLL_MS (also in
+// a hidden tab), at once after a reload, a page change or the tab coming back. A table that starts waiting while the tab
 // is hidden brings a browser notification (notify.js; the player switches them on at a table).
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
@@ -40,7 +40,7 @@ export function watchTurns(listener) {
   if (latest) listener(latest);
   if (!polling) {
     const ask = () => refreshTurns().catch(() => {});
-    polling = setInterval(() => document.visibilityState === "visible" && ask(), POLL_MS);
+    polling = setInterval(ask, POLL_MS); // hidden tabs too (browsers slow their timers): that is when a notification helps
     window.addEventListener("hashchange", ask);
     document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && ask());
     onSessionChange(ask);
