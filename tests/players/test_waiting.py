@@ -16,6 +16,7 @@ from busbahnhof.store import Store
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.service import MIN_TURN_LEFT_SECONDS, turn_time_left
 from busbahnhof.tables.waiting import waiting_for
+from support.quiet_client import QuietClient
 
 DAY = 86_400.0
 HOUR = 3_600.0
@@ -121,3 +122,15 @@ def test_a_turn_based_table_is_not_closed_while_its_players_are_away(db: str) ->
         assert await service.sweep() == [created.table_id]
 
     run(db, scenario, clock)
+
+
+def test_a_seat_a_bot_plays_for_is_listed_apart(db: str) -> None:
+    async def scenario(service: TableService) -> None:
+        created = await service.create(two_humans())
+        anna, ben = (ticket.token for ticket in created.seats)
+        await service.leave(await service.connect(created.table_id, anna, QuietClient()))
+        [entry] = await waiting_for(service, [], [(created.table_id, anna)])
+        assert entry.bot_plays and entry.deadline is None
+        assert [e.bot_plays for e in await waiting_for(service, [], [(created.table_id, ben)])] in ([], [False])
+
+    run(db, scenario, [1_000_000.0])

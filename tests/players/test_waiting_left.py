@@ -16,22 +16,11 @@ from busbahnhof.store.departures import left_seats
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.messages import table_summary
 from busbahnhof.tables.table import Table
+from support.quiet_client import QuietClient
 from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
 PASSWORD = "correct horse battery staple"
 OUTCOME = {"points": [3, 9, 5], "winners": [0], "lower_is_better": True}
-
-
-class Quiet:
-    """A client that takes every message and keeps none."""
-
-    lang = "de"
-
-    async def send(self, payload: bytes | str) -> None:
-        return None
-
-    async def close(self, code: int = 1000) -> None:
-        return None
 
 
 def test_who_left_takes_the_last_place() -> None:
@@ -68,7 +57,7 @@ def test_a_finished_table_names_who_left_also_after_a_restart(database_url: str)
             anna, ben = (ticket.token for ticket in created.seats)
             table = service.tables[created.table_id]
             assert table_summary(table)["left"] == []
-            await service.leave(await service.connect(created.table_id, ben, Quiet()))
+            await service.leave(await service.connect(created.table_id, ben, QuietClient()))
             while table.is_open:
                 if table.state.to_move == 0:
                     action = str(table.state.legal_actions()[0])
@@ -101,7 +90,7 @@ def test_a_player_back_before_the_end_did_not_leave(database_url: str) -> None:
             created = await service.create(spec)
             anna, ben = (ticket.token for ticket in created.seats)
             table = service.tables[created.table_id]
-            await service.leave(await service.connect(created.table_id, ben, Quiet()))
+            await service.leave(await service.connect(created.table_id, ben, QuietClient()))
             came_back = False
             while table.is_open:
                 seat = table.state.to_move

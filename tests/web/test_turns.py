@@ -39,20 +39,29 @@ def test_the_list_is_right_after_a_reload_and_a_long_timer_reads_in_hours(
         daily = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Ben"}], turn_seconds=DAY)
         untimed = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Cem"}, {"bot": "random"}])
         bens_turn = create_table(http, game="busfahrer", seats=[{"name": "Ben"}, {"name": "Anna"}], turn_seconds=DAY)
-    annas = [(daily, 0), (untimed, 0), (bens_turn, 1)]
+        left = create_table(http, game="busfahrer", seats=[{"name": "Anna"}, {"name": "Dan"}], turn_seconds=DAY)
+    gone = Seat(server, seat_query(left, 0))
+    gone.receive_until(lambda message: message.get("type") == "table")
+    gone.send({"type": "leave"})  # a bot plays for Anna at this table until she is back
+    gone.close()
+    annas = [(daily, 0), (untimed, 0), (bens_turn, 1), (left, 0)]
     seats = [{"table_id": table["table_id"], "token": table["seats"][n]["token"]} for table, n in annas]
 
     for size in ("laptop", "phone", "small-phone"):
         page = guest_page(open_page, size, seats)
         page.goto("/#/turns")
         page.locator(".turns-item").nth(1).wait_for()
-        assert sorted(listed(page)) == sorted([daily["table_id"], untimed["table_id"]])
+        assert sorted(listed(page)) == sorted([daily["table_id"], untimed["table_id"], left["table_id"]])
         page.reload()
         page.locator(".turns-item").nth(1).wait_for()
-        assert sorted(listed(page)) == sorted([daily["table_id"], untimed["table_id"]]), "right after a reload"
+        waiting = sorted([daily["table_id"], untimed["table_id"], left["table_id"]])
+        assert sorted(listed(page)) == waiting, "right after a reload"
         assert bens_turn["table_id"] not in listed(page)
-        assert page.locator("#turns-badge").inner_text() == "2"
+        assert page.locator("#turns-badge").inner_text() == "2", "a table a bot plays for Anna is not waiting"
         assert "2 Tische warten auf dich" in page.locator(".turns-summary").inner_text()
+        bots = page.locator(".turns-bots .turns-item")
+        assert [bots.nth(0).get_attribute("data-table")] == [left["table_id"]] and bots.count() == 1
+        assert bots.get_by_role("link", name="Zurück an den Tisch").count() == 1
         timed = page.locator(f".turns-item[data-table='{daily['table_id']}']")
         assert "23 Std" in timed.locator(".turns-left").inner_text()
         assert (

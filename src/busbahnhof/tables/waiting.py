@@ -1,7 +1,9 @@
 """The tables waiting for a player: of the seats someone holds, those whose decision it is now.
 
 A seat waits for its player when its table is open and not paused, the game asks that seat to
-decide, the seat is a human's and no bot plays for it (a zombie moves by itself).  The seats come
+decide, the seat is a human's and no bot plays for it.  A seat a bot plays for (its player's time
+ran out, or they left) is not waiting, but it is listed apart (``bot_plays``): its player can come
+back and take it over.  The seats come
 from the caller: an account's seats (the store's ``seat_players``) and the seat tokens a browser
 holds.  Tables are read from memory (every open table a process owns is there); one not in memory
 is loaded only if the store has it open, so finished games cost one query, not a replay.
@@ -29,6 +31,8 @@ class WaitingSeat:
     Attributes:
         table_id, code, game, title: the table.
         seat: the seat's number; ``name``: its name at the table.
+        bot_plays: a bot plays for the seat (its player's time ran out, or they left) until they are
+            back; the seat is listed, but it is not waiting.
         since: when the decision began to wait (the table's last action, seconds since the epoch).
         deadline: when its turn timer runs out (seconds since the epoch), ``None`` without a timer.
         turn_seconds: the table's turn timer.
@@ -41,6 +45,7 @@ class WaitingSeat:
     title: str
     seat: int
     name: str
+    bot_plays: bool
     since: float
     deadline: float | None
     turn_seconds: float | None
@@ -55,6 +60,7 @@ class WaitingSeat:
             "title": self.title,
             "seat": self.seat,
             "name": self.name,
+            "bot_plays": self.bot_plays,
             "since": self.since,
             "deadline": self.deadline,
             "turn_seconds": self.turn_seconds,
@@ -63,10 +69,13 @@ class WaitingSeat:
 
 
 def waiting_seat(table: Table, seat: int, wall_now: float, loop_now: float) -> WaitingSeat | None:
-    """``seat`` of ``table`` if it waits for its player now, else ``None``."""
-    if seat < 0 or seat >= len(table.seats) or table.mover() != (seat, HUMAN):
+    """``seat`` of ``table`` if it waits for its player now or a bot plays for it, else ``None``."""
+    if seat < 0 or seat >= len(table.seats) or not table.is_open or table.paused:
         return None
-    deadline = None if table.deadline is None else wall_now + max(0.0, table.deadline - loop_now)
+    bot_plays = table.seats[seat].is_human and table.seats[seat].zombie
+    if not bot_plays and table.mover() != (seat, HUMAN):
+        return None
+    deadline = None if table.deadline is None or bot_plays else wall_now + max(0.0, table.deadline - loop_now)
     return WaitingSeat(
         table.id,
         table.code,
@@ -74,6 +83,7 @@ def waiting_seat(table: Table, seat: int, wall_now: float, loop_now: float) -> W
         table.game.title,
         seat,
         table.seats[seat].name,
+        bot_plays,
         table.updated_at,
         deadline,
         table.spec.turn_seconds,
@@ -85,7 +95,7 @@ async def waiting_for(
     service: TableService, seats: Iterable[tuple[str, int]], tokens: Iterable[tuple[str, str]]
 ) -> list[WaitingSeat]:
     """Of the seats given by number (``(table_id, seat)``) or by token (``(table_id, token)``), those
-    waiting for their player now, the longest waiting first."""
+    waiting for their player now, the longest waiting first, then those a bot plays for."""
     wanted: dict[str, set[int | str]] = {}
     held_list: list[tuple[str, int | str]] = [*seats, *tokens]
     for table_id, held in held_list:
@@ -110,4 +120,4 @@ async def waiting_for(
             found = waiting_seat(table, seat, wall_now, loop_now)
             if found is not None:
                 waiting.append(found)
-    return sorted(waiting, key=lambda entry: (entry.since, entry.table_id, entry.seat))
+    return sorted(waiting, key=lambda entry: (entry.bot_plays, entry.since, entry.table_id, entry.seat))

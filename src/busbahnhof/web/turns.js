@@ -19,10 +19,10 @@ const topBar = { menu: null, badge: null }; // the top bar's current count eleme
 /** Ask the server now; listeners get the new list. New waiting tables (not on the first answer) notify. */
 export async function refreshTurns() {
   const answer = await api.turns(heldSeats());
-  const before = latest ? new Set(latest.tables.map(key)) : null;
+  const before = latest ? new Set(waiting(latest).map(key)) : null;
   latest = { ...answer, receivedAt: Date.now() };
   if (before) {
-    for (const table of latest.tables.filter((entry) => !before.has(key(entry)))) {
+    for (const table of waiting(latest).filter((entry) => !before.has(key(entry)))) {
       notifyTurn(t("turns.notify_title"), t("turns.notify_body", { game: table.title, code: table.code }), `busbahnhof-${table.table_id}`);
     }
   }
@@ -32,6 +32,11 @@ export async function refreshTurns() {
 
 function key(entry) {
   return `${entry.table_id}/${entry.seat}`;
+}
+
+/** The seats waiting for a decision (not those a bot plays for until their player is back). */
+function waiting(answer) {
+  return answer.tables.filter((entry) => !entry.bot_plays);
 }
 
 /** Keep the list fresh while the page is open (started once, by the top bar). */
@@ -54,7 +59,7 @@ export function turnsMenuItem(onClick) {
   const count = h("span", { class: "turns-count badge", id: "turns-count", hidden: true });
   const item = h("li", {}, h("a", { href: "#/turns", id: "menu-turns", onclick: onClick }, t("turns.menu"), " ", count));
   topBar.menu?.();
-  topBar.menu = watchTurns((answer) => showCount(count, answer.tables.length));
+  topBar.menu = watchTurns((answer) => showCount(count, waiting(answer).length));
   return item;
 }
 
@@ -62,7 +67,7 @@ export function turnsMenuItem(onClick) {
 export function turnsBadge() {
   const badge = h("span", { class: "turns-badge", id: "turns-badge", hidden: true });
   topBar.badge?.();
-  topBar.badge = watchTurns((answer) => showCount(badge, answer.tables.length));
+  topBar.badge = watchTurns((answer) => showCount(badge, waiting(answer).length));
   return badge;
 }
 
@@ -81,7 +86,8 @@ export function showTurns(root) {
 }
 
 function draw(root, answer) {
-  const tables = answer.tables;
+  const tables = waiting(answer);
+  const botPlays = answer.tables.filter((entry) => entry.bot_plays);
   replaceChildren(
     root,
     h(
@@ -91,6 +97,15 @@ function draw(root, answer) {
       h("p", { class: "help" }, t("turns.intro")),
       h("p", { class: "turns-summary", "aria-live": "polite" }, tables.length ? t("turns.count", { n: tables.length, count: tables.length }) : t("turns.none")),
       tables.length ? h("ul", { class: "turns-list" }, tables.map((entry) => tableItem(entry, answer))) : null,
+      botPlays.length
+        ? h(
+            "section",
+            { class: "turns-bots", "aria-labelledby": "turns-bots-title" },
+            h("h2", { id: "turns-bots-title" }, t("turns.bot_plays_title")),
+            h("p", { class: "help" }, t("turns.bot_plays_help")),
+            h("ul", { class: "turns-list" }, botPlays.map((entry) => tableItem(entry, answer))),
+          )
+        : null,
     ),
   );
 }
@@ -106,14 +121,16 @@ function tableItem(entry, answer) {
     h("div", { class: "turns-head" }, h("strong", {}, entry.title), h("span", { class: "badge" }, entry.code)),
     h("p", { class: "turns-seat" }, t("turns.seat", { n: entry.seat + 1, name: entry.name })),
     h("p", { class: "muted" }, t("turns.players", { names: entry.players.join(", ") })),
-    h(
-      "p",
-      { class: "turns-clock" },
-      h("span", { class: "turns-since" }, t("turns.waiting_since", { span: durationText(t, serverNow - entry.since) })),
-      " · ",
-      h("span", { class: "turns-left" }, clock),
-    ),
-    h("div", { class: "row" }, tokens.length ? h("a", { class: "button primary", href }, t("turns.play")) : elsewhere(entry, href)),
+    entry.bot_plays
+      ? h("p", { class: "turns-clock" }, h("span", { "aria-hidden": "true" }, "⚙ "), t("turns.bot_plays"))
+      : h(
+          "p",
+          { class: "turns-clock" },
+          h("span", { class: "turns-since" }, t("turns.waiting_since", { span: durationText(t, serverNow - entry.since) })),
+          " · ",
+          h("span", { class: "turns-left" }, clock),
+        ),
+    h("div", { class: "row" }, tokens.length ? h("a", { class: "button primary", href }, t(entry.bot_plays ? "turns.take_back" : "turns.play")) : elsewhere(entry, href)),
   );
 }
 

@@ -23,8 +23,9 @@ router = APIRouter(tags=["turns"])
 
 @router.post("/api/turns")
 async def turns(body: SeatsIn, request: Request, service: ServiceDep, players: PlayersDep) -> dict[str, Any]:
-    """``{"tables": [{"table_id", "code", "game", "title", "seat", "name", "since", "deadline",
-    "turn_seconds", "players"}], "now"}``: the seats waiting for this player, longest waiting first."""
+    """``{"tables": [{"table_id", "code", "game", "title", "seat", "name", "bot_plays", "since",
+    "deadline", "turn_seconds", "players"}], "now"}``: the seats waiting for this player, longest
+    waiting first, then the seats a bot plays for until their player is back (``bot_plays``)."""
     require_json(request)
     session = players.accounts.session(session_cookie(request))
     account_seats: list[tuple[str, int]] = []
