@@ -87,6 +87,7 @@ def test_an_account_sees_its_seat_taken_on_another_device(open_page: Any, server
     page = open_page("laptop", "en")
     page.goto("/#/turns")
     page.locator(".turns-summary", has_text="No table").wait_for()
+    assert page.locator(".turns-guest").get_by_role("link", name="Log in").count() == 1
     status = page.evaluate(
         """async (password) => (await fetch('/api/accounts', {method: 'POST',
             headers: {'Content-Type': 'application/json'},
@@ -105,6 +106,7 @@ def test_an_account_sees_its_seat_taken_on_another_device(open_page: Any, server
     page.reload()
     item = page.locator(f".turns-item[data-table='{table['table_id']}']")
     item.wait_for()
+    page.locator(".turns-guest").wait_for(state="detached")  # logged in: no invitation to log in
     assert "another device" in item.inner_text()
     assert item.get_by_role("link", name="Watch").count() == 1
     assert page.locator("#turns-badge").inner_text() == "1"

@@ -106,6 +106,7 @@ function draw(root, answer) {
             h("ul", { class: "turns-list" }, botPlays.map((entry) => tableItem(entry, answer))),
           )
         : null,
+      session() ? null : h("p", { class: "turns-guest" }, h("span", { class: "muted" }, t("turns.log_in_why")), h("a", { class: "button", href: "#/account" }, t("turns.log_in"))),
     ),
   );
 }
