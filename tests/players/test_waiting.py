@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from busbahnhof.engine import GameError
+from busbahnhof.engine import Catalog, GameError
 from busbahnhof.store import Store
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.service import MIN_TURN_LEFT_SECONDS, turn_time_left
@@ -53,6 +53,8 @@ def test_a_turn_timer_takes_up_to_a_week(db: str) -> None:
         with pytest.raises(GameError) as refused:
             await service.create(two_humans(7 * DAY + 1))
         assert refused.value.key == "table.error.turn_seconds"
+        text = Catalog(("busbahnhof.tables", "busbahnhof.engine"), "de").error_text(refused.value)
+        assert "1 Sekunde bis 7 Tage" in text, text
 
     run(db, scenario, [1_000_000.0])
 
