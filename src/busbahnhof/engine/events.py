@@ -8,7 +8,6 @@ package that owns them; keys are looked up in the game's catalog first, then the
 
 from __future__ import annotations
 
-import string
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -107,7 +106,7 @@ class Catalog:
         if template is None:
             return key if not params else f"{key} {params}"
         rendered = {name: self.format_param(name, value) for name, value in params.items()}
-        return string.Formatter().vformat(template, (), _Lenient(rendered))
+        return template.format_map(_Lenient(rendered))
 
     def format_param(self, name: str, value: Any) -> str:
         """Render one parameter value with the formatter registered for its name.

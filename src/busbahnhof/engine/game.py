@@ -143,13 +143,21 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         with ``state``.  A client rebuilds the view by putting each static key back and merging
         each static list item into the item at the same place."""
         static = {key: state[key] for key in self.static_keys if key in state}
+        for key, fields in self.static_fields.items():
+            items = state.get(key)
+            if isinstance(items, list):
+                static[key] = [{name: item[name] for name in fields} for item in items]
+        return static, self.without_static(state)
+
+    def without_static(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """The second part of :meth:`split_static` alone: ``state`` without its static keys and
+        fields (what every message of a table carries; the static part is built once)."""
         rest = {key: value for key, value in state.items() if key not in self.static_keys}
         for key, fields in self.static_fields.items():
             items = rest.get(key)
             if isinstance(items, list):
-                static[key] = [{name: item[name] for name in fields} for item in items]
                 rest[key] = [{name: value for name, value in item.items() if name not in fields} for item in items]
-        return static, rest
+        return rest
 
     def __init__(self, **options: Any) -> None:
         try:

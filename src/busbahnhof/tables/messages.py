@@ -69,6 +69,7 @@ def table_catalog(table: Table, lang: str) -> Catalog:
     if catalog is None:
         if len(table.catalogs) >= MAX_CATALOGS:  # seat names changed: the old ones are not needed
             table.catalogs.clear()
+            table.log_lines.clear()
         game_catalog = table.game.catalog(lang, key[1])
         packages = (game_catalog.packages[0], __package__ or "busbahnhof.tables", *game_catalog.packages[1:])
         catalog = table.catalogs[key] = Catalog(packages, lang, game_catalog.formatters)
@@ -95,7 +96,7 @@ def seat_view_json(table: Table, seat: int | None) -> bytes:
             del table.views[(version, seat)]
         view = table.state.view(seat, log=False, fresh=False)
         view["options"] = table.options
-        view["state"] = table.game.split_static(view["state"])[1]
+        view["state"] = table.game.without_static(view["state"])
         encoded = table.views[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
     return encoded
 
@@ -108,25 +109,37 @@ def static_part(table: Table, seat: int | None) -> orjson.Fragment | None:
     return orjson.Fragment(orjson.dumps(static, option=orjson.OPT_NON_STR_KEYS)) if static else None
 
 
-def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[dict[str, Any]]:
-    """The log entries after ``cursor`` in order (game and table events merged), rendered;
-    advances ``cursor``."""
-    entries: list[dict[str, Any]] = []
+def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[orjson.Fragment]:
+    """The log entries after ``cursor`` in order (game and table events merged), rendered and
+    encoded; advances ``cursor``.
 
-    def add(event: Event, source: str) -> None:
-        entries.append({**event.to_dict(), "source": source, "text": catalog.render(event)})
-
-    log = table.state.log
+    Each entry is rendered once per catalog (language and seat names) and kept with the table
+    (:attr:`Table.log_lines`): every later client of that language, and a reconnecting one, gets
+    the same text without rendering it again.
+    """
+    game_lines, table_lines = table.log_lines.setdefault((catalog.lang, tuple(table.seat_names())), ([], []))
+    log, events = table.state.log, table.events
+    while len(game_lines) < len(log):
+        game_lines.append(log_entry(log[len(game_lines)], "game", catalog))
+    while len(table_lines) < len(events):
+        table_lines.append(log_entry(events[len(table_lines)].event, "table", catalog))
+    entries: list[orjson.Fragment] = []
     for index in range(cursor.game, len(log)):
-        while cursor.table < len(table.events) and table.events[cursor.table].after <= index:
-            add(table.events[cursor.table].event, "table")
+        while cursor.table < len(events) and events[cursor.table].after <= index:
+            entries.append(orjson.Fragment(table_lines[cursor.table]))
             cursor.table += 1
-        add(log[index], "game")
+        entries.append(orjson.Fragment(game_lines[index]))
     cursor.game = len(log)
-    while cursor.table < len(table.events):
-        add(table.events[cursor.table].event, "table")
-        cursor.table += 1
+    entries.extend(orjson.Fragment(line) for line in table_lines[cursor.table :])
+    cursor.table = len(events)
     return entries
+
+
+def log_entry(event: Event, source: str, catalog: Catalog) -> bytes:
+    """One log entry as a client gets it: the event, where it comes from (``game`` or ``table``)
+    and its text in the catalog's language, encoded."""
+    entry = {**event.to_dict(), "source": source, "text": catalog.render(event)}
+    return orjson.dumps(entry, option=orjson.OPT_NON_STR_KEYS)
 
 
 def seat_list(table: Table) -> list[dict[str, Any]]:

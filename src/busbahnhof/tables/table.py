@@ -109,6 +109,9 @@ class Table:
     views: dict[tuple[int, int | None], bytes] = field(default_factory=dict)
     """Each seat's view at the current version, encoded (:func:`.messages.seat_view_json`)."""
     catalogs: dict[tuple[str, tuple[str, ...]], Catalog] = field(default_factory=dict)
+    log_lines: dict[tuple[str, tuple[str, ...]], tuple[list[bytes], list[bytes]]] = field(default_factory=dict)
+    """Per catalog (language and seat names, as :attr:`catalogs`) the log entries rendered so far,
+    encoded: game events and table events (:func:`.messages.new_log`); events never change."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @classmethod

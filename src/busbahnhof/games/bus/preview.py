@@ -71,17 +71,19 @@ def m_may_rise(state: BusState) -> bool:
     return state.phase == SELECTION and not state.slots[BUSES] and max(state.buses) < MAX_BUSES
 
 
-def slot_power(state: BusState, area: int, slot: int, seat: int) -> int | None:
+def slot_power(state: BusState, area: int, slot: int, seat: int, most_buses: int | None = None) -> int | None:
     """The power of ``slot`` (0 = A) of ``area`` for a marker of ``seat``: how many times the action
     runs (Bus: Schwindende Aktionskraft; Brumm: how many buses run); ``None`` for the single-slot
-    areas, which act once."""
+    areas, which act once.  ``most_buses``: :func:`max_buses_then` if the caller has it already
+    (it is the same for every slot of a position)."""
     if area == LINE:
         return max(state.buses) - slot + state.rules.line_bonus(state.players)
-    if area in (PASSENGERS, BUILDINGS):
-        return max_buses_then(state) - slot
+    if area not in (PASSENGERS, BUILDINGS, VRROOMM):
+        return None
+    most = max_buses_then(state) if most_buses is None else most_buses
     if area == VRROOMM:
-        return state.rules.vrroomm_buses(buses_then(state, seat), max_buses_then(state), slot)
-    return None
+        return state.rules.vrroomm_buses(buses_then(state, seat), most, slot)
+    return most - slot
 
 
 def _still_to_resolve(state: BusState, area: int) -> bool:
@@ -97,14 +99,16 @@ def slot_powers(state: BusState) -> dict[str, list[int | None]]:
     for the seat choosing now (Brumm depends on the owner's buses); ``None`` where nobody could
     place there now, and in the areas already carried out this round."""
     chooser = state.current if state.phase_name() == "selection" else None
+    most_buses = max_buses_then(state)
     powers: dict[str, list[int | None]] = {}
     for area in (*SHRINKING, VRROOMM):
         taken = state.slots[area]
+        resolving = _still_to_resolve(state, area)
         row: list[int | None] = []
         for slot in range(AREA_SLOTS[area]):
             owner = taken[slot] if slot < len(taken) else chooser
-            known = owner is not None and owner >= 0 and _still_to_resolve(state, area)
-            row.append(slot_power(state, area, slot, owner) if known and owner is not None else None)
+            known = owner is not None and owner >= 0 and resolving
+            row.append(slot_power(state, area, slot, owner, most_buses) if known and owner is not None else None)
         powers[AREA_NAMES[area]] = row
     return powers
 
