@@ -37,7 +37,7 @@ export function showLobby(root) {
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       resultSection,
       namePrompt(() => draw()),
-      h("p", { class: "learn-link" }, h("a", { class: "button", href: "#/learn" }, "🎓 ", t("lesson.lobby_link")), " ", h("a", { class: "button", href: "#/workshop" }, t("workshop.lobby_link")), " ", h("a", { class: "button", href: "#/workbench" }, t("workbench.lobby_link"))),
+      h("p", { class: "learn-link" }, h("a", { class: "button", href: "#/learn" }, t("lesson.lobby_link")), " ", h("a", { class: "button", href: "#/workshop" }, t("workshop.lobby_link")), " ", h("a", { class: "button", href: "#/workbench" }, t("workbench.lobby_link"))),
       // Joining comes first (on a phone it is on top); on a laptop the form stands beside it.
       // Then the creator's own tables (the way back to their seats), the new-table form, all tables.
       h("div", { class: "lobby" }, joinSection, quick.node, publicTables.node, mineSection, createSection, listSection),
@@ -115,17 +115,12 @@ export function showLobby(root) {
       seatFields(game),
       h(
         "div",
-        { class: "row" },
+        { class: "option" },
+        h("label", { for: "timer" }, t("lobby.timer")),
         h(
-          "label",
-          {},
-          t("lobby.timer"),
-          " ",
-          h(
-            "select",
-            { name: "timer", onchange: (e) => (choice.timer = Number(e.target.value)) },
-            TIMERS.map((s) => h("option", { value: s, selected: s === choice.timer }, timerLabel(s))),
-          ),
+          "select",
+          { id: "timer", name: "timer", onchange: (e) => (choice.timer = Number(e.target.value)) },
+          TIMERS.map((s) => h("option", { value: s, selected: s === choice.timer }, timerLabel(s))),
         ),
       ),
       h(
