@@ -361,6 +361,7 @@ class TableService:
 
         async with table.lock:
             self._require_open(table)
+            taken: list[int]  # (the store's generic change_seats loses its type through _store)
             taken, stored = await self._store(self.store.change_seats, table.id, take_empty_seats)
             table.take_seats(stored)
             for n in taken:
