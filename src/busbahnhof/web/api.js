@@ -9,14 +9,20 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, lang) {
+/**
+ * One JSON request: `lang` and `params` go into the query, `body` is sent as JSON, `csrf` as
+ * X-CSRF-Token (for the POSTs a session cookie authenticates). The answer's data, or an ApiError.
+ */
+export async function request(method, path, { body, lang, params = {}, csrf = null } = {}) {
   const url = new URL(path, location.origin);
   if (lang) url.searchParams.set("lang", lang);
-  const options = { method, headers: { Accept: "application/json" } };
+  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined) url.searchParams.set(name, value);
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
+  if (csrf) options.headers["X-CSRF-Token"] = csrf;
   const response = await fetch(url, options);
   const text = await response.text();
   let data = null;
@@ -33,32 +39,34 @@ async function request(method, path, body, lang) {
   return data;
 }
 
+const call = (method, path, body, lang) => request(method, path, { body, lang });
+
 export const api = {
-  games: (lang) => request("GET", "/api/games", undefined, lang),
-  gameMessages: async (game, lang) => (await request("GET", `/api/games/${encodeURIComponent(game)}/messages`, undefined, lang)).messages,
-  createTable: (spec, lang) => request("POST", "/api/tables", spec, lang),
-  room: (code, lang) => request("GET", `/api/rooms/${encodeURIComponent(code)}`, undefined, lang),
-  joinRoom: (code, body, lang) => request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
-  tables: (status, limit = 30) => request("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
-  table: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
+  games: (lang) => call("GET", "/api/games", undefined, lang),
+  gameMessages: async (game, lang) => (await call("GET", `/api/games/${encodeURIComponent(game)}/messages`, undefined, lang)).messages,
+  createTable: (spec, lang) => call("POST", "/api/tables", spec, lang),
+  room: (code, lang) => call("GET", `/api/rooms/${encodeURIComponent(code)}`, undefined, lang),
+  joinRoom: (code, body, lang) => call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
+  tables: (status, limit = 30) => call("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
+  table: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
   reissueToken: (id, seat, creatorToken, lang) =>
-    request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/token`, { creator_token: creatorToken }, lang),
-  rematch: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }, lang),
-  hint: (id, token, lang) => request("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }, lang),
-  chat: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
-  lobby: () => request("GET", "/api/lobby"),
-  turns: (seats) => request("POST", "/api/turns", { seats }),
-  joinPublic: (id, body, lang) => request("POST", `/api/lobby/${encodeURIComponent(id)}/join`, body, lang),
-  quickMatch: (body, lang) => request("POST", "/api/lobby/quick", body, lang),
-  positions: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
-  review: (id, lang) => request("GET", `/api/tables/${encodeURIComponent(id)}/review`, undefined, lang),
-  playerPage: (id, lang) => request("GET", `/api/players/${encodeURIComponent(id)}`, undefined, lang),
-  ratings: (game, pool, lang) => request("GET", `/api/ratings/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}`, undefined, lang),
-  lessons: (lang) => request("GET", "/api/lessons", undefined, lang),
-  lesson: (game, id, lang) => request("GET", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}`, undefined, lang),
-  startLesson: (game, id, lang) => request("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables`, undefined, lang),
+    call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/token`, { creator_token: creatorToken }, lang),
+  rematch: (id, token, lang) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }, lang),
+  hint: (id, token, lang) => call("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token }, lang),
+  chat: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
+  lobby: () => call("GET", "/api/lobby"),
+  turns: (seats) => call("POST", "/api/turns", { seats }),
+  joinPublic: (id, body, lang) => call("POST", `/api/lobby/${encodeURIComponent(id)}/join`, body, lang),
+  quickMatch: (body, lang) => call("POST", "/api/lobby/quick", body, lang),
+  positions: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
+  review: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`, undefined, lang),
+  playerPage: (id, lang) => call("GET", `/api/players/${encodeURIComponent(id)}`, undefined, lang),
+  ratings: (game, pool, lang) => call("GET", `/api/ratings/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}`, undefined, lang),
+  lessons: (lang) => call("GET", "/api/lessons", undefined, lang),
+  lesson: (game, id, lang) => call("GET", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}`, undefined, lang),
+  startLesson: (game, id, lang) => call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables`, undefined, lang),
   lessonProgress: (game, id, table, token, lang) =>
-    request("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables/${encodeURIComponent(table)}/progress`, { token }, lang),
-  firstGame: (game, id, lang) => request("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/first-game`, undefined, lang),
-  botRatings: (game, lang) => request("GET", `/api/ratings/${encodeURIComponent(game)}/bots`, undefined, lang),
+    call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables/${encodeURIComponent(table)}/progress`, { token }, lang),
+  firstGame: (game, id, lang) => call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/first-game`, undefined, lang),
+  botRatings: (game, lang) => call("GET", `/api/ratings/${encodeURIComponent(game)}/bots`, undefined, lang),
 };

@@ -5,7 +5,7 @@
 //
 // The seats this browser holds (the creator's own seats in created.js, and every seat link opened
 // here) move into the account on register or log in, and a seat opened while logged in right away.
-import { ApiError } from "./api.js";
+import { ApiError, request } from "./api.js";
 import { createdTables } from "./created.js";
 import { lang } from "./i18n.js";
 import { onNameChange, playerName, setPlayerName } from "./name.js";
@@ -36,26 +36,13 @@ function become(next) {
 }
 
 async function call(method, path, body, { csrf = false } = {}) {
-  const url = new URL(path, location.origin);
-  url.searchParams.set("lang", lang());
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (csrf && current) headers["X-CSRF-Token"] = current.csrf;
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
-  const text = await response.text();
-  let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { error: { message: text || response.statusText } };
-  }
-  if (!response.ok) {
-    const error = data?.error ?? { message: response.statusText };
+    return await request(method, path, { body, lang: lang(), csrf: csrf ? current?.csrf : null });
+  } catch (error) {
     // The session ended elsewhere (logged out everywhere, a new password, expired): a guest now.
-    if (csrf && current && error.code === "players/not_logged_in") become(null);
-    throw new ApiError(response.status, { ...error, message: error.text || error.message });
+    if (csrf && current && error instanceof ApiError && error.info.code === "players/not_logged_in") become(null);
+    throw error;
   }
-  return data;
 }
 
 /** A call that ends the session: done also when the server has no such session any more. */
@@ -75,6 +62,12 @@ export function loadSession() {
     () => become(null),
   );
   return loaded;
+}
+
+/** Who is logged in now: asks the server again (a login in another tab counts too). */
+export function reloadSession() {
+  loaded = null;
+  return loadSession().then(() => current);
 }
 
 /** Open an account and log in; the browser's seats move in (see takeClaims). */

@@ -1,46 +1,12 @@
 // The workbench's REST calls (/api/workbench/...). Reading needs the owner's session cookie or a
-// share token; every POST carries the session's CSRF token (read once from GET /api/session).
-import { ApiError } from "../api.js";
+// share token; every POST carries the session's CSRF token (session.js keeps it).
+import { request as send } from "../api.js";
 import { lang } from "../i18n.js";
+import { session } from "../session.js";
 
-let csrf = null;
-
-/** The logged-in account ({player, csrf}) or null; remembers the CSRF token for the POSTs. */
-export async function session() {
-  const response = await fetch("/api/session", { headers: { Accept: "application/json" } });
-  if (!response.ok) {
-    csrf = null;
-    return null;
-  }
-  const data = await response.json();
-  csrf = data.csrf;
-  return data;
-}
-
-async function request(method, path, { body, params = {} } = {}) {
-  const url = new URL(path, location.origin);
-  url.searchParams.set("lang", lang());
-  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined) url.searchParams.set(name, value);
-  const headers = { Accept: "application/json" };
-  const options = { method, headers };
-  if (method === "POST") {
-    headers["Content-Type"] = "application/json";
-    if (csrf) headers["X-CSRF-Token"] = csrf;
-    options.body = JSON.stringify(body ?? {});
-  }
-  const response = await fetch(url, options);
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok) {
-    const error = data && typeof data === "object" && data.error ? data.error : { message: String(data ?? response.statusText) };
-    throw new ApiError(response.status, { ...error, message: error.text || error.message });
-  }
-  return data;
+function request(method, path, { body, params } = {}) {
+  const post = method === "POST";
+  return send(method, path, { body: post ? (body ?? {}) : undefined, params, lang: lang(), csrf: post ? session()?.csrf : null });
 }
 
 /** The HTML report of a finished run, or the comparison of two, as a page of its own. */

@@ -9,11 +9,12 @@
 import { h, replaceChildren } from "../dom.js";
 import { t } from "../i18n.js";
 import { navigate } from "../app.js";
-import { bench, fileHref, session } from "./api.js";
+import { bench, fileHref } from "./api.js";
 import { deckEditor } from "./editor.js";
 import { balancePanel } from "./balance.js";
 import { playtestPanel, showFeedbackForm } from "./playtest.js";
 import { versionsPanel } from "./versions.js";
+import { reloadSession } from "../session.js";
 
 const IMPORT_LIMIT = 256 * 1024;
 
@@ -41,7 +42,7 @@ export function showWorkbench(root, args) {
 
 // -- home --------------------------------------------------------------------------------------
 async function showHome(root) {
-  const who = await session();
+  const who = await reloadSession();
   const intro = h("p", { class: "wb-intro" }, t("workbench.intro"));
   const tryLinks = h(
     "p",
@@ -106,7 +107,7 @@ async function showHome(root) {
 
 // -- a deck ------------------------------------------------------------------------------------
 async function showDeck(root, { deckId = null, share = null, number = null }) {
-  const who = await session();
+  const who = await reloadSession();
   const summary = share ? await bench.shared(share) : await bench.deck(deckId);
   const id = summary.id;
   const latest = summary.versions[summary.versions.length - 1].number;
