@@ -5,18 +5,16 @@ PostgreSQL where configured)."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
 from busbahnhof.engine import Catalog, GameError
-from busbahnhof.store import Store
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.service import MIN_TURN_LEFT_SECONDS, turn_time_left
 from busbahnhof.tables.waiting import waiting_for
 from support.quiet_client import QuietClient
+from support.services import Scenario, run_service
 
 DAY = 86_400.0
 HOUR = 3_600.0
@@ -27,18 +25,8 @@ def two_humans(turn_seconds: float | None = DAY, **more: Any) -> TableSpec:
     return TableSpec("busfahrer", seats=seats, seed=9, think_seconds=0, turn_seconds=turn_seconds, **more)
 
 
-def run(db: str, scenario: Callable[[TableService], Awaitable[Any]], clock: list[float]) -> Any:
-    async def main() -> Any:
-        store = Store(db)
-        service = TableService(store, sweep_seconds=3600, wall_clock=lambda: clock[0])
-        await service.start()
-        try:
-            return await scenario(service)
-        finally:
-            await service.stop()
-            store.close()
-
-    return asyncio.run(main())
+def run(db: str, scenario: Scenario, clock: list[float]) -> Any:
+    return run_service(db, scenario, sweep_seconds=3600, wall_clock=lambda: clock[0])
 
 
 @pytest.fixture

@@ -11,13 +11,13 @@ from typing import Any
 
 from busbahnhof.players.departures import final_places
 from busbahnhof.players.ratings import rating_update
-from busbahnhof.store import Store
 from busbahnhof.store.departures import left_seats
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.messages import table_summary
 from busbahnhof.tables.table import Table
 from support.quiet_client import QuietClient
 from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
+from support.services import run_service
 
 PASSWORD = "correct horse battery staple"
 OUTCOME = {"points": [3, 9, 5], "winners": [0], "lower_is_better": True}
@@ -44,70 +44,53 @@ def test_leaving_a_rated_game_is_a_loss_even_when_the_bot_won() -> None:
     assert left["anna"][0] < left["ben"][0], "Anna left: her bot's win counts as her loss"
 
 
+ANNA_AND_BEN = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=4, think_seconds=0)
+
+
 def test_a_finished_table_names_who_left_also_after_a_restart(database_url: str) -> None:
-    db = database_url
+    async def scenario(service: TableService) -> None:
+        created = await service.create(ANNA_AND_BEN)
+        anna, ben = (ticket.token for ticket in created.seats)
+        table = service.tables[created.table_id]
+        assert table_summary(table)["left"] == []
+        await service.leave(await service.connect(created.table_id, ben, QuietClient()))
+        while table.is_open:
+            if table.state.to_move == 0:
+                action = str(table.state.legal_actions()[0])
+                assert (await service.submit(created.table_id, anna, table.version, action)).to_dict()["ok"]
+            else:
+                await asyncio.sleep(0.02)
+        assert table.left_seats() == [1]
+        assert table_summary(table)["left"] == [1]
+        with service.store.engine.connect() as connection:
+            assert left_seats(connection, [created.table_id]) == {created.table_id: [1]}
+        record = service.store.load_table(created.table_id)
+        assert record is not None
+        assert Table.from_record(record).left_seats() == [1], "read again from the record"
 
-    async def main() -> None:
-        store = Store(db)
-        service = TableService(store, sweep_seconds=3600)
-        await service.start()
-        try:
-            spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=4, think_seconds=0)
-            created = await service.create(spec)
-            anna, ben = (ticket.token for ticket in created.seats)
-            table = service.tables[created.table_id]
-            assert table_summary(table)["left"] == []
-            await service.leave(await service.connect(created.table_id, ben, QuietClient()))
-            while table.is_open:
-                if table.state.to_move == 0:
-                    action = str(table.state.legal_actions()[0])
-                    assert (await service.submit(created.table_id, anna, table.version, action)).to_dict()["ok"]
-                else:
-                    await asyncio.sleep(0.02)
-            assert table.left_seats() == [1]
-            assert table_summary(table)["left"] == [1]
-            with store.engine.connect() as connection:
-                assert left_seats(connection, [created.table_id]) == {created.table_id: [1]}
-            record = store.load_table(created.table_id)
-            assert record is not None
-            assert Table.from_record(record).left_seats() == [1], "read again from the record"
-        finally:
-            await service.stop()
-            store.close()
-
-    asyncio.run(main())
+    run_service(database_url, scenario, sweep_seconds=3600)
 
 
 def test_a_player_back_before_the_end_did_not_leave(database_url: str) -> None:
-    db = database_url
+    async def scenario(service: TableService) -> Any:
+        created = await service.create(ANNA_AND_BEN)
+        anna, ben = (ticket.token for ticket in created.seats)
+        table = service.tables[created.table_id]
+        await service.leave(await service.connect(created.table_id, ben, QuietClient()))
+        came_back = False
+        while table.is_open:
+            seat = table.state.to_move
+            if seat == 0 or (seat == 1 and came_back):
+                token = anna if seat == 0 else ben
+                action = str(table.state.legal_actions()[0])
+                assert (await service.submit(created.table_id, token, table.version, action)).to_dict()["ok"]
+                came_back = came_back or table.version > 6
+            else:
+                await asyncio.sleep(0.02)
+        with service.store.engine.connect() as connection:
+            return table.left_seats(), left_seats(connection, [created.table_id])
 
-    async def main() -> Any:
-        store = Store(db)
-        service = TableService(store, sweep_seconds=3600)
-        await service.start()
-        try:
-            spec = TableSpec("busfahrer", seats=(SeatSpec("Anna"), SeatSpec("Ben")), seed=4, think_seconds=0)
-            created = await service.create(spec)
-            anna, ben = (ticket.token for ticket in created.seats)
-            table = service.tables[created.table_id]
-            await service.leave(await service.connect(created.table_id, ben, QuietClient()))
-            came_back = False
-            while table.is_open:
-                seat = table.state.to_move
-                if seat == 0 or (seat == 1 and came_back):
-                    token = anna if seat == 0 else ben
-                    action = str(table.state.legal_actions()[0])
-                    assert (await service.submit(created.table_id, token, table.version, action)).to_dict()["ok"]
-                    came_back = came_back or table.version > 6
-                else:
-                    await asyncio.sleep(0.02)
-            with store.engine.connect() as connection:
-                return table.left_seats(), left_seats(connection, [created.table_id])
-        finally:
-            await service.stop()
-            store.close()
-
-    assert asyncio.run(main()) == ([], {})
+    assert run_service(database_url, scenario, sweep_seconds=3600) == ([], {})
 
 
 def test_leaving_a_rated_game_costs_rating_through_the_server(tmp_path: Path) -> None:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from busbahnhof.store import Store
-from busbahnhof.tables import TableService
+from support.services import Scenario, run_service
 
-Scenario = Callable[[TableService], Awaitable[Any]]
 Run = Callable[..., Any]
 
 
@@ -21,16 +18,6 @@ def run_tables(database_url: str, tmp_path: Path) -> Run:
     """``run_tables(scenario, **service_options)``: a fresh service on the test's database runs ``scenario``."""
 
     def run(scenario: Scenario, **options: Any) -> Any:
-        async def main() -> Any:
-            store = Store(database_url)
-            service = TableService(store, **options)
-            await service.start()
-            try:
-                return await scenario(service)
-            finally:
-                await service.stop()
-                store.close()
-
-        return asyncio.run(main())
+        return run_service(database_url, scenario, **options)
 
     return run
