@@ -21,7 +21,7 @@ from busbahnhof.players.resets import PasswordResets, ResetTokenError
 from busbahnhof.store import PlayerStore, Store
 from busbahnhof.store.resets import ResetStore
 from support.server_harness import ServerProcess
-from support.smtp_sink import SmtpSink, mail_env, smtp_sink
+from support.smtp_sink import SmtpSink, account_with_email, mail_server
 
 PASSWORD = "correct horse battery"
 PUBLIC = "https://bus.example"
@@ -29,31 +29,12 @@ LINK = re.compile(r"https://bus\.example/#/reset/([A-Za-z0-9_-]+)")
 
 
 @pytest.fixture(scope="module")
-def sink() -> Iterator[SmtpSink]:
-    with smtp_sink() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, sink: SmtpSink) -> Iterator[ServerProcess]:
-    tmp = tmp_path_factory.mktemp("resets")
-    env = {**mail_env(sink), "BUSBAHNHOF_PUBLIC_URL": PUBLIC, "BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000"}
-    process = ServerProcess(f"sqlite:///{tmp / 'players.db'}", tmp, env=env).start()
-    yield process
-    process.stop()
+    yield from mail_server(tmp_path_factory.mktemp("resets"), sink, BUSBAHNHOF_PUBLIC_URL=PUBLIC)
 
 
 def register(server: ServerProcess, name: str, email: str | None = None) -> tuple[httpx.Client, dict[str, Any]]:
-    client = server.http()
-    session = client.post("/api/accounts", json={"user_name": name, "password": PASSWORD}).json()
-    if email:
-        answer = client.post(
-            "/api/account/email",
-            json={"email": email, "password": PASSWORD},
-            headers={"X-CSRF-Token": session["csrf"]},
-        )
-        assert answer.status_code == 200, answer.text
-    return client, session
+    return account_with_email(server, name, PASSWORD, email)
 
 
 def test_send_delivers_a_plain_utf8_mail_and_refuses_without_a_server(sink: SmtpSink) -> None:

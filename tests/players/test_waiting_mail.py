@@ -19,7 +19,7 @@ from busbahnhof.store.resets import ResetStore
 from busbahnhof.store.turn_mails import TurnMailStore
 from busbahnhof.tables import CreatedTable, SeatSpec, TableService, TableSpec, hash_token
 from support.server_harness import Seat, ServerProcess, create_table, seat_query
-from support.smtp_sink import SmtpSink, mail_env, smtp_sink
+from support.smtp_sink import SmtpSink, account_with_email, mail_server
 
 PASSWORD = "correct horse battery staple"
 PUBLIC = "https://bus.example.test"
@@ -27,28 +27,12 @@ HOUR = 3600
 
 
 @pytest.fixture(scope="module")
-def sink() -> Iterator[SmtpSink]:
-    with smtp_sink() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, sink: SmtpSink) -> Iterator[ServerProcess]:
-    tmp = tmp_path_factory.mktemp("turn-mails")
-    env = {**mail_env(sink), "BUSBAHNHOF_PUBLIC_URL": PUBLIC, "BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000"}
-    process = ServerProcess(f"sqlite:///{tmp / 'turns.db'}", tmp, env=env).start()
-    yield process
-    process.stop()
+    yield from mail_server(tmp_path_factory.mktemp("turn-mails"), sink, BUSBAHNHOF_PUBLIC_URL=PUBLIC)
 
 
 def account(server: ServerProcess, name: str, email: str | None) -> tuple[httpx.Client, str]:
-    client = server.http()
-    session = client.post("/api/accounts", json={"user_name": name, "password": PASSWORD}).json()
-    if email:
-        answer = client.post(
-            "/api/account/email", json={"email": email, "password": PASSWORD}, headers={"X-CSRF-Token": session["csrf"]}
-        )
-        assert answer.status_code == 200, answer.text
+    client, session = account_with_email(server, name, PASSWORD, email)
     return client, session["csrf"]
 
 

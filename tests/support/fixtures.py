@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from support.server_harness import ServerProcess
+from support.smtp_sink import SmtpSink, smtp_sink
 
 
 def sqlite_server_process(tmp: Path, *, machine_speed: bool = True) -> Iterator[ServerProcess]:
@@ -34,3 +35,10 @@ def throttling_server(tmp_path: Path) -> Iterator[ServerProcess]:
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the tests of a module that do not disturb each other."""
     yield from sqlite_server_process(tmp_path_factory.mktemp("server"))
+
+
+@pytest.fixture(scope="module")
+def sink() -> Iterator[SmtpSink]:
+    """A local SMTP sink for the module (its mails pile up in ``sink.mails``)."""
+    with smtp_sink() as running:
+        yield running

@@ -10,7 +10,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
+
+import httpx
+
+from support.server_harness import ServerProcess
 
 
 @dataclass
@@ -63,3 +68,28 @@ def mail_env(sink: SmtpSink) -> dict[str, str]:
         "BUSBAHNHOF_SMTP_SECURITY": "none",
         "BUSBAHNHOF_MAIL_FROM": "Busbahnhof <noreply@bus.test>",
     }
+
+
+def mail_server(tmp: Path, sink: SmtpSink, **env: str) -> Iterator[ServerProcess]:
+    """A started server on ``tmp``'s SQLite file that sends its mail to ``sink`` and takes many
+    registrations from one address (the tests' accounts all come from 127.0.0.1); ``env`` adds
+    settings. Stopped when the generator is closed."""
+    settings = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", **mail_env(sink), **env}
+    process = ServerProcess(f"sqlite:///{tmp / 'mail.db'}", tmp, env=settings).start()
+    yield process
+    process.stop()
+
+
+def account_with_email(
+    server: ServerProcess, name: str, password: str, email: str | None
+) -> tuple[httpx.Client, dict[str, Any]]:
+    """A new account logged in on its own client (its session answer has the CSRF token), with the
+    e-mail address ``email`` if one is given."""
+    client = server.http()
+    session: dict[str, Any] = client.post("/api/accounts", json={"user_name": name, "password": password}).json()
+    if email:
+        answer = client.post(
+            "/api/account/email", json={"email": email, "password": password}, headers={"X-CSRF-Token": session["csrf"]}
+        )
+        assert answer.status_code == 200, answer.text
+    return client, session

@@ -15,36 +15,33 @@ import pytest
 from steps import check_fits
 
 from support.server_harness import Seat, ServerProcess, create_table, play_out_together, seat_query
-from support.smtp_sink import SmtpSink, mail_env, smtp_sink
+from support.smtp_sink import SmtpSink, mail_server
 
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture(scope="module")
-def sink() -> Iterator[SmtpSink]:
-    with smtp_sink() as running:
-        yield running
+# The register form's labels and button in the page's language.
+REGISTER_FORM = {
+    "de": ("Benutzername", "Anzeigename", "Passwort", "Konto anlegen"),
+    "en": ("User name", "Display name", "Password", "Create account"),
+}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, sink: SmtpSink) -> Iterator[ServerProcess]:
-    """One server for the module, with room for its many registrations from one address, sending
-    its mail to the local sink."""
-    tmp = tmp_path_factory.mktemp("accounts-web")
-    env = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", "BUSBAHNHOF_LOGIN_MAX_PER_NAME": "4", **mail_env(sink)}
-    process = ServerProcess(f"sqlite:///{tmp / 'accounts.db'}", tmp, env=env).start()
-    yield process
-    process.stop()
+    """One server for the module, sending its mail to the local sink."""
+    yield from mail_server(tmp_path_factory.mktemp("accounts-web"), sink, BUSBAHNHOF_LOGIN_MAX_PER_NAME="4")
 
 
-def register_in(page: Any, user: str, display: str) -> str:
-    """Register through the account page; the new player id (from the "my page" link)."""
+def register_in(page: Any, user: str, display: str, lang: str = "de") -> str:
+    """Register through the account page (in ``lang``); the new player id (from the "my page" link)."""
+    user_label, display_label, password_label, button = REGISTER_FORM[lang]
     page.goto("/#/account")
     form = page.locator("#register")
-    form.get_by_label("Benutzername").fill(user)
-    form.get_by_label("Anzeigename").fill(display)
-    form.get_by_label("Passwort").fill(PASSWORD)
-    form.get_by_role("button", name="Konto anlegen").click()
+    form.get_by_label(user_label).fill(user)
+    form.get_by_label(display_label).fill(display)
+    form.get_by_label(password_label).fill(PASSWORD)
+    form.get_by_role("button", name=button).click()
     link = page.locator("#my-page-link")
     link.wait_for()
     return str(link.get_attribute("href")).rsplit("/", 1)[1]
@@ -143,7 +140,7 @@ def test_a_rated_game_between_two_browsers_changes_both_ratings(
 ) -> None:
     anna, ben = open_page("laptop", "de"), open_page("phone", "en")
     anna_id = register_in(anna, "anna", "Anna")
-    ben_id = register_in_en(ben, "ben", "Ben")
+    ben_id = register_in(ben, "ben", "Ben", "en")
     anna.goto("/#/ratings/busfahrer")
     anna.locator("#ratings-people", has_text="Hier ist noch niemand gewertet.").wait_for()
 
@@ -197,21 +194,9 @@ def test_a_rated_game_between_two_browsers_changes_both_ratings(
     check_fits(ben)
 
 
-def register_in_en(page: Any, user: str, display: str) -> str:
-    page.goto("/#/account")
-    form = page.locator("#register")
-    form.get_by_label("User name").fill(user)
-    form.get_by_label("Display name").fill(display)
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Create account").click()
-    link = page.locator("#my-page-link")
-    link.wait_for()
-    return str(link.get_attribute("href")).rsplit("/", 1)[1]
-
-
 def test_password_change_and_log_out_everywhere(open_page: Callable[..., Any]) -> None:
     laptop, phone = open_page("laptop", "en"), open_page("phone", "en")
-    register_in_en(laptop, "twodevices", "Two")
+    register_in(laptop, "twodevices", "Two", "en")
     phone.goto("/#/account")
     login = phone.locator("#login")
     login.get_by_label("User name").fill("twodevices")
