@@ -17,7 +17,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
-from ...players import Accounts, LoginLimits, Pages, Passwords, Ratings, Seats, Session
+from ...players import Accounts, LoginLimits, NotLoggedInError, Pages, Passwords, Ratings, Seats, Session
 from ...players.errors import PlayersError
 from ...players.mail import Mailer, MailSettings, Outbox
 from ...players.resets import PasswordResets
@@ -152,3 +152,15 @@ def cookie_session(request: Request, players: PlayersHub) -> Session:
         NotLoggedInError, CsrfError.
     """
     return players.accounts.authorise(session_cookie(request), request.headers.get(CSRF_HEADER))
+
+
+def read_session(request: Request, players: PlayersHub) -> Session:
+    """The session of a reading request: the cookie's (no CSRF token needed to read).
+
+    Raises:
+        NotLoggedInError: no live session (401).
+    """
+    session = players.accounts.session(session_cookie(request))
+    if session is None:
+        raise NotLoggedInError("log in first", key="players.error.not_logged_in")
+    return session

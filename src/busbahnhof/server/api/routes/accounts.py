@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ....players import HeldSeat, NotLoggedInError, display_name
+from ....players import HeldSeat, display_name
 from ....players.errors import NotYourSeatError
 from ....players.names import DISPLAY_NAME_MAX, USER_NAME_MAX
 from ....players.passwords import PASSWORD_MAX
@@ -33,6 +33,7 @@ from ..players_deps import (
     clear_session_cookie,
     client_address,
     cookie_session,
+    read_session,
     require_json,
     session_cookie,
     set_session_cookie,
@@ -163,10 +164,7 @@ def who_am_i(request: Request, players: PlayersDep) -> dict[str, Any]:
     Raises:
         NotLoggedInError: no live session (401).
     """
-    session = players.accounts.session(session_cookie(request))
-    if session is None:
-        raise NotLoggedInError("log in first", key="players.error.not_logged_in")
-    return session.to_dict()
+    return read_session(request, players).to_dict()
 
 
 @router.post("/api/session/logout")
@@ -250,10 +248,7 @@ def account_details(request: Request, players: PlayersDep) -> dict[str, Any]:
     Raises:
         NotLoggedInError: no live session (401).
     """
-    session = players.accounts.session(session_cookie(request))
-    if session is None:
-        raise NotLoggedInError("log in first", key="players.error.not_logged_in")
-    return {"email": players.resets.email(session)}
+    return {"email": players.resets.email(read_session(request, players))}
 
 
 @router.post("/api/account/email")
