@@ -79,10 +79,13 @@ BenchDep = Annotated[Workbench, Depends(get_workbench)]
 ShareQuery = Annotated[str | None, Query(max_length=SHARE_MAX)]
 
 
-def reader_of(request: Request, players: PlayersDep, share: str | None) -> Reader:
-    """Who reads: the session's account (if any) and the share token of the link (if any)."""
+def reader_of(request: Request, players: PlayersDep, share: ShareQuery = None) -> Reader:
+    """Who reads: the session's account (if any) and the share token of the link (``?share=``, if any)."""
     session = players.accounts.session(session_cookie(request))
     return Reader(player_id=session.player_id if session else None, share_token=share or None)
+
+
+ReaderDep = Annotated[Reader, Depends(reader_of)]
 
 
 class CreateIn(BaseModel):
@@ -198,51 +201,30 @@ def create_deck(body: CreateIn, request: Request, players: PlayersDep, bench: Be
 
 
 @router.get("/decks/{deck_id}")
-def deck_summary(
-    deck_id: str, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
-) -> dict[str, Any]:
+def deck_summary(deck_id: str, reader: ReaderDep, bench: BenchDep) -> dict[str, Any]:
     """The deck and its versions (owner, or the share link's reader)."""
-    return bench.summary(deck_id, reader_of(request, players, share))
+    return bench.summary(deck_id, reader)
 
 
 @router.get("/decks/{deck_id}/versions/{number}")
-def version(
-    deck_id: str,
-    number: int,
-    request: Request,
-    players: PlayersDep,
-    bench: BenchDep,
-    lang: LangDep,
-    share: ShareQuery = None,
-) -> dict[str, Any]:
+def version(deck_id: str, number: int, reader: ReaderDep, bench: BenchDep, lang: LangDep) -> dict[str, Any]:
     """A version as the editor opens it: ``{"number", "note", "valid", "document", "check", "text"}``."""
-    reader = reader_of(request, players, share)
     row = bench.version(deck_id, number, reader)
     return {**bench.editable(deck_id, number, reader, lang), "text": row["text"]}
 
 
 @router.get("/decks/{deck_id}/versions/{number}/toml")
-def version_file(
-    deck_id: str, number: int, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
-) -> Response:
+def version_file(deck_id: str, number: int, reader: ReaderDep, bench: BenchDep) -> Response:
     """The version's deck file, byte for byte, as a download."""
-    row = bench.version(deck_id, number, reader_of(request, players, share))
+    row = bench.version(deck_id, number, reader)
     headers = {"Content-Disposition": f'attachment; filename="deck-v{number}.toml"'}
     return Response(row["text"], media_type="application/toml; charset=utf-8", headers=headers)
 
 
 @router.get("/decks/{deck_id}/versions/{number}/pdf")
-def version_pdf(
-    deck_id: str,
-    number: int,
-    request: Request,
-    players: PlayersDep,
-    bench: BenchDep,
-    lang: LangDep,
-    share: ShareQuery = None,
-) -> Response:
+def version_pdf(deck_id: str, number: int, reader: ReaderDep, bench: BenchDep, lang: LangDep) -> Response:
     """The print-and-play PDF of a valid version (``busbahnhof deck print``), in ``lang``."""
-    text = bench.playable(deck_id, number, reader_of(request, players, share))
+    text = bench.playable(deck_id, number, reader)
     deck = load_deck(EmbeddedFile.of(f"deck-v{number}.toml", text))
     pdf, _ = deck_document(deck, lang)
     headers = {"Content-Disposition": f'inline; filename="deck-v{number}-{lang}.pdf"'}
@@ -264,15 +246,13 @@ def save_version(deck_id: str, body: SaveIn, request: Request, players: PlayersD
 @router.get("/decks/{deck_id}/diff")
 def diff(
     deck_id: str,
-    request: Request,
-    players: PlayersDep,
+    reader: ReaderDep,
     bench: BenchDep,
     old: Annotated[int, Query(ge=1)],
     new: Annotated[int, Query(ge=1)],
-    share: ShareQuery = None,
 ) -> dict[str, Any]:
     """What changed from version ``old`` to ``new``: cards added, removed, changed field by field."""
-    return bench.diff(deck_id, old, new, reader_of(request, players, share))
+    return bench.diff(deck_id, old, new, reader)
 
 
 @router.post("/decks/{deck_id}/share")
@@ -394,11 +374,9 @@ def _tester(table_id: str, request: Request, bench: BenchDep, token: str) -> tup
 
 
 @router.get("/decks/{deck_id}/versions/{number}/feedback")
-def feedback_summary(
-    deck_id: str, number: int, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
-) -> dict[str, Any]:
+def feedback_summary(deck_id: str, number: int, reader: ReaderDep, bench: BenchDep) -> dict[str, Any]:
     """The testers' answers for a version, summed up (fun, length, confusing cards, comments)."""
-    bench.version(deck_id, number, reader_of(request, players, share))
+    bench.version(deck_id, number, reader)
     answers = bench.store.feedback_of(deck_id, number)
     return summary(answers, len(bench.store.playtests_of(deck_id, number)))
 
@@ -436,29 +414,25 @@ def start_balance(
 
 
 @router.get("/decks/{deck_id}/balance")
-def deck_balance(
-    deck_id: str, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
-) -> dict[str, Any]:
+def deck_balance(deck_id: str, request: Request, reader: ReaderDep, bench: BenchDep) -> dict[str, Any]:
     """The deck's simulations, newest first, each with its progress and (when done) its findings."""
-    bench.readable(deck_id, reader_of(request, players, share))
+    bench.readable(deck_id, reader)
     return {"runs": balance_runs(request, bench).runs_of(deck_id), "bots": list(BOTS), "max_games": MAX_GAMES}
 
 
 def _readable_run(
-    run_id: str, request: Request, players: PlayersDep, bench: Workbench, share: str | None
+    run_id: str, request: Request, reader: Reader, bench: Workbench
 ) -> tuple[BalanceRuns, dict[str, Any]]:
     runs = balance_runs(request, bench)
     run = runs.run(run_id)
-    bench.readable(run["deck_id"], reader_of(request, players, share))
+    bench.readable(run["deck_id"], reader)
     return runs, run
 
 
 @router.get("/balance/{run_id}")
-def balance_run(
-    run_id: str, request: Request, players: PlayersDep, bench: BenchDep, share: ShareQuery = None
-) -> dict[str, Any]:
+def balance_run(run_id: str, request: Request, reader: ReaderDep, bench: BenchDep) -> dict[str, Any]:
     """One simulation's progress and findings."""
-    runs, run = _readable_run(run_id, request, players, bench, share)
+    runs, run = _readable_run(run_id, request, reader, bench)
     return runs.shown(run)
 
 
@@ -499,25 +473,22 @@ def report_stylesheet() -> Response:
 
 
 @router.get("/balance/{run_id}/report")
-def balance_report(
-    run_id: str, request: Request, players: PlayersDep, bench: BenchDep, lang: LangDep, share: ShareQuery = None
-) -> HTMLResponse:
+def balance_report(run_id: str, request: Request, reader: ReaderDep, bench: BenchDep, lang: LangDep) -> HTMLResponse:
     """The run's HTML report (``busbahnhof report``) in ``lang``."""
-    runs, run = _readable_run(run_id, request, players, bench, share)
+    runs, run = _readable_run(run_id, request, reader, bench)
     return served_report(runs.report_html(run, lang))
 
 
 @router.get("/compare")
 def compare_runs(
     request: Request,
-    players: PlayersDep,
+    reader: ReaderDep,
     bench: BenchDep,
     lang: LangDep,
     first: Annotated[str, Query(max_length=32)],
     second: Annotated[str, Query(max_length=32)],
-    share: ShareQuery = None,
 ) -> HTMLResponse:
     """The compare report of two finished runs (``busbahnhof report --compare``)."""
-    runs, one = _readable_run(first, request, players, bench, share)
-    _, other = _readable_run(second, request, players, bench, share)
+    runs, one = _readable_run(first, request, reader, bench)
+    _, other = _readable_run(second, request, reader, bench)
     return served_report(runs.compare_html(one, other, lang))
