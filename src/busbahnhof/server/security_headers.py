@@ -21,7 +21,9 @@ from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 from starlette.requests import Request
+from starlette.status import WS_1008_POLICY_VIOLATION as WS_CLOSE_POLICY
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from .api.deps import pick_lang
 from .api.players_deps import SESSION_COOKIE
@@ -84,6 +86,18 @@ def origin_allowed(origin: str | None, host: str | None, scheme: str, allowed: I
 def logged_origin(origin: str | None) -> str | None:
     """An Origin header as it may go into the log (shortened; it carries no token)."""
     return None if origin is None else origin[:MAX_LOGGED_ORIGIN]
+
+
+async def accept_from_allowed_origin(websocket: WebSocket, allowed: Iterable[str] = ()) -> bool:
+    """Accept a WebSocket whose Origin may talk to the server (``origin_allowed``); another is
+    logged and closed with 1008 (policy violation). Whether it was accepted."""
+    origin = websocket.headers.get("origin")
+    if not origin_allowed(origin, websocket.headers.get("host"), websocket.url.scheme, allowed):
+        event(server_log, "ws refused", reason="origin", origin=logged_origin(origin))
+        await websocket.close(WS_CLOSE_POLICY)
+        return False
+    await websocket.accept()
+    return True
 
 
 class SecurityHeaders:

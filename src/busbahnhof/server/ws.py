@@ -47,7 +47,7 @@ from .config import Settings
 from .errors import BadMessageError, MessageTooLargeError, ServerError, ThrottledError, error_data
 from .limits import TokenBucket
 from .logs import event, server_log
-from .security_headers import logged_origin, origin_allowed
+from .security_headers import accept_from_allowed_origin
 
 router = APIRouter()
 
@@ -125,12 +125,8 @@ async def table_socket(
     """One client at one table (see the module's description)."""
     service: TableService = websocket.app.state.service
     settings: Settings = websocket.app.state.settings
-    origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), websocket.url.scheme, settings.allowed_origins):
-        event(server_log, "ws refused", reason="origin", origin=logged_origin(origin))
-        await websocket.close(CLOSE_POLICY)
+    if not await accept_from_allowed_origin(websocket, settings.allowed_origins):
         return
-    await websocket.accept()
     client = SocketClient(websocket, pick_lang(lang, websocket.headers.get("accept-language")))
     connection: Connection | None = None
     close_code = CLOSE_NORMAL

@@ -21,8 +21,7 @@ from ....players.names import display_name
 from ....tables.lobby import Lobby
 from ....tables.quickmatch import quick_match
 from ...config import Settings
-from ...logs import event, server_log
-from ...security_headers import logged_origin, origin_allowed
+from ...security_headers import accept_from_allowed_origin
 from ..deps import LangDep
 from ..lobby_deps import LobbyDep
 from .tables import NAME_LENGTH
@@ -31,7 +30,6 @@ router = APIRouter(prefix="/api/lobby", tags=["lobby"])
 
 KEEPALIVE_SECONDS = 15.0
 """How long the socket waits for a change before it looks whether its client is still there."""
-CLOSE_POLICY = 1008
 
 
 class SeatIn(BaseModel):
@@ -69,12 +67,8 @@ async def lobby_live(websocket: WebSocket) -> None:
     """The listing now and after every change, until the client goes (origins checked as for ``/ws``)."""
     lobby: Lobby = websocket.app.state.lobby
     settings: Settings = websocket.app.state.settings
-    origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), websocket.url.scheme, settings.allowed_origins):
-        event(server_log, "ws refused", reason="origin", origin=logged_origin(origin))
-        await websocket.close(CLOSE_POLICY)
+    if not await accept_from_allowed_origin(websocket, settings.allowed_origins):
         return
-    await websocket.accept()
     gone = asyncio.create_task(until_gone(websocket))
     stamp = None
     try:
