@@ -8,6 +8,7 @@ Settings not given here come from ``BUSBAHNHOF_*`` environment variables (see
 
 from __future__ import annotations
 
+import gc
 from typing import Annotated, Any
 
 import typer
@@ -43,8 +44,10 @@ def serve(
     settings = Settings(**given)
     ui.out.print(ui.t("serve.listening", url=f"http://{display_host(settings.host)}:{settings.port}/"), markup=False)
     ui.out.print(ui.t("serve.database", db=safe_url(settings.db or default_url())), markup=False)
+    app = create_app(settings)
+    gc.freeze()  # start-up objects live as long as the process: the collector skips them (docs/deploy.md)
     uvicorn.run(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         ws_max_size=max(settings.ws_read_bytes, settings.max_ws_message_bytes),

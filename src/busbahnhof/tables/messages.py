@@ -16,19 +16,26 @@ A client that asks for deltas (:attr:`LogCursor.deltas`, the WebSocket's ``delta
 first message whole and every later one as a ``delta``: the patch of its view against the version
 it holds (:mod:`.delta`), the table summary and legal actions only when they changed, the new log
 lines and the clock.  The patch is computed once per seat and version pair in a broadcast; each
-seat's view of the version before stays kept, encoded, as the base (:func:`seat_view_json`).
+seat's view of the version before stays kept, encoded, as the base (:func:`seat_view_parts`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from ..engine import Catalog, Event
-from .delta import diff
+from .delta import REMOVE, diff
 from .table import Table
+
+Part = bytes | dict[str, bytes]
+"""An entry of an encoded view: its JSON, or (``view["state"]``) the JSON of each of its entries."""
+
+ViewParts = dict[str, Part]
+"""A view with each entry encoded on its own (:func:`seat_view_parts`)."""
 
 MAX_CATALOGS = 4
 """Catalogs kept per table: one per language, and a spare for a change of seat names."""
@@ -77,28 +84,81 @@ def table_catalog(table: Table, lang: str) -> Catalog:
 
 
 def seat_view_json(table: Table, seat: int | None) -> bytes:
-    """``state.view(seat, log=False)`` with the options in their public form, as JSON, encoded once
-    per version and seat and put into every message of that seat (every spectator's, for ``None``)
-    as it is.
+    """``state.view(seat, log=False)`` with the options in their public form, as JSON: what every
+    whole message of that seat (every spectator's, for ``None``) carries, built from the view's
+    encoded entries (:func:`seat_view_parts`)."""
+    return orjson.dumps(
+        {
+            key: {name: orjson.Fragment(value) for name, value in part.items()}
+            if isinstance(part, dict)
+            else orjson.Fragment(part)
+            for key, part in seat_view_parts(table, seat).items()
+        }
+    )
+
+
+def seat_view_parts(table: Table, seat: int | None) -> ViewParts:
+    """``seat``'s view at the table's version, each entry encoded on its own (the entries of
+    ``view["state"]`` too, one level down), built once per version and seat.
 
     The view is built without copying (``fresh=False``) and encoded at once, before anything
     can change the state; only the text is kept.  Copying a view cost more than building it,
     and the whole log in every view (a late Bus view: half of its 0.75 ms) is left out: each
     message carries the log events its client has not seen yet (``log``).  The game's static keys
-    are left out of ``view["state"]`` too (:func:`static_part`).  Of each seat's older views the
-    newest stays kept: the base of the next delta (:meth:`Broadcast.patch`).
+    and fields are left out of ``view["state"]`` too (:func:`static_part`).  Of each seat's older
+    views the newest stays kept: the base of the next delta (:func:`parts_patch`), which compares
+    the entries as bytes and decodes only those that changed.
     """
     key = (table.version, seat)
-    encoded = table.views.get(key)
-    if encoded is None:
+    parts = table.views.get(key)
+    if parts is None:
         older = sorted(version for version, holder in table.views if holder == seat)
         for version in older[:-1]:
             del table.views[(version, seat)]
         view = table.state.view(seat, log=False, fresh=False)
         view["options"] = table.options
         view["state"] = table.game.without_static(view["state"])
-        encoded = table.views[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
-    return encoded
+        parts = table.views[key] = {
+            name: {entry: encode_value(item) for entry, item in value.items()}
+            if name == "state"
+            else encode_value(value)
+            for name, value in view.items()
+        }
+    return parts
+
+
+def parts_patch(old: Mapping[str, Part], new: Mapping[str, Part]) -> dict[str, Any] | None:
+    """The patch of one encoded view into another (:func:`seat_view_parts`): :func:`.delta.diff` of
+    the decoded views, with equal entries found by their bytes and only changed ones decoded
+    (``None``: nothing changed)."""
+    patch: dict[str, Any] = {}
+    for key, part in new.items():
+        before = old.get(key)
+        if before is None:
+            patch[key] = [decode_part(part)]
+        elif before != part:
+            if isinstance(before, dict) and isinstance(part, dict):
+                change = parts_patch(before, part)
+            else:
+                change = diff(decode_part(before), decode_part(part))
+            if change is not None:
+                patch[key] = change
+    for key in old:
+        if key not in new:
+            patch[key] = REMOVE
+    return patch or None
+
+
+def encode_value(value: Any) -> bytes:
+    """One view entry as JSON (non-text keys become text, as with ``json``)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
+def decode_part(part: Part) -> Any:
+    """An encoded view entry (:data:`Part`) decoded."""
+    if isinstance(part, dict):
+        return {key: orjson.loads(value) for key, value in part.items()}
+    return orjson.loads(part)
 
 
 def static_part(table: Table, seat: int | None) -> orjson.Fragment | None:
@@ -290,14 +350,13 @@ class Broadcast:
         return message
 
     def patch(self, seat: int | None, base: int) -> bytes | None:
-        """The patch (:func:`.delta.diff`) of ``seat``'s view from version ``base`` to now, encoded;
+        """The patch (:func:`parts_patch`) of ``seat``'s view from version ``base`` to now, encoded;
         ``None`` when the view of ``base`` is no longer kept."""
         key = (seat, base)
         if key not in self.patches:
             old = self.table.views.get((base, seat))
-            new = seat_view_json(self.table, seat)
-            change = None if old is None else diff(orjson.loads(old), orjson.loads(new))
-            self.patches[key] = None if old is None else orjson.dumps(change)
+            new = seat_view_parts(self.table, seat)
+            self.patches[key] = None if old is None else orjson.dumps(parts_patch(old, new))
         return self.patches[key]
 
     def legal_json(self, seat: int | None, lang: str, catalog: Catalog) -> bytes:
