@@ -277,6 +277,14 @@ class Game(ABC, Generic[OptionsT, ActionT]):
         a nested dict counts as 0.
         """
 
+    def summary_template(self, players: int) -> dict[str, Any]:
+        """Figures that ``summarize`` may leave out where they are 0 (e.g. per card of a large deck), all at 0.
+
+        ``busbahnhof.sim`` adds them once per run, so the report has every one of them even if no
+        game of the run reached it, while each game reports only what it touched.
+        """
+        return {}
+
     def malformed(self, text: str, expected: str) -> MalformedActionError:
         """An error for action text that is not notation, quoting the input and the notation."""
         return MalformedActionError(

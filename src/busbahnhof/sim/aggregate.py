@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict
 from fractions import Fraction
 from typing import Any
@@ -208,12 +208,13 @@ class Aggregate:
 
     Games are first tallied as ``(path, value)`` pairs in a ``Counter`` (most figures take few
     values), which goes into the :class:`FigureStats` every :data:`FOLD_GAMES` games and
-    before any result is read.
+    before any result is read.  ``template``: paths every result has even if no game gave them
+    (``Game.summary_template``: sparse per-card figures), counted as 0 in the games that lack them.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, template: Iterable[Path] = ()) -> None:
         self._folded = 0
-        self._figures: dict[Path, FigureStats] = {}
+        self._figures: dict[Path, FigureStats] = {path: FigureStats() for path in template}
         self._pending: Counter[tuple[Path, float]] = Counter()
         self._pending_games = 0
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
-from .aggregate import Aggregate, FlatSummary
+from .aggregate import Aggregate, FlatSummary, flatten_summary
 from .backends import Backend, make_backend
 from .play import RunSpec, Task, game_figures, play_game
 from .results import FORMAT, GameRow, ResultsWriter, RunInfo, Setting, now, read_results
@@ -48,13 +48,16 @@ class Tally:
     all finish yet waits in ``waiting`` (at most the games of the tasks in flight).
     """
 
-    def __init__(self, settings: Sequence[Setting], games: int) -> None:
+    def __init__(self, settings: Sequence[Setting], games: int, templates: Sequence[FlatSummary] = ()) -> None:
+        """``templates``: per setting, the figures its report has even where no game gave them
+        (``Game.summary_template``, flattened); none by default."""
         self.labels = {setting.label: number for number, setting in enumerate(settings)}
         self.games = games
         self.done = [bytearray(games) for _ in settings]
         self.complete = self.done[0] if len(settings) == 1 else bytearray(games)
-        self.aggregates = [Aggregate() for _ in settings]
-        self.differences = [Aggregate() for _ in settings[1:]]
+        templates = templates or [{} for _ in settings]
+        self.aggregates = [Aggregate(template) for template in templates]
+        self.differences = [Aggregate(templates[0].keys() | template.keys()) for template in templates[1:]]
         self.waiting: dict[int, list[FlatSummary | None]] = {}
 
     def has(self, row: GameRow) -> bool:
@@ -189,7 +192,8 @@ def simulate(
         created=now(),
     )
     spec = RunSpec.of([(setting.label, played) for setting, played in labelled], players, bot_names, seed)
-    tally = Tally(settings, games)
+    templates = [flatten_summary(played.summary_template(players), game.id) for _, played in labelled]
+    tally = Tally(settings, games, templates)
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         writer = stack.enter_context(ResultsWriter(results, info, resume)) if results is not None else None

@@ -67,13 +67,16 @@ def test_summarize_has_every_balance_figure() -> None:
     assert figures["positions"][0] == figures["seats"][state.start]
     assert set(figures["points_by_round"]) == {str(r) for r in range(1, 7)}
     assert sum(figures["completions_by_round"].values()) == sum(len(d) for d in state.dones)
-    assert len(figures["cards"]) == 74
-    assert set(figures["cards"]["Regelmäßiges Backup"]) == {"drawn", "played", "winner_side", "discarded", "held"}
-    assert set(figures["cards"]["Notfallplan"]) == {"drawn", "played", "winner_side", "discarded", "held", "fired"}
+    names = state.deck.names
+    assert set(figures["cards"]) == {names[card] for card in range(state.deck.size) if state.held[card]}
+    template = GAME.summary_template(4)
+    assert len(template["cards"]) == 74 and len(template["projects"]) == 16
+    assert set(template["cards"]["Regelmäßiges Backup"]) == {"drawn", "played", "winner_side", "discarded", "held"}
+    assert set(template["cards"]["Notfallplan"]) == {"drawn", "played", "winner_side", "discarded", "held", "fired"}
+    assert all(set(figures["cards"][name]) == set(template["cards"][name]) for name in figures["cards"])
     cards = figures["cards"].values()
     assert sum(card["discarded"] for card in cards) == sum(1 for event in state.log if event.key == "discard")
     assert sum(card.get("fired", 0) for card in cards) <= sum(card["played"] for card in cards)
-    names = state.deck.names
     for seat in range(4):
         for card in [*state.hands[seat], *state.actives[seat], *state.dones[seat]]:
             assert figures["cards"][names[card]]["held"][seat] == 1, (seat, names[card])
@@ -81,7 +84,7 @@ def test_summarize_has_every_balance_figure() -> None:
             if state.plays[card * 4 + seat]:
                 assert figures["cards"][names[card]]["held"][seat] == 1, "a seat plays only cards it held"
     assert all((sum(card["held"]) > 0) == (card["drawn"] > 0) for card in cards)
-    assert len(figures["projects"]) == 16
+    assert set(figures["projects"]) == {names[p] for p in range(state.deck.n_projects) if state.status[p]}
     sizes = figures["project_sizes"]
     assert sum(size["completed"] for size in sizes.values()) == sum(len(d) for d in state.dones)
     assert sum(size["points"] for size in sizes.values()) == sum(figures["points_by_round"].values())

@@ -13,7 +13,7 @@ from .credit import PHYLO_CREDIT
 from .deck import BUILTIN_DECKS, Deck, load_deck
 from .render import describe, render
 from .state import BusfaktorState
-from .summary import summarize
+from .summary import summarize, summary_template
 from .tables import ActionTables, build_tables
 
 if TYPE_CHECKING:
@@ -151,3 +151,6 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         if not isinstance(state, BusfaktorState):
             raise wrong_kind(state, BusfaktorState)
         return summarize(state)
+
+    def summary_template(self, players: int) -> dict[str, Any]:
+        return summary_template(self.deck, players)
