@@ -1,7 +1,9 @@
 """Change notifications between server processes: PostgreSQL ``LISTEN/NOTIFY``, no extra broker.
 
-Every committing write of the store sends ``pg_notify('busbahnhof', '{"t": table, "v": version,
-"o": origin}')`` in its own transaction, so a notification goes out only if the change committed.
+Every committing write of a table's seats, status or successor sends ``pg_notify('busbahnhof',
+'{"t": table, "v": version, "o": origin}')`` in its own transaction, so a notification goes out
+only if the change committed (actions are not announced: only the table's owner commits and
+serves them, see :mod:`.owners`).
 :class:`PgListener` holds one extra connection per process in a daemon thread, ``LISTEN``\\s, and
 calls the subscribers with ``(table_id, version)`` for changes of other processes (``origin``
 tells its own apart).

@@ -3,7 +3,8 @@
 :class:`Store` implements the table service's ``TableStore`` interface with plain dicts.  Every
 method commits before it returns; ``append_action`` returns ``False`` instead of committing when
 the version exists already (the primary key ``(table_id, version)`` decides between processes).
-On PostgreSQL each committed change is announced with ``NOTIFY`` (:mod:`.notify`).
+On PostgreSQL each committed change of a table's seats, status or successor is announced with
+``NOTIFY`` (:mod:`.notify`); its actions are not (only the table's owner needs them).
 """
 
 from __future__ import annotations
@@ -49,8 +50,11 @@ SUMMARY_COLUMNS = (
 # about 0.3 ms of CPU per commit on statements, execution contexts and results (the sqlite3
 # driver 0.05 ms), and on the event loop (SQLite) or against the interpreter lock (PostgreSQL's
 # store threads) that is time every table waits for.  One transaction each: SQLite the insert
-# and the version bump, PostgreSQL one statement that also notifies (one round trip instead of
-# three, plus the commit).
+# and the version bump, PostgreSQL one statement (one round trip, plus the commit).  Actions are
+# not announced to the other processes: only a table's owner commits its actions and serves its
+# clients (store/owners.py), and a process that holds a table only to answer a request reads its
+# changes when asked again (TableService.table); a NOTIFY per action would cost every listening
+# process and the database's notification queue CPU that grows with the number of processes.
 APPEND_SQLITE = (
     'INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (?, ?, ?, ?, ?, ?)',
     "UPDATE tables SET version = ?, updated_at = ? WHERE id = ?",
@@ -58,10 +62,8 @@ APPEND_SQLITE = (
 APPEND_POSTGRES = """
 WITH stored AS (
     INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (%s, %s, %s, %s, %s, %s)
-), bumped AS (
-    UPDATE tables SET version = %s, updated_at = %s WHERE id = %s
 )
-SELECT pg_notify(%s, %s)
+UPDATE tables SET version = %s, updated_at = %s WHERE id = %s
 """
 
 LOCK_ROW = update(tables).where(tables.c.id == bindparam("table")).values(version=tables.c.version)
@@ -224,9 +226,7 @@ class Store:
         dbapi: Any = connection.driver_connection  # sqlite3 or psycopg, by the URL
         try:
             if self.is_postgres:
-                payload = notification_payload(table_id, version, self.origin)
-                values = (table_id, version, action, seat, by, at, version, at, table_id, CHANNEL, payload)
-                dbapi.execute(APPEND_POSTGRES, values)
+                dbapi.execute(APPEND_POSTGRES, (table_id, version, action, seat, by, at, version, at, table_id))
             else:
                 dbapi.execute(APPEND_SQLITE[0], (table_id, version, action, seat, by, at))
                 dbapi.execute(APPEND_SQLITE[1], (version, at, table_id))

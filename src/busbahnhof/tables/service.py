@@ -647,6 +647,9 @@ class TableService:
             UnknownTableError: no such table.
         """
         table = self.tables.get(table_id)
+        if table is not None and not table.runs_bots:  # held here to answer requests: another process
+            async with table.lock:  # owns it and does not announce its actions, so read them now
+                await self._catch_up_locked(table)
         if table is not None:
             return table
         lock = self._loading.setdefault(table_id, asyncio.Lock())
