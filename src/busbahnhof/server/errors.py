@@ -70,6 +70,12 @@ class ThrottledError(ServerError):
     code = "server/throttled"
 
 
+class UnknownLessonError(ServerError):
+    """No lesson has this game and id."""
+
+    code = "server/unknown_lesson"
+
+
 HTTP_STATUS: dict[type[GameError], int] = {
     UnknownTableError: 404,
     UnknownTokenError: 403,
@@ -92,6 +98,7 @@ HTTP_STATUS: dict[type[GameError], int] = {
     NotFacilitatorError: 403,
     UnknownParticipantError: 403,
     WorkshopFullError: 409,
+    UnknownLessonError: 404,
 }
 
 

@@ -7,25 +7,18 @@ they are (``progress``), which the server works out from the table's actions and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....learn.lessons import Lesson, find_lesson, lessons, progress
 from ....tables import SeatSpec, TableSpec, UnknownTokenError
 from ....tables.messages import table_catalog
-from ...errors import ServerError, error_data
+from ...errors import ServerError, UnknownLessonError
 from ..deps import LangDep, ServiceDep
 
 router = APIRouter(prefix="/api/lessons", tags=["lessons"])
-
-
-class UnknownLessonError(ServerError):
-    """No lesson has this game and id."""
-
-    code = "server/unknown_lesson"
 
 
 class NotLessonTableError(ServerError):
@@ -42,9 +35,19 @@ class TokenIn(BaseModel):
     token: str = Field(max_length=100)
 
 
-def _unknown(game: str, lesson_id: str, lang: str) -> JSONResponse:
-    error = UnknownLessonError(f"there is no lesson {game}/{lesson_id}", game=game, lesson=lesson_id)
-    return JSONResponse({"error": error_data(error, lang)}, status_code=404)
+def lesson_of_path(game: str, lesson_id: str) -> Lesson:
+    """The lesson the route's path names.
+
+    Raises:
+        UnknownLessonError: no such lesson (404).
+    """
+    lesson = find_lesson(game, lesson_id)
+    if lesson is None:
+        raise UnknownLessonError(f"there is no lesson {game}/{lesson_id}", game=game, lesson=lesson_id)
+    return lesson
+
+
+LessonDep = Annotated[Lesson, Depends(lesson_of_path)]
 
 
 LESSON_ABANDON_SECONDS = 900.0
@@ -85,11 +88,8 @@ async def list_lessons(lang: LangDep) -> list[dict[str, Any]]:
 
 
 @router.get("/{game}/{lesson_id}", response_model=None)
-async def get_lesson(game: str, lesson_id: str, lang: LangDep) -> dict[str, Any] | JSONResponse:
+async def get_lesson(lesson: LessonDep, lang: LangDep) -> dict[str, Any]:
     """A lesson's texts and steps in the asked language (the expected actions stay on the server)."""
-    lesson = find_lesson(game, lesson_id)
-    if lesson is None:
-        return _unknown(game, lesson_id, lang)
     return lesson.to_dict(lang)
 
 
@@ -99,40 +99,31 @@ async def _open(service: ServiceDep, spec: TableSpec, lang: str) -> dict[str, An
 
 
 @router.post("/{game}/{lesson_id}/tables", status_code=201, response_model=None)
-async def start_lesson(game: str, lesson_id: str, service: ServiceDep, lang: LangDep) -> dict[str, Any] | JSONResponse:
+async def start_lesson(lesson: LessonDep, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
     """Open a table for the lesson: ``{"table_id", "token"}`` (the learner's seat token)."""
-    lesson = find_lesson(game, lesson_id)
-    if lesson is None:
-        return _unknown(game, lesson_id, lang)
     return await _open(service, lesson_spec(lesson), lang)
 
 
 @router.post("/{game}/{lesson_id}/first-game", status_code=201, response_model=None)
-async def first_game(game: str, lesson_id: str, service: ServiceDep, lang: LangDep) -> dict[str, Any] | JSONResponse:
+async def first_game(lesson: LessonDep, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
     """Open the first game after the lesson: the learner against the lesson's ``first_game`` bots, a new deal."""
-    lesson = find_lesson(game, lesson_id)
-    if lesson is None:
-        return _unknown(game, lesson_id, lang)
     return await _open(service, first_game_spec(lesson), lang)
 
 
 @router.post("/{game}/{lesson_id}/tables/{table_id}/progress", response_model=None)
 async def lesson_progress(
-    game: str, lesson_id: str, table_id: str, body: TokenIn, service: ServiceDep, lang: LangDep
-) -> dict[str, Any] | JSONResponse:
+    lesson: LessonDep, table_id: str, body: TokenIn, service: ServiceDep, lang: LangDep
+) -> dict[str, Any]:
     """How far the learner is: ``{step, steps, off, chosen, chosen_label, expected, over,
     learner_to_move, done, version}`` (``off``: the step where they chose otherwise, ``chosen``
     and ``chosen_label`` what they chose there, in notation and in words; ``expected``: the
     notations the current step accepts now). Only the learner's token may ask, and only at a
     table of this lesson."""
-    lesson = find_lesson(game, lesson_id)
-    if lesson is None:
-        return _unknown(game, lesson_id, lang)
     table = await service.table(table_id)
     if table.seat_of(body.token) != lesson.seat:
         raise UnknownTokenError("this token is not the learner's seat of the lesson", key="table.error.unknown_token")
     if table.game.id != lesson.game or table.seed != lesson.seed or table.state.players != lesson.players:
-        raise NotLessonTableError(f"table {table_id} was not opened for the lesson {game}/{lesson_id}")
+        raise NotLessonTableError(f"table {table_id} was not opened for the lesson {lesson.game}/{lesson.id}")
     history = list(table.state.history)
     start = await service.position(table_id, 0)
     made = progress(lesson, start, [str(action) for action in history])
