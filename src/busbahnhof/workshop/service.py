@@ -225,9 +225,7 @@ class WorkshopService:
         Raises:
             UnknownWorkshopError, NotFacilitatorError, NotStartedError.
         """
-        workshop = await self._facilitated(workshop_id, key)
-        if workshop["status"] != RUNNING:
-            raise NotStartedError("the workshop's tables are not open yet", key="workshop.error.not_started")
+        workshop = await self._facilitated_running(workshop_id, key)
         await self._store(self.store.set_paused, workshop_id, paused)
         for table_id in workshop["table_ids"]:
             await self.tables.pause(table_id, paused)
@@ -247,9 +245,7 @@ class WorkshopService:
         Raises:
             UnknownWorkshopError, NotFacilitatorError, NotStartedError.
         """
-        workshop = await self._facilitated(workshop_id, key)
-        if workshop["status"] != RUNNING:
-            raise NotStartedError("the workshop's tables are not open yet", key="workshop.error.not_started")
+        workshop = await self._facilitated_running(workshop_id, key)
         games = [
             played_game(index, await self.tables.table(table_id))
             for index, table_id in enumerate(workshop["table_ids"])
@@ -268,6 +264,13 @@ class WorkshopService:
             raise NotFacilitatorError(
                 "only the workshop's facilitator can do this", key="workshop.error.not_facilitator"
             )
+        return workshop
+
+    async def _facilitated_running(self, workshop_id: str, key: str) -> dict[str, Any]:
+        """The workshop, for its facilitator, once its tables are open."""
+        workshop = await self._facilitated(workshop_id, key)
+        if workshop["status"] != RUNNING:
+            raise NotStartedError("the workshop's tables are not open yet", key="workshop.error.not_started")
         return workshop
 
 
