@@ -12,7 +12,7 @@ from .actions import NOTATION, REFERENCE, VERBS, Act, notation, parse, pattern, 
 from .credit import PHYLO_CREDIT
 from .deck import BUILTIN_DECKS, Deck, load_deck
 from .render import describe, render
-from .state import BusfaktorState
+from .state import BusfaktorState, OpenAtStart
 from .summary import summarize, summary_template
 from .tables import ActionTables, build_tables
 
@@ -65,6 +65,7 @@ class Busfaktor(Game[BusfaktorOptions, Act]):
         self.options = BusfaktorOptions(**{**self.options.model_dump(), "deck": deck})
         self.card_descriptions: list[dict[str, Any]] = self.deck.describe()
         self.tables: ActionTables = build_tables(self.deck)
+        self.open_at_start = OpenAtStart.of(self.deck)
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
         return BusfaktorState(self, players, seed)

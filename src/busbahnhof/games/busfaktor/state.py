@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import Action, GameError, Outcome, Rng, State, wrong_kind
@@ -77,6 +78,34 @@ _FLAT = frozenset(
     )
 )
 _NESTED = tuple(("hands", "known", "actives", "dones"))
+
+
+@dataclass(frozen=True)
+class OpenAtStart:
+    """The open requirements before any card is laid (§4: a project needs its requirement counts).
+
+    They are the deck's, the same in every game, so the game builds them once
+    (``Busfaktor.open_at_start``) and each new state copies them at C speed instead of counting
+    them per project.
+
+    Attributes:
+        open: per project and factor type (``project * 4 + type``) the open requirements.
+        need: per project the sum of its open requirements.
+        open_types: per project a bit per factor type with an open requirement.
+    """
+
+    open: tuple[int, ...]
+    need: tuple[int, ...]
+    open_types: tuple[int, ...]
+
+    @classmethod
+    def of(cls, deck: Deck) -> OpenAtStart:
+        """The open requirements of ``deck``'s projects."""
+        return cls(
+            open=tuple(count for requirement in deck.requirements for count in requirement),
+            need=tuple(sum(requirement) for requirement in deck.requirements),
+            open_types=tuple(sum(1 << t for t in range(4) if r[t]) for r in deck.requirements),
+        )
 
 
 class BusfaktorState(State["Busfaktor"]):
@@ -181,10 +210,9 @@ class BusfaktorState(State["Busfaktor"]):
         self.known = [[] for _ in range(players)]
         self.actives = [[] for _ in range(players)]
         self.dones = [[] for _ in range(players)]
-        self.owner, self.status, self.open, self.need = [-1] * p, [0] * p, [], [sum(r) for r in deck.requirements]
-        for requirement in deck.requirements:
-            self.open.extend(requirement)
-        self.open_types = flow.count_open_types(self)
+        start = game.open_at_start
+        self.owner, self.status, self.open, self.need = [-1] * p, [0] * p, list(start.open), list(start.need)
+        self.open_types = list(start.open_types)
         self.nfac, self.extra, self.partner, self.shared = [0] * p, [-1] * p, [-1] * p, [-1] * p
         self.share_used = [0] * p
         self.free = [0] * players
