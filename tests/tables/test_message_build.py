@@ -1,0 +1,117 @@
+"""The cheaper message build of issue 27 gives the same messages as the plain one.
+
+* A view kept as its entries encoded one by one (``seat_view_parts``) patches exactly as
+  :func:`busbahnhof.tables.delta.diff` of the decoded views does (``parts_patch``), on random
+  view-shaped JSON (Hypothesis).
+* Log lines are rendered once per language and seat names and kept with the table: every client
+  of that language gets the same entries a fresh rendering gives, and a client of the other
+  language its own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import orjson
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from busbahnhof.engine import Catalog, Event, load_game
+from busbahnhof.tables.delta import diff
+from busbahnhof.tables.messages import LogCursor, new_log, parts_patch, table_catalog
+from busbahnhof.tables.spec import TableSpec
+from busbahnhof.tables.table import Seat, Table
+
+leaves = st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=2)
+values = st.recursive(
+    leaves,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    max_leaves=20,
+)
+entries = st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), values, max_size=4)
+views = st.fixed_dictionaries({"version": st.integers(0, 3), "state": entries}, optional={"seat": values})
+
+
+def encoded(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` encoded the way ``seat_view_parts`` keeps it: each entry, and each of ``state``'s."""
+    return {
+        key: {name: orjson.dumps(item) for name, item in value.items()} if key == "state" else orjson.dumps(value)
+        for key, value in view.items()
+    }
+
+
+@settings(max_examples=400, deadline=None)
+@given(views, views)
+def test_the_patch_of_encoded_entries_is_the_patch_of_the_views(old: dict[str, Any], new: dict[str, Any]) -> None:
+    assert parts_patch(encoded(old), encoded(new)) == diff(old, new)
+
+
+def played_table(game_id: str, players: int, moves: int) -> Table:
+    game = load_game(game_id)
+    table = Table(
+        id="t",
+        code="c",
+        spec=TableSpec(game=game_id),
+        options={},
+        game=game,
+        state=game.new_state(players, 7),
+        seats=[Seat(name=f"Spieler {n}") for n in range(players)],
+        creator_hash="x",
+        created_at=0.0,
+    )
+    rng = random.Random(7)
+    for _ in range(moves):
+        if table.state.is_over:
+            break
+        table.state.apply(rng.choice(table.state.legal_actions()), seat=table.state.to_move)
+        if table.state.log and len(table.state.log) % 5 == 0:
+            table.log_event("table.back", seat=0)  # table events between the game's
+    return table
+
+
+def fresh_lines(table: Table, catalog: Catalog) -> list[dict[str, Any]]:
+    """Every log entry rendered anew, in the order ``new_log`` merges them."""
+    lines: list[dict[str, Any]] = []
+    events = iter(table.events)
+    pending = next(events, None)
+    for index, event in enumerate(table.state.log):
+        while pending is not None and pending.after <= index:
+            lines.append({**pending.event.to_dict(), "source": "table", "text": catalog.render(pending.event)})
+            pending = next(events, None)
+        lines.append({**event.to_dict(), "source": "game", "text": catalog.render(event)})
+    while pending is not None:
+        lines.append({**pending.event.to_dict(), "source": "table", "text": catalog.render(pending.event)})
+        pending = next(events, None)
+    return lines
+
+
+def test_log_lines_are_rendered_once_per_language_and_read_as_rendered_anew(monkeypatch: Any) -> None:
+    table = played_table("bus", 3, 40)
+    german, english = table_catalog(table, "de"), table_catalog(table, "en")
+    expected = fresh_lines(table, german)
+    rendered: list[str] = []
+    render = german.render
+
+    def counted(event: Event) -> str:
+        rendered.append(event.key)
+        return render(event)
+
+    monkeypatch.setattr(german, "render", counted)
+    first = orjson.loads(orjson.dumps(new_log(table, LogCursor(), german)))
+    second = orjson.loads(orjson.dumps(new_log(table, LogCursor(), german)))  # another client, same language
+    assert first == second == expected
+    assert len(rendered) == len(expected)  # each line once, not once per client
+    assert orjson.loads(orjson.dumps(new_log(table, LogCursor(), english))) == fresh_lines(table, english)
+    assert fresh_lines(table, english) != expected
+
+
+def test_a_cursor_gets_only_the_lines_after_it() -> None:
+    table = played_table("busfahrer", 4, 30)
+    catalog = table_catalog(table, "de")
+    cursor = LogCursor()
+    before = orjson.loads(orjson.dumps(new_log(table, cursor, catalog)))
+    table.state.apply(table.state.legal_actions()[0], seat=table.state.to_move)
+    after = orjson.loads(orjson.dumps(new_log(table, cursor, catalog)))
+    assert before + after == fresh_lines(table, catalog)
+    assert orjson.loads(orjson.dumps(new_log(table, cursor, catalog))) == []
