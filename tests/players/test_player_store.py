@@ -4,7 +4,6 @@ processes, seats' players, and ratings settled exactly once even when processes 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -31,15 +30,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-def stores(database_url: str) -> Iterator[tuple[Store, Store]]:
-    """Two stores on one database, as two server processes have."""
-    first, second = Store(database_url), Store(database_url)
-    yield first, second
-    first.close()
-    second.close()
 
 
 def accounts_on(store: Store, clock: Clock, **limits: Any) -> Accounts:

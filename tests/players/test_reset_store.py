@@ -4,24 +4,12 @@ work once (also when two processes use one at the same moment) and only before t
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-
-import pytest
 
 from busbahnhof.players import Accounts, LoginLimits, Passwords
 from busbahnhof.store import PlayerStore, Store
 from busbahnhof.store.resets import ResetStore
 
 FAST = Passwords(time_cost=1, memory_kib=8, parallelism=1)  # the store is tested here, not argon2's cost
-
-
-@pytest.fixture
-def stores(database_url: str) -> Iterator[tuple[Store, Store]]:
-    """Two stores on one database, as two server processes have."""
-    first, second = Store(database_url), Store(database_url)
-    yield first, second
-    first.close()
-    second.close()
 
 
 def new_account(store: Store, name: str) -> str:

@@ -8,15 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from support.server_harness import ServerProcess
+from support.server_harness import ServerProcess, sqlite_server_process
 from support.smtp_sink import SmtpSink, smtp_sink
-
-
-def sqlite_server_process(tmp: Path, *, machine_speed: bool = True) -> Iterator[ServerProcess]:
-    """A started server on ``tmp/tables.db``, stopped when the generator is closed."""
-    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, machine_speed=machine_speed).start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

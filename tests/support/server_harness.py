@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,9 @@ RECV_SECONDS = 30.0
 MACHINE_SPEED = {"BUSBAHNHOF_WS_RATE": "100000", "BUSBAHNHOF_WS_BURST": "100000"}
 # Every finished game with a person queues its review (docs/review.md), up to a minute of CPU on
 # the test machine's two cores; the tests' servers run no job workers unless a test asks for them
-# (``env={"BUSBAHNHOF_JOB_WORKERS": "1"}``), so reviews never slow down the other tests.
+# (``env=ONE_JOB_WORKER``), so reviews never slow down the other tests.
 NO_JOB_WORKERS = {"BUSBAHNHOF_JOB_WORKERS": "0"}
+ONE_JOB_WORKER = {"BUSBAHNHOF_JOB_WORKERS": "1"}
 
 
 def free_port() -> int:
@@ -116,6 +118,16 @@ class ServerProcess:
     def http(self) -> httpx.Client:
         """An HTTP client for this server."""
         return httpx.Client(base_url=self.url, timeout=30)
+
+
+def sqlite_server_process(
+    tmp: Path, env: dict[str, str] | None = None, *, machine_speed: bool = True
+) -> Iterator[ServerProcess]:
+    """A started server on ``tmp/tables.db`` (``env``: further settings), stopped when the generator
+    is closed; a fixture yields from it."""
+    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, env, machine_speed=machine_speed).start()
+    yield server
+    server.stop()
 
 
 class Seat:

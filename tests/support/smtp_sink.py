@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from support.server_harness import ServerProcess
+from support.server_harness import ServerProcess, sqlite_server_process
 
 
 @dataclass
@@ -74,10 +74,7 @@ def mail_server(tmp: Path, sink: SmtpSink, **env: str) -> Iterator[ServerProcess
     """A started server on ``tmp``'s SQLite file that sends its mail to ``sink`` and takes many
     registrations from one address (the tests' accounts all come from 127.0.0.1); ``env`` adds
     settings. Stopped when the generator is closed."""
-    settings = {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", **mail_env(sink), **env}
-    process = ServerProcess(f"sqlite:///{tmp / 'mail.db'}", tmp, env=settings).start()
-    yield process
-    process.stop()
+    yield from sqlite_server_process(tmp, {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "1000", **mail_env(sink), **env})
 
 
 def account_with_email(

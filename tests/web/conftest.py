@@ -95,13 +95,21 @@ def open_page(browser: Any, server: ServerProcess) -> Iterator[Callable[..., Any
 
 
 @pytest.fixture
-def screenshot(tmp_path: Path) -> Callable[[Any, str], Path]:
-    """``screenshot(page, "bus-phone")``: the top of the page as a PNG, copied to $BUSBAHNHOF_SCREENSHOTS if set."""
+def screenshot(tmp_path: Path) -> Callable[..., Path]:
+    """``screenshot(page, "bus-phone")``: the top of the page as a PNG, copied to $BUSBAHNHOF_SCREENSHOTS
+    if set; ``in_view=selector``: the screen with that element scrolled into view instead;
+    ``part=selector``: that element alone."""
 
-    def take(page: Any, name: str) -> Path:
+    def take(page: Any, name: str, *, in_view: str | None = None, part: str | None = None) -> Path:
         path = tmp_path / f"{name}.png"
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(path), full_page=False)
+        if part:
+            page.locator(part).first.screenshot(path=str(path))
+        else:
+            if in_view:
+                page.locator(in_view).first.scroll_into_view_if_needed()
+            else:
+                page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(path), full_page=False)
         target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
         if target:
             Path(target).mkdir(parents=True, exist_ok=True)

@@ -20,10 +20,22 @@ from support.smtp_sink import SmtpSink, mail_server
 PASSWORD = "correct horse battery"
 
 
-# The register form's labels and button in the page's language.
-REGISTER_FORM = {
-    "de": ("Benutzername", "Anzeigename", "Passwort", "Konto anlegen"),
-    "en": ("User name", "Display name", "Password", "Create account"),
+# The account page's field labels and buttons in the page's language.
+FORM_TEXTS = {
+    "de": {
+        "user": "Benutzername",
+        "display": "Anzeigename",
+        "password": "Passwort",
+        "register": "Konto anlegen",
+        "log_in": "Anmelden",
+    },
+    "en": {
+        "user": "User name",
+        "display": "Display name",
+        "password": "Password",
+        "register": "Create account",
+        "log_in": "Log in",
+    },
 }
 
 
@@ -35,16 +47,27 @@ def server(tmp_path_factory: pytest.TempPathFactory, sink: SmtpSink) -> Iterator
 
 def register_in(page: Any, user: str, display: str, lang: str = "de") -> str:
     """Register through the account page (in ``lang``); the new player id (from the "my page" link)."""
-    user_label, display_label, password_label, button = REGISTER_FORM[lang]
+    texts = FORM_TEXTS[lang]
     page.goto("/#/account")
     form = page.locator("#register")
-    form.get_by_label(user_label).fill(user)
-    form.get_by_label(display_label).fill(display)
-    form.get_by_label(password_label).fill(PASSWORD)
-    form.get_by_role("button", name=button).click()
+    form.get_by_label(texts["user"]).fill(user)
+    form.get_by_label(texts["display"]).fill(display)
+    form.get_by_label(texts["password"]).fill(PASSWORD)
+    form.get_by_role("button", name=texts["register"]).click()
     link = page.locator("#my-page-link")
     link.wait_for()
     return str(link.get_attribute("href")).rsplit("/", 1)[1]
+
+
+def log_in(page: Any, user: str, lang: str = "de") -> None:
+    """Log in through the account page (in ``lang``), until the "my page" link is there."""
+    texts = FORM_TEXTS[lang]
+    page.goto("/#/account")
+    form = page.locator("#login")
+    form.get_by_label(texts["user"]).fill(user)
+    form.get_by_label(texts["password"]).fill(PASSWORD)
+    form.get_by_role("button", name=texts["log_in"]).click()
+    page.locator("#my-page-link").wait_for()
 
 
 def player_page(server: ServerProcess, player_id: str) -> dict[str, Any]:
@@ -197,12 +220,7 @@ def test_a_rated_game_between_two_browsers_changes_both_ratings(
 def test_password_change_and_log_out_everywhere(open_page: Callable[..., Any]) -> None:
     laptop, phone = open_page("laptop", "en"), open_page("phone", "en")
     register_in(laptop, "twodevices", "Two", "en")
-    phone.goto("/#/account")
-    login = phone.locator("#login")
-    login.get_by_label("User name").fill("twodevices")
-    login.get_by_label("Password").fill(PASSWORD)
-    login.get_by_role("button", name="Log in").click()
-    phone.locator("#my-page-link").wait_for()
+    log_in(phone, "twodevices", "en")
 
     form = laptop.locator("#password")
     form.get_by_label("Current password").fill("not the password")
@@ -304,11 +322,7 @@ def test_a_running_game_continues_on_another_device_of_the_account(
     laptop.locator(".table-page[data-seat='0']").wait_for()
     wait_for_seat(server, player_id, created["table_id"], laptop)
 
-    phone.goto("/#/account")
-    login = phone.locator("#login")
-    login.get_by_label("Benutzername").fill("zweigeraete")
-    login.get_by_label("Passwort").fill(PASSWORD)
-    login.get_by_role("button", name="Anmelden").click()
+    log_in(phone, "zweigeraete")
     phone.locator("#my-page-link").click()
     running = phone.locator(f"#player-running li[data-table='{created['table_id']}']")
     running.get_by_role("button", name="Auf diesem Gerät weiterspielen").click()

@@ -5,9 +5,6 @@ was said up to the move shown."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,18 +22,8 @@ def seat_page(open_page: Any, created: dict[str, Any], index: int, name: str, si
     return page
 
 
-def chat_screenshot(page: Any, tmp_path: Path, name: str) -> None:
-    """The chat in view (on a phone it is under the board), to docs/screenshots if asked for."""
-    page.locator(".chat").scroll_into_view_if_needed()
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path))
-    target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
-    if target:
-        shutil.copy(path, Path(target) / path.name)
-
-
 def test_chat_goes_both_ways_as_text_with_phrases_mute_and_refusals(
-    open_page: Any, server: ServerProcess, tmp_path: Path
+    open_page: Any, server: ServerProcess, screenshot: Any
 ) -> None:
     with server.http() as http:
         created = create_table(http, game="busfahrer", seats=[{}, {}, {"bot": "mittel"}])
@@ -57,8 +44,8 @@ def test_chat_goes_both_ways_as_text_with_phrases_mute_and_refusals(
     bea.get_by_role("button", name="Well played!").click()  # a quick phrase, one tap
     ada.locator(".chat-line", has_text="Well played!").wait_for()
     assert "Bea <b>B</b>" in ada.locator(".chat-line", has_text="Well played!").inner_text()
-    chat_screenshot(ada, tmp_path, "table-chat-laptop")
-    chat_screenshot(bea, tmp_path, "table-chat-phone")
+    screenshot(ada, "table-chat-laptop", in_view=".chat")  # on a phone the chat is under the board
+    screenshot(bea, "table-chat-phone", in_view=".chat")
 
     ada.locator(".chat-mutes summary").click()
     ada.get_by_role("button", name="Bea <b>B</b> stummschalten").click()

@@ -5,10 +5,7 @@ after the wait."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,18 +29,8 @@ def table_id_of(page: Any) -> str:
     return match.group(1)
 
 
-def in_view(page: Any, selector: str, tmp_path: Path, name: str) -> None:
-    """A screenshot with ``selector`` scrolled into view, to docs/screenshots if asked for."""
-    page.locator(selector).scroll_into_view_if_needed()
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path))
-    target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
-    if target:
-        shutil.copy(path, Path(target) / path.name)
-
-
 def test_a_public_table_is_found_and_joined_from_another_browser(
-    open_page: Any, server: ServerProcess, screenshot: Any, tmp_path: Path
+    open_page: Any, server: ServerProcess, screenshot: Any
 ) -> None:
     ada = named_page(open_page, "Ada")
     ada.goto("/")
@@ -68,7 +55,7 @@ def test_a_public_table_is_found_and_joined_from_another_browser(
     bea.goto("/")
     bea_row = bea.locator(f".public-table[data-table='{table_id}']")
     bea_row.wait_for()
-    in_view(bea, ".public-panel", tmp_path, "lobby-public-phone")
+    screenshot(bea, "lobby-public-phone", in_view=".public-panel")
     bea_row.get_by_role("button", name="Mitspielen: Busfahrer von Ada").click()  # one click
     bea.locator(".table-page[data-seat='1']").wait_for()
     ada.locator(".seat-panel", has_text="Bea").first.wait_for()
@@ -79,13 +66,18 @@ def test_a_public_table_is_found_and_joined_from_another_browser(
         assert all(entry["table_id"] != table_id for entry in http.get("/api/lobby").json()["tables"])
 
 
+def ask_quick_match(page: Any, game: str, players: int, wait_seconds: int) -> None:
+    """The lobby's quick match form filled in (not sent)."""
+    page.goto("/")
+    page.locator("#quick-game").select_option(game)
+    page.locator("#quick-players").select_option(str(players))
+    page.locator("#quick-wait").select_option(str(wait_seconds))
+
+
 def test_quick_match_seats_a_second_player_at_the_waiting_table(open_page: Any) -> None:
     ada, bea = named_page(open_page, "Ada"), named_page(open_page, "Bea", "phone", "en")
     for page in (ada, bea):
-        page.goto("/")
-        page.locator("#quick-game").select_option("busfahrer")
-        page.locator("#quick-players").select_option("2")
-        page.locator("#quick-wait").select_option("300")
+        ask_quick_match(page, "busfahrer", 2, 300)
     ada.get_by_role("button", name="Schnell spielen").click()
     ada.locator(".table-page[data-seat='0']").wait_for()
     bea.get_by_role("button", name="Play now").click()
@@ -98,10 +90,7 @@ def test_quick_match_seats_a_second_player_at_the_waiting_table(open_page: Any) 
 @pytest.mark.slow
 def test_alone_in_a_quick_match_bots_take_the_seats_after_the_wait(open_page: Any, server: ServerProcess) -> None:
     ada = named_page(open_page, "Ada")
-    ada.goto("/")
-    ada.locator("#quick-game").select_option("bus")
-    ada.locator("#quick-players").select_option("3")
-    ada.locator("#quick-wait").select_option("15")
+    ask_quick_match(ada, "bus", 3, 15)
     ada.get_by_role("button", name="Schnell spielen").click()
     ada.locator(".table-page[data-seat='0']").wait_for()
     table_id = table_id_of(ada)

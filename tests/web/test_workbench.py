@@ -5,16 +5,14 @@ Screenshots (laptop, phone) of the editor, the diff and the feedback."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from support.server_harness import Seat, ServerProcess, play_out_together
+from support.server_harness import ONE_JOB_WORKER, Seat, ServerProcess, play_out_together, sqlite_server_process
 
 PASSWORD = "correct horse battery"
 
@@ -22,10 +20,7 @@ PASSWORD = "correct horse battery"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The module's server, with one job worker for the balance runs."""
-    tmp = tmp_path_factory.mktemp("workbench")
-    process = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, env={"BUSBAHNHOF_JOB_WORKERS": "1"}).start()
-    yield process
-    process.stop()
+    yield from sqlite_server_process(tmp_path_factory.mktemp("workbench"), ONE_JOB_WORKER)
 
 
 def register(page: Any, user: str) -> None:
@@ -40,16 +35,6 @@ def register(page: Any, user: str) -> None:
     assert status == 201
 
 
-def keep(page: Any, tmp_path: Path, name: str, selector: str | None = None) -> None:
-    """A screenshot (of ``selector``, else the viewport), copied to $BUSBAHNHOF_SCREENSHOTS if set."""
-    path = tmp_path / f"{name}.png"
-    (page.locator(selector).first if selector else page).screenshot(path=str(path))
-    target = os.environ.get("BUSBAHNHOF_SCREENSHOTS")
-    if target:
-        Path(target).mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, Path(target) / path.name)
-
-
 def field(page: Any, path: str) -> Any:
     return page.locator(f'.wb-field[data-field="{path}"]')
 
@@ -62,7 +47,7 @@ def open_new_mini_deck(page: Any) -> None:
 
 
 def test_a_designer_fixes_a_card_saves_versions_and_sees_the_diff(
-    open_page: Callable[..., Any], tmp_path: Path
+    open_page: Callable[..., Any], screenshot: Callable[..., Path]
 ) -> None:
     page = open_page("laptop", "de")
     register(page, f"designer{random.randrange(10**6)}")
@@ -76,7 +61,7 @@ def test_a_designer_fixes_a_card_saves_versions_and_sees_the_diff(
     assert error.locator("a.rule-link").get_attribute("href") == "#/rules/busfaktor/s-4"
     assert page.locator(".wb-card-item.wb-current .wb-problem-count").inner_text() == "⚠ 1"
     assert "nicht gespeichert" in page.inner_text("[data-testid=wb-save-status]")
-    keep(page, tmp_path, "workbench-problem-laptop", ".wb-editor")
+    screenshot(page, "workbench-problem-laptop", part=".wb-editor")
     points.fill("2")
     page.locator(".wb-field.wb-invalid").wait_for(state="detached")
     field(page, "goal").locator("textarea").fill("Zwei Datensätze sind mit DOI veröffentlicht.")
@@ -99,15 +84,17 @@ def test_a_designer_fixes_a_card_saves_versions_and_sees_the_diff(
     assert "Team Alpha (2)" in diff.locator(".wb-added").inner_text()
     changed = diff.locator(".wb-changed").inner_text()
     assert "Team Alpha" in changed and "Team A" in changed and "name" in changed
-    keep(page, tmp_path, "workbench-diff-laptop", ".wb-versions")
+    screenshot(page, "workbench-diff-laptop", part=".wb-versions")
     page.select_option("#wb-diff-old", "1")
     page.select_option("#wb-diff-new", "2")
     page.click("#wb-diff-button")
     page.wait_for_selector("text=Zwei Datensätze sind mit DOI veröffentlicht.")
-    keep(page, tmp_path, "workbench-editor-laptop")
+    screenshot(page, "workbench-editor-laptop")
 
 
-def test_the_editor_fits_a_phone_and_filters_cards(open_page: Callable[..., Any], tmp_path: Path) -> None:
+def test_the_editor_fits_a_phone_and_filters_cards(
+    open_page: Callable[..., Any], screenshot: Callable[..., Path]
+) -> None:
     page = open_page("phone", "en")
     register(page, f"phone{random.randrange(10**6)}")
     open_new_mini_deck(page)
@@ -119,11 +106,11 @@ def test_the_editor_fits_a_phone_and_filters_cards(open_page: Callable[..., Any]
     assert page.locator('.wb-field[data-field="blocks"]').count() == 1  # E8's parameters
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways: {width}px"
-    keep(page, tmp_path, "workbench-editor-phone")
+    screenshot(page, "workbench-editor-phone")
 
 
 def test_a_playtest_table_and_two_testers_feedback(
-    open_page: Callable[..., Any], server: ServerProcess, tmp_path: Path
+    open_page: Callable[..., Any], server: ServerProcess, screenshot: Callable[..., Path]
 ) -> None:
     page = open_page("laptop", "de")
     register(page, f"host{random.randrange(10**6)}")
@@ -153,7 +140,7 @@ def test_a_playtest_table_and_two_testers_feedback(
         if number:
             tester.check('input[name=confusing][value="Joker-Faktor"]')
             tester.fill("#wb-comment", "Der Joker war unklar <b>fett?</b>")
-            keep(tester, tmp_path, "workbench-feedback-form-phone")
+            screenshot(tester, "workbench-feedback-form-phone")
         tester.click("#wb-send-feedback")
         tester.wait_for_selector("[data-testid=wb-thanks]")
     page.reload()
@@ -162,10 +149,12 @@ def test_a_playtest_table_and_two_testers_feedback(
     text = summary.inner_text()
     assert "2 Rückmeldungen von 1 Testtischen" in text and "3 von 5" in text
     assert "Joker-Faktor (1)" in text and "Der Joker war unklar <b>fett?</b>" in text  # escaped, shown as text
-    keep(page, tmp_path, "workbench-playtest-laptop", ".wb-playtest")
+    screenshot(page, "workbench-playtest-laptop", part=".wb-playtest")
 
 
-def test_a_designer_simulates_two_versions_and_compares_them(open_page: Callable[..., Any], tmp_path: Path) -> None:
+def test_a_designer_simulates_two_versions_and_compares_them(
+    open_page: Callable[..., Any], screenshot: Callable[..., Path]
+) -> None:
     page = open_page("laptop", "en")
     register(page, f"balance{random.randrange(10**6)}")
     open_new_mini_deck(page)
@@ -200,11 +189,11 @@ def test_a_designer_simulates_two_versions_and_compares_them(open_page: Callable
     )
     page.locator(".wb-report nav a").last.click()  # the report's contents scroll, the page stays
     assert "#/workbench/deck/" in page.url
-    keep(page, tmp_path, "workbench-balance-laptop", ".wb-balance")
+    screenshot(page, "workbench-balance-laptop", part=".wb-balance")
     report = page.context.new_page()  # the designer's own session opens the comparison
     report.goto(href)
     assert report.locator("h1").first.inner_text()
     assert (
         report.evaluate("getComputedStyle(document.querySelector('main')).maxWidth") == "980px"
     )  # its stylesheet applies
-    keep(report, tmp_path, "workbench-compare-laptop")
+    screenshot(report, "workbench-compare-laptop")

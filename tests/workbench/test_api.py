@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from busbahnhof.workbench import MAX_DECK_BYTES, builtin_text, document_of
-from support.server_harness import Seat, ServerProcess, play_out_together
+from support.server_harness import ONE_JOB_WORKER, Seat, ServerProcess, play_out_together, sqlite_server_process
 
 PASSWORD = "correct horse battery"
 
@@ -36,10 +36,7 @@ class Designer:
 @pytest.fixture(scope="module")
 def bench_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The module's server, with one job worker for the balance runs."""
-    tmp = tmp_path_factory.mktemp("workbench")
-    server = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp, env={"BUSBAHNHOF_JOB_WORKERS": "1"}).start()
-    yield server
-    server.stop()
+    yield from sqlite_server_process(tmp_path_factory.mktemp("workbench"), ONE_JOB_WORKER)
 
 
 @pytest.fixture(scope="module")
