@@ -118,8 +118,8 @@ class FigureStats:
 
     @property
     def total(self) -> float:
-        """The sum of the values, correctly rounded."""
-        return float(self.whole + self.rest)
+        """The sum of the values, correctly rounded (no ``Fraction`` arithmetic for whole numbers)."""
+        return float(self.whole + self.rest) if self.rest else float(self.whole)
 
     @property
     def mean(self) -> float:
@@ -130,6 +130,9 @@ class FigureStats:
         """The sample variance (0 for fewer than two values), from the exact sums."""
         if self.count < 2:
             return 0.0
+        if not (self.rest or self.rest_sq):  # whole numbers: int / int is correctly rounded, as the Fraction
+            spread = self.whole_sq * self.count - self.whole * self.whole
+            return max(0.0, spread / (self.count * (self.count - 1)))
         first = self.whole + self.rest
         second = self.whole_sq + self.rest_sq
         return max(0.0, float((second - first * first / self.count) / (self.count - 1)))
