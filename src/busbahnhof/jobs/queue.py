@@ -151,7 +151,8 @@ class JobQueue:
                 raise
             return found
         job = self.get(job_id)
-        assert job is not None, "a job committed a moment ago"
+        if job is None:  # deleted between its commit and this read
+            raise LookupError(f"job {job_id} vanished right after it was queued")
         return job
 
     def get(self, job_id: str) -> Job | None:

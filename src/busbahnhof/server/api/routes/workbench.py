@@ -59,7 +59,8 @@ async def refusal(request: Request, error: Exception) -> JSONResponse:
     """A workbench refusal as every refusal is sent (``{"error": {code, ..., text}}``), its text
     in the request's language from the workbench's catalog (the app registers it for
     :class:`WorkbenchError`)."""
-    assert isinstance(error, WorkbenchError)
+    if not isinstance(error, WorkbenchError):  # (registered for WorkbenchError only)
+        raise error
     lang = pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
     text = Catalog(CATALOG_PACKAGES, lang).error_text(error)
     status = next((STATUS[kind] for kind in type(error).__mro__ if kind in STATUS), 400)
