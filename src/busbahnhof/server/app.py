@@ -87,9 +87,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await service.start()
         adopter = asyncio.create_task(adopt_forever(service)) if store.is_postgres else None
         app.state.store, app.state.service, app.state.players = store, service, people
-        await open_lobby(app, store, service)
         background.start(service)
         app.state.background = background
+        await open_lobby(app, store, service)
         frozen = settle_heap(settings.gc_gen0_threshold) if settings.gc_gen0_threshold else 0
         event(server_log, "server started", db=safe_url(store.url), tables=len(service.tables), frozen=frozen)
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms else None
@@ -117,7 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
-    for module in (health, games, tables, hints, rooms, accounts, players, qr, reviews, lobby, chat, workshop):
+    for module in (health, games, tables, hints, rooms, accounts, players, qr, lobby, chat, workshop, reviews):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)

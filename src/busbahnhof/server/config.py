@@ -47,12 +47,12 @@ class Settings(BaseSettings):
         gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's
             generation-0 threshold raised to this (0: Python's default, nothing frozen); see
             :mod:`busbahnhof.server.heap`.
-        job_workers: worker processes for background jobs, such as the review of a finished game
-            (0: none; jobs wait for a ``busbahnhof worker``); see docs/jobs.md.
         node_url: this process's own address (``http(s)://host:port[/prefix]``) for clients that
             another process sends here because this one owns their table (``None``:
             ``http://host:port`` as bound); behind a proxy, an address the proxy routes to this
             process alone (docs/deploy.md).
+        job_workers: worker processes for background jobs, such as the review of a finished game
+            (0: none; jobs wait for a ``busbahnhof worker``); see docs/jobs.md.
         stall_log_ms: log ``loop stalled`` (with where) when the event loop is held this long
             (0: off); see :mod:`busbahnhof.server.stalls`.
         allowed_origins: origins besides the server's own (an ``Origin`` whose host and port are the
@@ -91,8 +91,8 @@ class Settings(BaseSettings):
     store_workers: int | None = Field(None, ge=0, le=64)
     bot_processes: int = Field(2, ge=0, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
-    job_workers: int = Field(1, ge=0, le=64)
     node_url: str | None = None
+    job_workers: int = Field(1, ge=0, le=64)
     stall_log_ms: float = Field(0.0, ge=0)
     allowed_origins: list[str] = Field(default_factory=list)
     log_level: str = "INFO"

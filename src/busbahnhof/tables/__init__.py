@@ -17,8 +17,8 @@ from .errors import (
     StaleVersionError,
     TableClosedError,
     TableError,
-    UnknownTableError,
     TablePausedError,
+    UnknownTableError,
     UnknownTokenError,
 )
 from .ports import Client, Message, TableStore
@@ -50,9 +50,9 @@ __all__ = [
     "SubmitResult",
     "TableClosedError",
     "TableError",
+    "TablePausedError",
     "TableService",
     "TableSpec",
-    "TablePausedError",
     "TableStore",
     "UnknownTableError",
     "UnknownTokenError",
