@@ -40,9 +40,11 @@ def table_row(table_id: str = "t1", code: str = "ABCDE", seed: int = 17) -> dict
 def test_schema_is_migrated_to_head_and_reopening_is_harmless(database_url: str) -> None:
     Store(database_url).close()
     store = Store(database_url)
+    # (get_current_head refuses a history with several heads: branches added side by side must be
+    # merged by a revision of their own before they land)
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     with store.engine.connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == head == "0003"
+        assert MigrationContext.configure(connection).get_current_revision() == head == "0011"
     store.close()
 
 
