@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -232,11 +233,13 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
         if kinds <= set(refusals) or wait_for_my_turn_or_end(page) != "turn":
             break
         decide_with_a_pick_pending(page)
-    assert wait_for_my_turn_or_end(page) == "turn"
     assert kinds <= set(refusals), refusals
     said = page.evaluate("window.__said")
     assert said, "the refusals were shown"
-    # the motion of the last version ends (0.45 s; a bot's move that came meanwhile has its own)
+    # the table comes to rest at this seat's decision (a resent copy may still be on its way and
+    # be answered, bots following it), and the motion of the last version ends (0.45 s)
+    settle(page)
+    assert wait_for_my_turn_or_end(page) == "turn"
     page.wait_for_function(f"() => {MOVES_ANIMATING} === 0", timeout=10_000)
     assert not page.locator(".board .chosen, .board [aria-pressed='true']").count(), "no pick left chosen"
     shown = version(page), page.evaluate(BOARD_NOW)
@@ -246,6 +249,19 @@ def test_a_refused_move_leaves_the_page_on_the_servers_state(open_page: Any, ser
     assert version(fresh) == shown[0], "the page shows the server's version"
     assert fresh.evaluate(BOARD_NOW) == shown[1], "and the board the server's state"
     print(game, "refusals:", refusals)
+
+
+def settle(page: Any, quiet_ms: int = 1_500, limit: float = 30.0) -> None:
+    """Wait until the page has shown no new version for ``quiet_ms`` (bots think 0.2 s here)."""
+    deadline = time.monotonic() + limit
+    seen = version(page)
+    while True:
+        page.wait_for_timeout(quiet_ms)
+        now = version(page)
+        if now == seen:
+            return
+        assert time.monotonic() < deadline, "the table never came to rest"
+        seen = now
 
 
 SAID = """() => {
