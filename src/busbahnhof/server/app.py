@@ -28,7 +28,6 @@ from starlette.middleware.gzip import GZipMiddleware
 from ..engine import GameError
 from ..store import Store
 from ..tables import TableService
-from ..workbench import WorkbenchError
 from .api.deps import pick_lang
 from .api.lobby_deps import close_lobby, open_lobby
 from .api.players_deps import players_hub
@@ -110,7 +109,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Busbahnhof", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.add_exception_handler(GameError, refusal_response)  # type: ignore[arg-type]
-    app.add_exception_handler(WorkbenchError, workbench_routes.refusal)
     app.add_exception_handler(RequestValidationError, invalid_request_response)  # type: ignore[arg-type]
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if settings.access_log:

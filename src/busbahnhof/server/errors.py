@@ -29,6 +29,7 @@ from ..tables import (
     UnknownTableError,
     UnknownTokenError,
 )
+from ..workbench import DeckTooLargeError, InvalidVersionError, UnknownDeckError
 from ..workshop import NotFacilitatorError, UnknownParticipantError, UnknownWorkshopError, WorkshopFullError
 
 CATALOG_PACKAGES = (
@@ -36,6 +37,7 @@ CATALOG_PACKAGES = (
     "busbahnhof.tables",
     "busbahnhof.players",
     "busbahnhof.workshop",
+    "busbahnhof.workbench",
     "busbahnhof.engine",
 )
 
@@ -99,6 +101,9 @@ HTTP_STATUS: dict[type[GameError], int] = {
     UnknownParticipantError: 403,
     WorkshopFullError: 409,
     UnknownLessonError: 404,
+    UnknownDeckError: 404,
+    DeckTooLargeError: 413,
+    InvalidVersionError: 409,
 }
 
 

@@ -18,10 +18,9 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from ....engine import Catalog
 from ....engine.userfiles import EmbeddedFile
 from ....games.busfaktor.deck import load_deck
 from ....games.busfaktor.printing import deck_document
@@ -42,29 +41,14 @@ from ....workbench.balance import BOTS, MAX_GAMES
 from ....workbench.balance_runs import BalanceRuns
 from ....workbench.decks import NAME_MAX, NOTE_MAX, checked_document
 from ....workbench.document import merged_text
-from ....workbench.errors import DeckTooLargeError, InvalidVersionError, UnknownDeckError, WorkbenchError
+from ....workbench.errors import UnknownDeckError, WorkbenchError
 from ....workbench.feedback import COMMENT_MAX, CONFUSING_MAX, Playtests, card_names, summary
-from ..deps import LangDep, ServiceDep, pick_lang
+from ..deps import LangDep, ServiceDep
 from ..players_deps import PlayersDep, cookie_session, require_json, session_cookie
 
 router = APIRouter(prefix="/api/workbench", tags=["workbench"])
 
 SHARE_MAX = 64
-CATALOG_PACKAGES = ("busbahnhof.workbench", "busbahnhof.engine")
-STATUS: dict[type[WorkbenchError], int] = {UnknownDeckError: 404, DeckTooLargeError: 413, InvalidVersionError: 409}
-"""The HTTP status of each refusal (400 for the others)."""
-
-
-async def refusal(request: Request, error: Exception) -> JSONResponse:
-    """A workbench refusal as every refusal is sent (``{"error": {code, ..., text}}``), its text
-    in the request's language from the workbench's catalog (the app registers it for
-    :class:`WorkbenchError`)."""
-    if not isinstance(error, WorkbenchError):  # (registered for WorkbenchError only)
-        raise error
-    lang = pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
-    text = Catalog(CATALOG_PACKAGES, lang).error_text(error)
-    status = next((STATUS[kind] for kind in type(error).__mro__ if kind in STATUS), 400)
-    return JSONResponse({"error": {**error.to_dict(), "text": text}}, status_code=status)
 
 
 async def get_workbench(request: Request) -> Workbench:
