@@ -3,7 +3,8 @@
 Bounded in tables (1-1000) and time (1-600 s) and refused for any server that is not on the
 loopback interface; ``--processes N`` deals the tables out to N load client processes.  It
 reports tables, actions per second, the latency from a submitted action to its broadcast
-reaching every client of the table (p50/p95/p99), errors, connections sent on to a table's
+reaching every client of the table (p50/p95/p99), the same for the humans' chat messages
+(``--chat-every``), the names checked, errors, connections sent on to a table's
 owning process or made again, and the server processes' CPU and memory.  ``--wire GAME``
 measures instead the bytes a phone receives over one whole game (:mod:`busbahnhof.loadtest.wire`).
 """
@@ -34,6 +35,10 @@ def loadtest(
         float, typer.Option("--human-think", help="The scripted human's mean think time (s).")
     ] = 1.0,
     bot_think: Annotated[float, typer.Option("--bot-think", help="The bots' think delay on the server (s).")] = 0.6,
+    chat_every: Annotated[
+        float,
+        typer.Option("--chat-every", help="Each human's mean time between chat messages (s; 6-3600, 0: no chat)."),
+    ] = 20.0,
     game: Annotated[list[str] | None, typer.Option("--game", help="Only these games (repeatable).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first table.")] = 1,
     pid: Annotated[
@@ -82,6 +87,7 @@ def loadtest(
         processes=processes,
         db_pids=tuple(db_pid or ()),
         verify_db=verify_db,
+        chat_every=chat_every,
     )
     try:
         settings.checked()
@@ -109,13 +115,16 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
     table = Table(title=ui.t("loadtest.title"), show_header=False, title_justify="left")
     table.add_column(style="bold")
     table.add_column(justify="right")
-    latency = report["latency_ms"]
+    latency, chat, chats = report["latency_ms"], report["chat_latency_ms"], report["chats"]
     rows = [
         ("tables", f"{report['tables']} ({report['tables_started']} / {report['tables_finished']})"),
         ("seconds", f"{report['seconds']}"),
         ("actions", f"{report['actions']} ({report['actions_per_second']}/s)"),
         ("submits", f"{report['human_submits']}"),
         ("latency", f"{latency['p50']} / {latency['p95']} / {latency['p99']} / {latency['max']} ms"),
+        ("chat_latency", f"{chat['p50']} / {chat['p95']} / {chat['p99']} / {chat['max']} ms"),
+        ("chats", f"{chats['sent']} / {chats['delivered']} / {chats['interrupted']}"),
+        ("names", f"{report['names_checked']}"),
         ("errors", f"{report['error_count']} {report['errors'] or ''}".strip()),
         ("connections", f"{report['redirects']} / {report['reconnects']}"),
     ]

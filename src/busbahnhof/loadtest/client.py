@@ -15,6 +15,12 @@ state.  A submit whose connection was lost before its result is not known to hav
 human looks at the table again and decides anew (the version check keeps a move from counting
 twice).
 
+The human has a display name (:mod:`.names`): it creates its table with the name in the seat
+field, or joins a table created without it by the room code, and connects with ``name=`` as the
+web client does; every table summary and chat message a client receives must show that name.
+Every ``chat_every`` seconds on average the human says something in the chat (:mod:`.chatter`),
+and the time until every client of the table has it is the chat latency.
+
 Like the web client, each connection asks for deltas (``delta=1``, docs/web/wire.md): after the
 first whole message it gets only what changed, and applies it to the message it holds
 (:func:`busbahnhof.tables.delta.apply`); a delta that does not fit asks for the whole message
@@ -29,6 +35,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 import orjson
@@ -36,6 +43,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from ..tables.delta import apply
+from .chatter import ChatLedger
+from .names import name_problem, player_for
 from .report import Tally
 from .scenarios import Scenario
 
@@ -46,18 +55,22 @@ CLOSE_ELSEWHERE = 4307
 """The server's close code for "another process owns this table" (its address came just before)."""
 RECONNECT_SECONDS = 0.3
 """The wait before a lost connection is tried again (through the next server)."""
-DE, EN = "lang=de&delta=1", "lang=en&delta=1"
+DE, EN = {"lang": "de", "delta": "1"}, {"lang": "en", "delta": "1"}
 """The human's and the spectator's languages; both take deltas, as the web client does."""
+CHAT_SETTLE_SECONDS = 5.0
+"""How long a table that ends waits for its chat messages still on their way."""
 LOST: dict[str, Any] = {"type": "result", "lost": True}
 """What a submit waiting for its result learns when the connection went away first."""
 
 
 @dataclass
 class Pace:
-    """How fast the table is played: the human's mean think time; the bots' delay is set on the server."""
+    """How fast the table is played: the human's mean think time; the bots' delay is set on the
+    server; the human's mean time between chat messages (0: no chat)."""
 
     human_think: float
     bot_think: float
+    chat_every: float = 0.0
 
 
 @dataclass
@@ -69,6 +82,7 @@ class TableRun:
     pace: Pace
     rng: random.Random
     deadline: float
+    chat: ChatLedger
     origins: list[str] = field(default_factory=list)
     sockets: dict[str, ClientConnection] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
@@ -86,21 +100,32 @@ class TableRun:
 
     def arrived(self, who: str, message: dict[str, Any], now: float) -> None:
         """Book a message of the table reaching client ``who``."""
-        if message.get("type") == "result":
+        kind = message.get("type")
+        if kind == "result":
             self.results.put_nowait(message)
             return
-        if message.get("type") == "error":
-            if message["error"]["code"] == "table/elsewhere":
-                self.owners[who] = message["error"]["params"]["url"]
-                return
-            self.tally.errors[f"error:{message['error']['code']}"] += 1
+        if kind == "chat":
+            self.chat.arrived(who, message["messages"], now)
             return
-        if message.get("type") == "delta":
+        if kind == "error":
+            code = message["error"]["code"]
+            if code == "table/elsewhere":
+                self.owners[who] = message["error"]["params"]["url"]
+            elif code.startswith("chat/"):
+                self.chat.refused(who, code)
+            else:
+                self.tally.errors[f"error:{code}"] += 1
+            return
+        if kind == "delta":
             whole = self.expand(who, message)
             if whole is None:
                 return
+            if "table" in message:
+                self.check_name(whole["table"])
             message = whole
-        elif message.get("type") != "table":
+        elif kind == "table":
+            self.check_name(message["table"])
+        else:
             return
         self.held[who] = message
         version = message["version"]
@@ -120,6 +145,14 @@ class TableRun:
                 self.turn.set()
         if message["view"]["is_over"] or message["table"]["status"] != "open":
             self.over.set()
+
+    def check_name(self, summary: dict[str, Any]) -> None:
+        """Count a table summary whose human's name is the one given; a wrong or missing one is an error."""
+        problem = name_problem(summary, self.chat.player)
+        if problem is None:
+            self.tally.names_checked += 1
+        else:
+            self.tally.errors[f"name:{problem}"] += 1
 
     def expand(self, who: str, delta: dict[str, Any]) -> dict[str, Any] | None:
         """The whole message a delta makes of the one ``who`` holds (``None``: it does not fit, and
@@ -143,14 +176,15 @@ class TableRun:
         """Whether the table's game is over or the test's time is up."""
         return self.over.is_set() or asyncio.get_running_loop().time() >= self.deadline
 
-    async def stay_connected(self, who: str, query: str, origin: str) -> None:
+    async def stay_connected(self, who: str, query: dict[str, str], origin: str) -> None:
         """Keep ``who`` connected (``/ws?query``), first to ``origin``, until :meth:`done`: to the
         owner a server names, else after a lost connection through the next server."""
         attempt = 0
         while not self.done():
             close_code = None
             try:
-                async with connect(f"{ws_origin(origin)}/ws?{query}", max_size=2**24, open_timeout=30) as socket:
+                url = f"{ws_origin(origin)}/ws?{urlencode(query)}"
+                async with connect(url, max_size=2**24, open_timeout=30) as socket:
                     self.sockets[who] = socket
                     with contextlib.suppress(WebSocketException):
                         async for raw in socket:
@@ -160,6 +194,7 @@ class TableRun:
                 pass
             self.sockets.pop(who, None)
             self.held.pop(who, None)  # the next connection starts with a whole message
+            self.chat.disconnected(who)
             if who == HUMAN:
                 self.results.put_nowait(LOST)
             if self.done():
@@ -206,6 +241,33 @@ class TableRun:
                 return
             await self.submit(state)
 
+    async def talk(self) -> None:
+        """Say something in the chat every ``chat_every`` seconds on average while the table is played
+        (between connections, or before the first message, the moment passes)."""
+        every = self.pace.chat_every
+        if not every:
+            return
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(every * self.chat.rng.random())
+        while not self.done():
+            socket = self.sockets.get(HUMAN)
+            if socket is not None and HUMAN in self.held:
+                text = self.chat.next_text()
+                self.chat.sent(text, time.perf_counter(), set(self.held))
+                with contextlib.suppress(WebSocketException):
+                    await socket.send(orjson.dumps({"type": "chat", "text": text}).decode("utf-8"))
+            gap = every * self.chat.rng.uniform(0.5, 1.5)
+            await asyncio.sleep(max(0.0, min(gap, self.deadline - loop.time())))
+
+    async def settle_chat(self) -> None:
+        """Wait (a short while at most) for the chat messages still on their way, then count the
+        rest as lost."""
+        waited = 0.0
+        while self.chat.pending() and waited < CHAT_SETTLE_SECONDS:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        self.chat.expire(float("inf"))
+
     async def submit(self, state: dict[str, Any]) -> None:
         """Submit a random legal action and wait for its result (a lost connection: look again)."""
         socket = self.sockets.get(HUMAN)
@@ -246,30 +308,46 @@ async def play_table(
     through ``origins[1]`` (which sends it to the table's owner) until the game ends or the
     deadline passes; a lost connection is tried again through the servers ``origins`` in turn."""
     home, away = origins[0], origins[1 % len(origins)]
+    player = player_for(seed)
+    body = scenario.body(seed, pace.bot_think, None if player.joins else player.typed)
     try:
-        response = await http.post(f"{home}/api/tables", json=scenario.body(seed, pace.bot_think))
+        response = await http.post(f"{home}/api/tables", json=body)
     except httpx.TransportError:
         # a server that is down (killed under the test), or a kept-alive connection it was closing
         # just then: the next server (or the same one, on a new connection) creates the table
         home, away = away, home
         tally.reconnects += 1
-        response = await http.post(f"{home}/api/tables", json=scenario.body(seed, pace.bot_think))
+        response = await http.post(f"{home}/api/tables", json=body)
     if response.status_code != 201:
         tally.errors[f"http:{response.status_code}"] += 1
         return
     created = response.json()
-    tally.tables_started += 1
-    run = TableRun(scenario, tally, pace, random.Random(seed), deadline, list(origins), table_id=created["table_id"])
     token = created["seats"][0]["token"]
+    if player.joins:  # a friend who was told the room code takes the free seat with a name
+        joined = await http.post(f"{home}/api/rooms/{created['code']}/join", json={"name": player.typed})
+        if joined.status_code != 200:
+            tally.errors[f"http:join:{joined.status_code}"] += 1
+            return
+        token = joined.json()["token"]
+    tally.tables_started += 1
+    chat = ChatLedger(tally, player, random.Random(f"chat {seed}"))
+    run = TableRun(
+        scenario, tally, pace, random.Random(seed), deadline, chat, list(origins), table_id=created["table_id"]
+    )
+    human = {"table": created["table_id"], "token": token, "name": player.typed, **DE}
     clients = [
-        asyncio.create_task(run.stay_connected(HUMAN, f"table={created['table_id']}&token={token}&{DE}", away)),
-        asyncio.create_task(run.stay_connected(SPECTATOR, f"room={created['code']}&{EN}", home)),
+        asyncio.create_task(run.stay_connected(HUMAN, human, away)),
+        asyncio.create_task(run.stay_connected(SPECTATOR, {"room": created["code"], **EN}, home)),
     ]
+    talking = asyncio.create_task(run.talk())
     try:
         await run.play_human()
         if run.over.is_set():
             tally.tables_finished += 1
+        talking.cancel()
+        await run.settle_chat()
     finally:
+        talking.cancel()
         for client in clients:
             client.cancel()
         for socket in list(run.sockets.values()):

@@ -32,6 +32,12 @@ class Tally:
         reconnects: connections lost and made again (a server stopped or killed under the test).
         acked: the humans' acknowledged moves, by table id and version (checked afterwards
             against the database with ``--verify``: :mod:`.verify`).
+        chats_sent: chat messages the scripted humans sent (:mod:`.chatter`).
+        chat_latencies: seconds from a chat message's sending to the last of the table's clients
+            receiving it.
+        chats_interrupted: chat messages still on their way to a client that lost its connection.
+        names_checked: table summaries and chat messages whose human's name was checked (a wrong
+            or missing name is an error: :mod:`.names`).
     """
 
     tables_started: int = 0
@@ -43,6 +49,10 @@ class Tally:
     redirects: int = 0
     reconnects: int = 0
     acked: dict[str, dict[int, str]] = field(default_factory=dict)
+    chats_sent: int = 0
+    chat_latencies: list[float] = field(default_factory=list)
+    chats_interrupted: int = 0
+    names_checked: int = 0
 
     def add(self, other: Tally) -> None:
         """Count ``other``'s tables, actions, latencies and errors in too (a load client process's)."""
@@ -55,6 +65,10 @@ class Tally:
         self.redirects += other.redirects
         self.reconnects += other.reconnects
         self.acked.update(other.acked)
+        self.chats_sent += other.chats_sent
+        self.chat_latencies.extend(other.chat_latencies)
+        self.chats_interrupted += other.chats_interrupted
+        self.names_checked += other.names_checked
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,6 @@ def summary(
     tally: Tally, seconds: float, tables: int, servers: list[ProcessUsage], settings: dict[str, Any]
 ) -> dict[str, Any]:
     """The report as JSON-ready data."""
-    ms = [value * 1000 for value in tally.latencies]
     processes = [
         {
             **usage.__dict__,
@@ -92,18 +105,31 @@ def summary(
         "actions": tally.actions,
         "actions_per_second": round(tally.actions / seconds, 1) if seconds else 0.0,
         "human_submits": tally.submits,
-        "latency_ms": {
-            "p50": round(percentile(ms, 0.50), 1),
-            "p95": round(percentile(ms, 0.95), 1),
-            "p99": round(percentile(ms, 0.99), 1),
-            "max": round(max(ms, default=0.0), 1),
+        "latency_ms": spread(tally.latencies),
+        "chats": {
+            "sent": tally.chats_sent,
+            "delivered": len(tally.chat_latencies),
+            "interrupted": tally.chats_interrupted,
         },
+        "chat_latency_ms": spread(tally.chat_latencies),
+        "names_checked": tally.names_checked,
         "errors": dict(tally.errors),
         "error_count": sum(tally.errors.values()),
         "redirects": tally.redirects,
         "reconnects": tally.reconnects,
         "servers": processes,
         "server_cpu_ms_per_action": cpu_per_action(sum(usage.cpu_percent for usage in servers), seconds, tally.actions),
+    }
+
+
+def spread(seconds: list[float]) -> dict[str, float]:
+    """p50, p95, p99 and the largest of latencies in seconds, as milliseconds."""
+    ms = [value * 1000 for value in seconds]
+    return {
+        "p50": round(percentile(ms, 0.50), 1),
+        "p95": round(percentile(ms, 0.95), 1),
+        "p99": round(percentile(ms, 0.99), 1),
+        "max": round(max(ms, default=0.0), 1),
     }
 
 

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import httpx
 import psutil
 
+from .chatter import MIN_CHAT_EVERY
 from .client import Pace, play_table
 from .monitor import Monitor, server_pids
 from .report import Tally, cpu_per_action, summary
@@ -32,6 +33,7 @@ from .verify import check_acknowledged
 MAX_TABLES = 1000
 MAX_PROCESSES = 16
 MAX_SECONDS = 600.0
+MAX_CHAT_EVERY = 3600.0
 RAMP_SECONDS = 5.0
 GRACE_SECONDS = 10.0
 KEEPALIVE_SECONDS = 2.0
@@ -58,6 +60,7 @@ class LoadSettings:
         db_pids: database processes to measure as well (PostgreSQL's postmaster: with its backends).
         verify_db: the servers' database URL: afterwards, check that it holds every acknowledged
             human move at its version (:mod:`.verify`).
+        chat_every: the humans' mean seconds between chat messages (0: no chat; :mod:`.chatter`).
     """
 
     urls: tuple[str, ...]
@@ -71,6 +74,7 @@ class LoadSettings:
     processes: int = 1
     db_pids: tuple[int, ...] = ()
     verify_db: str | None = None
+    chat_every: float = 20.0
 
     def checked(self) -> LoadSettings:
         """These settings, if every bound holds; raises :class:`LoadTestError` otherwise."""
@@ -87,6 +91,11 @@ class LoadSettings:
             raise LoadTestError(f"processes: 1 to {MAX_PROCESSES}, not {self.processes}")
         if self.human_think < 0 or not 0 <= self.bot_think <= 10:
             raise LoadTestError("think times: human at least 0 s, bots 0 to 10 s")
+        if self.chat_every != 0 and not MIN_CHAT_EVERY <= self.chat_every <= MAX_CHAT_EVERY:
+            raise LoadTestError(
+                f"chat every: 0 (no chat) or {MIN_CHAT_EVERY:g} to {MAX_CHAT_EVERY:g} s (the server takes"
+                f" 5 messages in 10 s per seat), not {self.chat_every:g}"
+            )
         scenarios_for(list(self.games) if self.games else None)
         return self
 
@@ -120,7 +129,7 @@ async def play_slots(settings: LoadSettings, indices: list[int], started: float)
     scenarios = scenarios_for(list(settings.games) if settings.games else None)
     urls = [url.rstrip("/") for url in settings.urls]
     tally = Tally()
-    pace = Pace(settings.human_think, settings.bot_think)
+    pace = Pace(settings.human_think, settings.bot_think, settings.chat_every)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + started + settings.seconds - time.time()
     ramp = min(RAMP_SECONDS, settings.seconds / 4)
@@ -225,6 +234,7 @@ def settings_dict(settings: LoadSettings, pids: list[int]) -> dict[str, Any]:
         "urls": list(settings.urls),
         "human_think": settings.human_think,
         "bot_think": settings.bot_think,
+        "chat_every": settings.chat_every,
         "games": list(settings.games) if settings.games else "all",
         "pids": pids,
         "processes": settings.processes,

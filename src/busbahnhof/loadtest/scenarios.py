@@ -13,9 +13,10 @@ class Scenario:
     game: str
     bots: tuple[str, ...]
 
-    def body(self, seed: int, bot_think: float) -> dict[str, Any]:
-        """The ``POST /api/tables`` body."""
-        seats = [{"name": "Lasttest"}, *({"bot": bot} for bot in self.bots)]
+    def body(self, seed: int, bot_think: float, name: str | None) -> dict[str, Any]:
+        """The ``POST /api/tables`` body; the human's seat gets ``name`` (``None``: the default name,
+        for a human who joins by the room code)."""
+        seats = [{"name": name} if name is not None else {}, *({"bot": bot} for bot in self.bots)]
         return {"game": self.game, "seats": seats, "seed": seed, "think_seconds": bot_think, "abandon_seconds": 600}
 
 
