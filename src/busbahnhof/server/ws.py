@@ -1,6 +1,8 @@
 """The WebSocket: one connection per client and table, ``/ws?table=ID&token=T&lang=de`` (a seat) or
 ``/ws?room=CODE`` (a spectator; with ``token`` a seat, too).  A seat's ``name=`` (a display name,
-checked by :func:`busbahnhof.players.names.display_name`) becomes the seat's name.  A seat's new
+checked by :func:`busbahnhof.players.names.display_name`) becomes the seat's name; with a live
+session cookie the seat is claimed for the account and takes its display name instead
+(:mod:`.api.seating`).  A seat's new
 connection takes the seat over: an older one is sent ``{"type": "taken_over"}`` and closed with 4409.
 
 On connect, and after every change of the table, the client receives its own ``table`` message
@@ -38,11 +40,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..engine import LANGUAGES, GameError
-from ..players.names import display_name
 from ..tables import Connection, ElsewhereError, TableService, UnknownTableError, UnknownTokenError
 from ..tables.chat import Chat
 from ..tables.messages import encode
 from .api.deps import pick_lang
+from .api.seating import link_seat_name
 from .config import Settings
 from .errors import BadMessageError, MessageTooLargeError, ServerError, ThrottledError, error_data
 from .limits import TokenBucket
@@ -133,7 +135,7 @@ async def table_socket(
     started = time.monotonic()
     try:
         table_id = await resolve_table(service, table, room)
-        seat_name = None if name is None or token is None else display_name(name)
+        seat_name = await link_seat_name(websocket.app.state.players, websocket.cookies, table_id, token, name)
         connection = await service.connect(table_id, token, client, name=seat_name, take_over=True, deltas=delta == "1")
         event(server_log, "ws connected", table=table_id, seat=connection.seat, lang=client.lang)
         close_code = await receive_loop(websocket, service, settings, connection, client, token)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,8 @@ from ...errors import NotFinishedError, error_data, http_status
 from ...positions import positions, static_view
 from ..deps import LangDep, ServiceDep, SettingsDep
 from ..lobby_deps import LobbyDep
+from ..players_deps import PlayersDep
+from ..seating import claim_for_account, claimed, name_at_seat, seating_account
 from .games import known
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -109,21 +111,32 @@ class TokenIn(BaseModel):
 
 @router.post("", status_code=201, response_model=None)
 async def create_table(
-    body: TableIn, service: ServiceDep, lobby: LobbyDep, lang: LangDep
+    body: TableIn, request: Request, service: ServiceDep, lobby: LobbyDep, players: PlayersDep, lang: LangDep
 ) -> dict[str, Any] | JSONResponse:
     """Open a table: its id, room code, the creator's token, and a token and join link per human seat.
+
+    A public table's host sits at its first human seat at once: a logged-in host (session cookie
+    and CSRF token) under the account's display name, the seat claimed for the account
+    (``account_seat``, :mod:`..seating`).  At a private table the creator's seat is the one whose
+    link they open (claimed then, over the WebSocket).
 
     A refusal's text comes from the game's catalog too, so an uploaded deck's problems are named
     card by card in the request's language.
     """
     known(body.game)
+    account = await seating_account(players, request.cookies, request.headers) if body.public else None
     try:
         spec = body.spec()
         host = next((seat.name for seat in spec.seats if seat.bot is None), None)
-        created = await (lobby.open_table(spec, host, lang) if spec.public else service.create(spec, lang))
+        if spec.public:
+            created = await lobby.open_table(spec, name_at_seat(account, host), lang)
+        else:
+            created = await service.create(spec, lang)
     except GameError as error:
         return JSONResponse({"error": error_data(error, lang, body.game)}, status_code=http_status(error))
-    return {**created.to_dict(), "table": await service.info(created.table_id)}
+    host_ticket = min(created.seats, key=lambda ticket: ticket.seat) if account else None
+    answer = await claim_for_account(players, account, created.table_id, host_ticket.token) if host_ticket else None
+    return {**created.to_dict(), "table": await service.info(created.table_id), **claimed(answer)}
 
 
 @router.get("")
