@@ -37,6 +37,7 @@ from .errors import (
     InvalidTableError,
     NoFreeSeatError,
     NotCreatorError,
+    SpectatorError,
     StaleVersionError,
     TableClosedError,
     TablePausedError,
@@ -477,15 +478,25 @@ class TableService:
         await self._broadcast(table)
 
     async def leave(self, connection: Connection) -> None:
-        """The player of ``connection`` leaves the table: a bot plays the seat until they come back."""
+        """The player of ``connection`` leaves the running game: the stand-in (zombie) bot plays the
+        seat from now on, the log says so and every client sees the seat played by a bot; the
+        connection is forgotten.  Opening the seat again before the game ends brings its player
+        back (docs/turns.md); a seat whose last decision the bot made has left the game.
+
+        Raises:
+            SpectatorError: a spectator has no seat to leave.  TableClosedError: the game is over.
+        """
+        if connection.seat is None:
+            raise SpectatorError("a spectator has no seat to leave", key="table.error.leave_spectator")
         table = self.tables.get(connection.table_id)
-        if table is not None and connection.seat is not None and table.is_open:
-            async with table.lock:
-                leaving = not table.seats[connection.seat].zombie
-                if leaving:
-                    table.start_zombie(connection.seat, "left")
+        if table is None or not table.is_open:
+            raise TableClosedError("the game is over; only a running game can be left", key="table.error.leave_over")
+        async with table.lock:
+            leaving = not table.seats[connection.seat].zombie
             if leaving:
-                self._schedule(table)
+                table.start_zombie(connection.seat, "left")
+        if leaving:
+            self._schedule(table)
         await self.disconnect(connection)
 
     async def back(self, connection: Connection) -> None:
