@@ -67,7 +67,7 @@ def test_committed_actions_reload_and_replay(database_url: str) -> None:
         seat = state.to_move
         assert seat is not None
         state.apply(action)
-        assert store.append_action("t1", version, str(action), seat, "human", 1.0 + version)
+        assert store.append_actions([("t1", version, str(action), seat, "human", 1.0 + version)]) == [True]
     store.close()
 
     again = Store(database_url)
@@ -95,9 +95,9 @@ def test_one_version_is_accepted_once_even_from_two_processes(database_url: str)
     assert first.create_table(table_row())
     assert not second.create_table(table_row(table_id="t2")), "the room code is unique"
     assert not second.create_table(table_row(code="FGHJK")), "the id is unique"
-    assert first.append_action("t1", 1, "guess red", 0, "human", 2.0)
-    assert not second.append_action("t1", 1, "guess black", 0, "human", 2.0)
-    assert not first.append_action("t1", 1, "guess red", 0, "human", 2.0)
+    assert first.append_actions([("t1", 1, "guess red", 0, "human", 2.0)]) == [True]
+    assert second.append_actions([("t1", 1, "guess black", 0, "human", 2.0)]) == [False]
+    assert first.append_actions([("t1", 1, "guess red", 0, "human", 2.0)]) == [False]
     changes = second.changes_since("t1", 0)
     assert changes is not None and [entry["action"] for entry in changes["actions"]] == ["guess red"]
     first.close()
@@ -128,7 +128,7 @@ def test_postgres_announces_changes_to_other_processes(postgres_url: str) -> Non
     reader_own: list[tuple[str, int]] = []
     writer.subscribe(lambda table_id, version: reader_own.append((table_id, version)))
     assert writer.create_table(table_row())
-    assert writer.append_action("t1", 1, "guess red", 0, "human", 2.0)
+    assert writer.append_actions([("t1", 1, "guess red", 0, "human", 2.0)]) == [True]
     writer.finish("t1", "closed", None, 3.0)
     assert arrived.wait(5)
     assert heard == [("t1", 1)], "a change of the table's status is announced, its actions are not (owner only)"
@@ -147,7 +147,7 @@ def test_sqlite_commits_never_checkpoint_the_store_thread_does(tmp_path: Path) -
         assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
     assert store.create_table(table_row())
     for version in range(1, 21):
-        assert store.append_action("t1", version, "guess red", 0, "human", 1.0)
+        assert store.append_actions([("t1", version, "guess red", 0, "human", 1.0)]) == [True]
     checkpointer = store._checkpointer
     assert checkpointer is not None and checkpointer.thread.is_alive()
     checkpointer.checkpoint()

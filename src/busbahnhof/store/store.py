@@ -1,8 +1,9 @@
 """The store: tables as records in any SQLAlchemy database (SQLite by default, PostgreSQL by URL).
 
 :class:`Store` implements the table service's ``TableStore`` interface with plain dicts.  Every
-method commits before it returns; ``append_action`` returns ``False`` instead of committing when
-the version exists already (the primary key ``(table_id, version)`` decides between processes).
+method commits before it returns; ``append_actions`` commits a batch of actions and reports
+``False`` for each whose version exists already (the primary key ``(table_id, version)`` decides
+between processes).
 On PostgreSQL each committed change of a table's seats, status or successor is announced with
 ``NOTIFY`` (:mod:`.notify`); its actions are not (only the table's owner needs them).
 """
@@ -20,6 +21,7 @@ import platformdirs
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import PoolProxiedConnection
 
 from .migrate import upgrade
 from .notify import CHANNEL, Callback, PgListener, notification_payload
@@ -46,24 +48,36 @@ SUMMARY_COLUMNS = (
     tables.c.ended_at,
 )
 
-# Every action is committed in plain SQL on the driver's own connection: SQLAlchemy Core spends
+# Actions are committed in plain SQL on the driver's own connection: SQLAlchemy Core spends
 # about 0.3 ms of CPU per commit on statements, execution contexts and results (the sqlite3
 # driver 0.05 ms), and on the event loop (SQLite) or against the interpreter lock (PostgreSQL's
-# store threads) that is time every table waits for.  One transaction each: SQLite the insert
-# and the version bump, PostgreSQL one statement (one round trip, plus the commit).  Actions are
-# not announced to the other processes: only a table's owner commits its actions and serves its
-# clients (store/owners.py), and a process that holds a table only to answer a request reads its
-# changes when asked again (TableService.table); a NOTIFY per action would cost every listening
-# process and the database's notification queue CPU that grows with the number of processes.
+# store threads) that is time every table waits for.  Several actions (of different tables) go
+# in one transaction (the table service's group commit, tables/commits.py); an action whose
+# version exists already is skipped (``ON CONFLICT DO NOTHING``) and reported, the others are
+# stored.  SQLite: an INSERT per action and, where it stored, the version bump, then one commit.
+# PostgreSQL: one statement for the whole batch in autocommit mode (one round trip, no separate
+# COMMIT), the rows sent as arrays.  Actions are not announced to the other processes: only a
+# table's owner commits its actions and serves its clients (store/owners.py), and a process that
+# holds a table only to answer a request reads its changes when asked again (TableService.table);
+# a NOTIFY per action would cost every listening process and the database's notification queue
+# CPU that grows with the number of processes.
+ActionRow = tuple[str, int, str, int, str, float]
+"""An action to commit: ``(table_id, version, action, seat, by, at)`` (tables.ports.ActionRow)."""
+
 APPEND_SQLITE = (
-    'INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     "UPDATE tables SET version = ?, updated_at = ? WHERE id = ?",
 )
 APPEND_POSTGRES = """
 WITH stored AS (
-    INSERT INTO actions (table_id, version, action, seat, "by", at) VALUES (%s, %s, %s, %s, %s, %s)
+    INSERT INTO actions (table_id, version, action, seat, "by", at)
+    SELECT * FROM unnest(%s::varchar[], %s::int[], %s::text[], %s::int[], %s::varchar[], %s::float8[])
+    ON CONFLICT DO NOTHING
+    RETURNING table_id, version, at
+), bumped AS (
+    UPDATE tables SET version = stored.version, updated_at = stored.at FROM stored WHERE tables.id = stored.table_id
 )
-UPDATE tables SET version = %s, updated_at = %s WHERE id = %s
+SELECT table_id, version FROM stored
 """
 
 LOCK_ROW = update(tables).where(tables.c.id == bindparam("table")).values(version=tables.c.version)
@@ -149,6 +163,8 @@ class Store:
         self._hosts = TableOwners(self._conninfo()) if self.is_postgres else None
         in_file = self.engine.dialect.name == "sqlite" and make_url(self.url).database not in (None, "", ":memory:")
         self._checkpointer = Checkpointer(self.engine) if in_file else None
+        self._appending = threading.Lock()
+        self._appender: PoolProxiedConnection | None = None
 
     def _conninfo(self) -> str:
         """The URL as libpq takes it (for the connections psycopg opens itself)."""
@@ -162,6 +178,10 @@ class Store:
             self._hosts.close()
         if self._checkpointer is not None:
             self._checkpointer.close()
+        with self._appending:
+            if self._appender is not None:
+                self._appender.close()
+                self._appender = None
         self.engine.dispose()
 
     # -- owners (which process serves a table and runs its bots) -------------------------
@@ -220,22 +240,46 @@ class Store:
             return False
         return True
 
-    def append_action(self, table_id: str, version: int, action: str, seat: int, by: str, at: float) -> bool:
-        """Commit the action that makes ``version``; ``False`` if the version exists already."""
-        connection = self.engine.raw_connection()  # back to the pool (rolled back) when closed
-        dbapi: Any = connection.driver_connection  # sqlite3 or psycopg, by the URL
-        try:
-            if self.is_postgres:
-                dbapi.execute(APPEND_POSTGRES, (table_id, version, action, seat, by, at, version, at, table_id))
-            else:
-                dbapi.execute(APPEND_SQLITE[0], (table_id, version, action, seat, by, at))
+    def append_actions(self, rows: list[ActionRow]) -> list[bool]:
+        """Commit the actions (each makes its table's ``version``; at most one per table) in one
+        transaction; per row ``False`` if that version exists already (nothing of it stored).
+        Raises the driver's error, with nothing of the batch stored, if the transaction fails.
+
+        The actions have a connection of their own, kept open (no pool checkout, and on
+        PostgreSQL no ``pool_pre_ping`` round trip, per batch); one that failed is closed and the
+        next batch opens a new one."""
+        with self._appending:
+            connection = self._appender or self.engine.raw_connection()
+            self._appender = None
+            dbapi: Any = connection.driver_connection  # sqlite3 or psycopg, by the URL
+            try:
+                stored = self._append_postgres(dbapi, rows) if self.is_postgres else self._append_sqlite(dbapi, rows)
+            except BaseException:
+                connection.invalidate()  # closed, rolled back: nothing of the batch is stored
+                raise
+            self._appender = connection
+            return stored
+
+    @staticmethod
+    def _append_sqlite(dbapi: Any, rows: list[ActionRow]) -> list[bool]:
+        stored = []
+        for table_id, version, action, seat, by, at in rows:
+            inserted = dbapi.execute(APPEND_SQLITE[0], (table_id, version, action, seat, by, at)).rowcount == 1
+            if inserted:
                 dbapi.execute(APPEND_SQLITE[1], (version, at, table_id))
-            dbapi.commit()
-        except self.engine.dialect.loaded_dbapi.IntegrityError:
-            return False
+            stored.append(inserted)
+        dbapi.commit()
+        return stored
+
+    @staticmethod
+    def _append_postgres(dbapi: Any, rows: list[ActionRow]) -> list[bool]:
+        dbapi.autocommit = True  # the one statement is its own transaction: no COMMIT round trip
+        try:
+            found = dbapi.execute(APPEND_POSTGRES, [list(column) for column in zip(*rows, strict=True)]).fetchall()
         finally:
-            connection.close()
-        return True
+            dbapi.autocommit = False
+        stored = {(table_id, version) for table_id, version in found}
+        return [(row[0], row[1]) in stored for row in rows]
 
     def change_seats(
         self, table_id: str, change: Callable[[list[dict[str, Any]]], T]

@@ -53,6 +53,10 @@ SeatsChange = Callable[[list[dict[str, Any]]], T]
 """A function that edits the stored seats in place and returns what its caller wants to know."""
 
 
+ActionRow = tuple[str, int, str, int, str, float]
+"""An action to commit: ``(table_id, version, action, seat, by, at)``."""
+
+
 class TableStore(Protocol):
     """Persistence of tables as records; every call is committed when it returns."""
 
@@ -60,9 +64,11 @@ class TableStore(Protocol):
         """Store a new table (without actions); ``False`` if its id or room code is taken."""
         ...
 
-    def append_action(self, table_id: str, version: int, action: str, seat: int, by: str, at: float) -> bool:
-        """Commit the action that makes ``version``; ``False`` if that version exists already
-        (another process accepted an action first: the caller must catch up and refuse)."""
+    def append_actions(self, rows: list[ActionRow]) -> list[bool]:
+        """Commit the actions (of different tables, each making its table's next version) in one
+        transaction; per action ``False`` if that version exists already (another process
+        accepted an action first: the caller must catch up and refuse).  Raises, with nothing of
+        the batch stored, if the transaction fails."""
         ...
 
     def change_seats(

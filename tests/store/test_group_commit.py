@@ -1,0 +1,194 @@
+"""Group commit (tables/commits.py on the store's append_actions): actions of several tables that
+arrive during a commit go in the next transaction together; a version another process took
+refuses only its own action; a failed batch fails only the action that caused it; and a process
+killed mid-batch has acknowledged nothing the database does not hold.  On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_store import table_row
+
+from busbahnhof.store import Store
+from busbahnhof.tables.commits import ActionCommits
+from busbahnhof.tables.ports import ActionRow
+
+TABLES = 6
+
+
+def open_tables(url: str, count: int = TABLES) -> Store:
+    store = Store(url)
+    for number in range(count):
+        assert store.create_table(table_row(table_id=f"t{number}", code=f"CODE{number}"))
+    return store
+
+
+def stored_actions(store: Store, table_id: str) -> list[tuple[int, str]]:
+    loaded = store.load_table(table_id)
+    assert loaded is not None
+    return [(entry["version"], entry["action"]) for entry in loaded["actions"]]
+
+
+async def append_all(commits: ActionCommits, rows: list[ActionRow]) -> list[Any]:
+    return await asyncio.gather(*(commits.append(row) for row in rows), return_exceptions=True)
+
+
+def run_commits(write: Any, rows: list[ActionRow]) -> list[Any]:
+    """Appends ``rows`` at once through an ActionCommits whose writes run in one store thread."""
+
+    async def main() -> list[Any]:
+        pool = ThreadPoolExecutor(1)
+        loop = asyncio.get_running_loop()
+        commits = ActionCommits(write, lambda call, *args: loop.run_in_executor(pool, call, *args))
+        try:
+            return await append_all(commits, rows)
+        finally:
+            await commits.close()
+            pool.shutdown()
+
+    return asyncio.run(main())
+
+
+def test_actions_arriving_during_a_commit_are_committed_together(database_url: str) -> None:
+    store = open_tables(database_url)
+    batches: list[list[str]] = []
+    others_waiting = threading.Event()
+
+    def write(rows: list[ActionRow]) -> list[bool]:
+        batches.append([row[0] for row in rows])
+        if len(batches) == 1:  # the first commit is slow: the others arrive meanwhile
+            assert others_waiting.wait(5)
+        return store.append_actions(rows)
+
+    async def main() -> list[Any]:
+        pool = ThreadPoolExecutor(1)
+        loop = asyncio.get_running_loop()
+        commits = ActionCommits(write, lambda call, *args: loop.run_in_executor(pool, call, *args))
+        first = asyncio.ensure_future(commits.append(("t0", 1, "guess red", 0, "human", 2.0)))
+        await asyncio.sleep(0.05)
+        rest = [
+            asyncio.ensure_future(commits.append((f"t{n}", 1, "guess red", 0, "bot", 2.0))) for n in range(1, TABLES)
+        ]
+        await asyncio.sleep(0.05)
+        others_waiting.set()
+        answers = await asyncio.gather(first, *rest)
+        await commits.close()
+        pool.shutdown()
+        return answers
+
+    assert asyncio.run(main()) == [True] * TABLES
+    assert batches == [["t0"], [f"t{n}" for n in range(1, TABLES)]], "one commit for everything that waited"
+    for number in range(TABLES):
+        assert stored_actions(store, f"t{number}") == [(1, "guess red")]
+    assert {row["version"] for row in store.list_tables()} == {1}, "each table's version bumped"
+    store.close()
+
+
+def test_a_version_another_process_took_refuses_only_that_action(database_url: str) -> None:
+    store, other = open_tables(database_url), Store(database_url)
+    assert other.append_actions([("t2", 1, "guess black", 1, "human", 2.0)]) == [True]
+    rows: list[ActionRow] = [(f"t{n}", 1, "guess red", 0, "human", 3.0) for n in range(TABLES)]
+    answers = run_commits(store.append_actions, rows)
+    assert answers == [number != 2 for number in range(TABLES)]
+    assert stored_actions(store, "t2") == [(1, "guess black")], "the other process's action stays"
+    assert stored_actions(store, "t3") == [(1, "guess red")]
+    versions = {row["id"]: row["version"] for row in store.list_tables()}
+    assert versions == {f"t{n}": 1 for n in range(TABLES)}
+    store.close()
+    other.close()
+
+
+def test_a_failed_batch_fails_only_the_action_that_broke_it(database_url: str) -> None:
+    store = open_tables(database_url, 3)
+    calls: list[int] = []
+
+    def write(rows: list[ActionRow]) -> list[bool]:
+        calls.append(len(rows))
+        return store.append_actions(rows)
+
+    rows: list[ActionRow] = [
+        ("t0", 1, "guess red", 0, "human", 2.0),
+        ("gone", 1, "guess red", 0, "human", 2.0),  # no such table: the foreign key refuses it
+        ("t2", 1, "guess red", 0, "human", 2.0),
+    ]
+    first, broken, last = run_commits(write, rows)
+    assert (first, last) == (True, True)
+    assert isinstance(broken, Exception) and "FOREIGN KEY" in str(broken).upper()
+    assert calls == [3, 1, 1, 1], "the batch failed as a whole, then each action alone"
+    assert stored_actions(store, "t0") == stored_actions(store, "t2") == [(1, "guess red")]
+    assert store.append_actions([("t1", 1, "guess red", 0, "human", 2.0)]) == [True], "the store goes on"
+    store.close()
+
+
+CRASHING_WRITER = """
+import asyncio, sys
+from concurrent.futures import ThreadPoolExecutor
+from busbahnhof.store import Store
+from busbahnhof.tables.commits import ActionCommits
+
+store = Store(sys.argv[1])
+tables = int(sys.argv[2])
+
+async def play(commits, number):
+    version = 0
+    while True:
+        version += 1
+        if await commits.append((f"t{number}", version, f"move {version}", 0, "bot", 1.0)):
+            print(f"t{number} {version}", flush=True)  # acknowledged: only now may a player hear of it
+
+async def main():
+    pool = ThreadPoolExecutor(1)
+    loop = asyncio.get_running_loop()
+    commits = ActionCommits(store.append_actions, lambda call, *args: loop.run_in_executor(pool, call, *args))
+    await asyncio.gather(*(play(commits, number) for number in range(tables)))
+
+asyncio.run(main())
+"""
+
+
+def test_a_process_killed_mid_batch_acknowledged_only_what_is_stored(database_url: str, tmp_path: Path) -> None:
+    open_tables(database_url, 20).close()
+    child = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(CRASHING_WRITER), database_url, "20"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    acknowledged: dict[str, int] = {}
+    started = time.monotonic()
+    while len(acknowledged) < 20 or min(acknowledged.values()) < 5:  # every table under way
+        line = child.stdout.readline()
+        assert line and time.monotonic() - started < 60, "the writer stopped"
+        table_id, version = line.split()
+        acknowledged[table_id] = int(version)
+    os.kill(child.pid, signal.SIGKILL)  # mid-batch, most likely: it commits without pause
+    for line in child.stdout:  # acknowledgements written before the kill, still in the pipe
+        table_id, version = line.split()
+        acknowledged[table_id] = int(version)
+    child.wait()
+    store = Store(database_url)
+    for table_id, version in acknowledged.items():
+        stored = stored_actions(store, table_id)
+        assert [entry[0] for entry in stored] == list(range(1, len(stored) + 1)), "no gap, nothing twice"
+        assert len(stored) >= version, f"{table_id}: move {version} was acknowledged but is not stored"
+    store.close()
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_the_store_reports_each_action_of_a_batch(sqlite_url: str, count: int) -> None:
+    store = open_tables(sqlite_url, count)
+    rows: list[ActionRow] = [(f"t{n}", 1, "guess red", 0, "human", 2.0) for n in range(count)]
+    assert store.append_actions(rows) == [True] * count
+    assert store.append_actions(rows) == [False] * count, "every version exists now: nothing stored twice"
+    store.close()
