@@ -44,9 +44,7 @@ const call = (method, path, body, lang) => request(method, path, { body, lang })
 export const api = {
   games: (lang) => call("GET", "/api/games", undefined, lang),
   gameMessages: async (game, lang) => (await call("GET", `/api/games/${encodeURIComponent(game)}/messages`, undefined, lang)).messages,
-  createTable: (spec, lang) => call("POST", "/api/tables", spec, lang),
   room: (code, lang) => call("GET", `/api/rooms/${encodeURIComponent(code)}`, undefined, lang),
-  joinRoom: (code, body, lang) => call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body, lang),
   tables: (status, limit = 30) => call("GET", `/api/tables?status=${encodeURIComponent(status)}&limit=${limit}`),
   table: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, lang),
   reissueToken: (id, seat, creatorToken, lang) =>
@@ -56,8 +54,6 @@ export const api = {
   chat: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/chat`),
   lobby: () => call("GET", "/api/lobby"),
   turns: (seats) => call("POST", "/api/turns", { seats }),
-  joinPublic: (id, body, lang) => call("POST", `/api/lobby/${encodeURIComponent(id)}/join`, body, lang),
-  quickMatch: (body, lang) => call("POST", "/api/lobby/quick", body, lang),
   positions: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
   review: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`, undefined, lang),
   playerPage: (id, lang) => call("GET", `/api/players/${encodeURIComponent(id)}`, undefined, lang),

@@ -11,6 +11,7 @@ import { createdList, playedHere, rememberCreated } from "./created.js";
 import { seatLinkItem, seatLinks } from "./links.js";
 import { checkName, namePrompt, playerName, setPlayerName } from "./name.js";
 import { PublicTables, QuickMatch } from "./public-lobby.js";
+import { seating, session } from "./session.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];
@@ -342,7 +343,7 @@ export function showLobby(root) {
     if (choice.deck !== null) spec.deck_text = choice.deck;
     if (choice.public) spec.public = true;
     try {
-      const table = await api.createTable(spec, lang());
+      const table = await seating.createTable(spec);
       rememberCreated(table, spec);
       if (spec.public) {
         // A public table: its host sits at the first human seat at once, and waits there for strangers.
@@ -425,22 +426,23 @@ export function showLobby(root) {
     }
   }
 
+  /** A guest names themselves; a logged-in player sits as their account (the server names the seat). */
   function joinForm(code, tableId, out) {
-    const name = h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: 40, value: playerName() });
+    const account = session()?.player;
+    const name = account ? null : h("input", { id: "join-name", name: "name", autocomplete: "nickname", maxlength: 40, value: playerName() });
     return h(
       "form",
-      { class: "row", onsubmit: (e) => (e.preventDefault(), takeSeat(code, tableId, name.value.trim(), out)) },
-      h("label", { for: "join-name" }, t("lobby.your_name")),
-      name,
+      { class: "row", onsubmit: (e) => (e.preventDefault(), takeSeat(code, tableId, name ? name.value.trim() : "", out)) },
+      account ? h("span", { class: "join-as" }, t("players.join_as", { name: account.display_name })) : [h("label", { for: "join-name" }, t("lobby.your_name")), name],
       h("button", { type: "submit", class: "primary" }, t("lobby.take_seat")),
     );
   }
 
   async function takeSeat(code, tableId, name, out) {
     try {
-      const joined = await api.joinRoom(code, name ? { name } : {}, lang());
-      const checked = checkName(name);
-      if (checked.name) setPlayerName(checked.name); // the name they sat down with is theirs from now on
+      const joined = await seating.joinRoom(code, name ? { name } : {});
+      const checked = name ? checkName(name) : {};
+      if (checked.name) setPlayerName(checked.name); // a guest's name they sat down with is theirs from now on
       navigate(`#/t/${encodeURIComponent(joined.table_id ?? tableId)}/${encodeURIComponent(joined.token)}`);
     } catch (error) {
       replaceChildren(out, h("p", { role: "alert", class: "error" }, ...errorLines(error)));

@@ -3,12 +3,12 @@
 // the server keeps up to date over a WebSocket (/api/lobby/live; reconnected after a second when
 // it drops): game, rules in words, free seats, turn timer, who opened it; one click takes a free seat.
 import { timerText } from "./duration.js";
-import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { navigate } from "./app.js";
 import { errorLines, optionText, presetOf } from "./lobby.js";
 import { playerName } from "./name.js";
+import { seating } from "./session.js";
 
 const WAITS = [15, 60, 300];
 const DEFAULT_WAIT = 60;
@@ -56,7 +56,7 @@ export class QuickMatch {
           try {
             const name = playerName();
             const { players: count, wait } = this.choice;
-            sitDown(await api.quickMatch({ game: game.id, players: count, wait_seconds: wait, ...(name ? { name } : {}) }, lang()));
+            sitDown(await seating.quickMatch({ game: game.id, players: count, wait_seconds: wait, ...(name ? { name } : {}) }));
           } catch (problem) {
             button.disabled = false;
             error.replaceChildren(...errorLines(problem));
@@ -173,7 +173,7 @@ export class PublicTables {
             e.currentTarget.disabled = true;
             try {
               const name = playerName();
-              sitDown(await api.joinPublic(row.table_id, name ? { name } : {}, lang()));
+              sitDown(await seating.joinPublic(row.table_id, name ? { name } : {}));
             } catch (problem) {
               error.replaceChildren(...errorLines(problem));
             }

@@ -4,7 +4,8 @@
 // reload. Every POST that the cookie authenticates sends it as X-CSRF-Token (docs/players.md).
 //
 // The seats this browser holds (the creator's own seats in created.js, and every seat link opened
-// here) move into the account on register or log in, and a seat opened while logged in right away.
+// here) move into the account on register or log in; logged in, every call that seats this browser
+// (`seating`) and every seat link it opens seats the account on the server itself.
 import { ApiError, request } from "./api.js";
 import { createdTables } from "./created.js";
 import { lang } from "./i18n.js";
@@ -154,6 +155,29 @@ export async function takeSeatsHere(tableId) {
   return `#/t/${encodeURIComponent(tableId)}/${tokens}`;
 }
 
+/** The calls that give this browser a seat: a new table (a public one seats its host), a join by
+ *  room code, a seat from the public lobby, a quick match. Logged in, they carry the session's CSRF
+ *  token and the server seats the account: the seat takes its display name and is claimed for it in
+ *  the same request (docs/players.md). A login or logout in another tab since this page asked shows
+ *  in the server's answer (players/csrf): the session is asked again and the call made once more. */
+export const seating = {
+  createTable: (spec) => seatingCall("/api/tables", spec),
+  joinRoom: (code, body) => seatingCall(`/api/rooms/${encodeURIComponent(code)}/join`, body),
+  joinPublic: (tableId, body) => seatingCall(`/api/lobby/${encodeURIComponent(tableId)}/join`, body),
+  quickMatch: (body) => seatingCall("/api/lobby/quick", body),
+};
+
+async function seatingCall(path, body) {
+  await loadSession();
+  try {
+    return await call("POST", path, body, { csrf: true });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.info.code === "players/csrf")) throw error;
+    await reloadSession();
+    return call("POST", path, body, { csrf: true });
+  }
+}
+
 /** Every seat this browser holds: the creator's own seats and the seat links opened here. */
 export function heldSeats() {
   const created = createdTables().flatMap((entry) =>
@@ -177,7 +201,8 @@ function visitedSeats() {
   }
 }
 
-/** The seats of a table page "#/t/<id>/<token>,<token>" are remembered (and claimed when logged in). */
+/** The seats of a table page "#/t/<id>/<token>,<token>" are remembered (they move into an account
+ *  at its next login; logged in, the server claims them as the page connects: docs/players.md). */
 function noteTablePage() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] !== "t" || !parts[1] || !parts[2]) return;
@@ -186,9 +211,8 @@ function noteTablePage() {
   try {
     localStorage.setItem(SEATS_KEY, JSON.stringify([...opened, ...others].slice(0, SEATS_KEPT)));
   } catch {
-    /* private mode: claimed now if logged in, not remembered */
+    /* private mode: not remembered */
   }
-  loadSession().then(() => (current ? claim(opened) : null)).catch(() => {});
 }
 
 async function claim(seats) {

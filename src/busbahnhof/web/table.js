@@ -19,6 +19,7 @@ import { playerName } from "./name.js";
 import { HintPanel, hintsUsed } from "./hint.js";
 import { feedbackOffer } from "./workbench/after-game.js";
 import { ChatPanel } from "./chat.js";
+import { leaveControl } from "./leave.js";
 
 /** Each game's board module, loaded when a table of that game is first shown (not all three). */
 const BOARDS = {
@@ -103,6 +104,9 @@ export function showTable(root, { tableId, tokens }) {
     cover,
     body,
   );
+  // "Partie verlassen" (leave.js): for a device with a seat while the game runs.
+  const leaving = leaveControl({ onLeave: () => leaveGame() });
+  page.append(leaving.dialog);
   replaceChildren(root, page);
   applyMotionClass();
   drawSwitches();
@@ -255,7 +259,8 @@ export function showTable(root, { tableId, tokens }) {
           h("span", { class: "switch-label" }, t("table.rules")),
         )
       : null;
-    replaceChildren(switches, hints.button, rules, motion, notify);
+    leaving.show(seated() && Boolean(shown.state) && !shown.state.view.is_over);
+    replaceChildren(switches, hints.button, rules, motion, notify, leaving.button);
   }
 
   /** A seat whose time ran out is played by a bot until its player says they are back. */
@@ -370,6 +375,13 @@ export function showTable(root, { tableId, tokens }) {
       ),
       h("p", { class: "form-error", role: "alert", id: "again-error" }),
     );
+  }
+
+  /** Leave the game: each of this device's seats goes to the stand-in bot; the lobby follows. */
+  function leaveGame() {
+    const sent = connections.map((c) => c.post({ type: "leave" }));
+    if (sent.every(Boolean)) navigate("#/");
+    else showConnection(shown, shown.status); // offline: nothing was sent, the table stays
   }
 
   /** Whether this device holds a seat at the table (spectators cannot ask for a rematch). */

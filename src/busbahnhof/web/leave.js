@@ -1,0 +1,54 @@
+// "Partie verlassen" at the table: a seated player leaves a running game on purpose. A dialog says
+// first what happens (a bot takes the seat at once and plays on; in a rated game it counts as a
+// loss; the seat link brings them back until the game ends: docs/turns.md). Leaving sends "leave"
+// on the device's connections and goes to the lobby; the server tells the others.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/**
+ * The leave control of a table page: `button` (for the table's switches; shown while `show()` is
+ * set) and `dialog` (placed once in the page, so a redraw never closes it). `onLeave()` leaves.
+ */
+export function leaveControl({ onLeave }) {
+  const keep = h("button", { type: "button", class: "leave-keep", autofocus: true, onclick: () => dialog.close() }, t("turns.leave_cancel"));
+  const leave = h(
+    "button",
+    {
+      type: "button",
+      class: "leave-confirm",
+      onclick: () => {
+        dialog.close();
+        onLeave();
+      },
+    },
+    h("span", { "aria-hidden": "true" }, "✗ "),
+    t("turns.leave_confirm"),
+  );
+  const dialog = h(
+    "dialog",
+    { class: "leave-dialog", "aria-labelledby": "leave-title", "aria-describedby": "leave-what" },
+    h("h2", { id: "leave-title" }, t("turns.leave_title")),
+    h(
+      "ul",
+      { id: "leave-what" },
+      h("li", {}, t("turns.leave_bot")),
+      h("li", {}, t("turns.leave_rated")),
+      h("li", {}, t("turns.leave_back")),
+    ),
+    h("div", { class: "row leave-choices" }, keep, leave),
+  );
+  const button = h(
+    "button",
+    { type: "button", class: "switch leave-button", "aria-haspopup": "dialog", onclick: () => dialog.showModal() },
+    h("span", { class: "switch-icon", "aria-hidden": "true" }, "✗"),
+    h("span", { class: "switch-label" }, t("turns.leave")),
+  );
+  return {
+    button,
+    dialog,
+    show(visible) {
+      button.hidden = !visible;
+      if (!visible && dialog.open) dialog.close();
+    },
+  };
+}
