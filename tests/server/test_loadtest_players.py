@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,29 @@ def test_a_short_run_with_names_and_chat(sqlite_server: ServerProcess, tmp_path:
     ]
     assert len(said) == report["chats"]["sent"]
     assert all(message["name"] in names and message["seat"] == 0 for message in said)
+
+
+@pytest.mark.slow
+def test_logged_in_players_claim_their_seats(tmp_path: Path) -> None:
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'tables.db'}", tmp_path, {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "3"}
+    ).start()
+    try:
+        out = tmp_path / "load.json"
+        command = [sys.executable, "-m", "busbahnhof", "loadtest", "--url", server.url, "--tables", "3"]
+        command += ["--accounts", "2", "--seconds", "6", "--human-think", "0.05", "--bot-think", "0.05"]
+        command += ["--json", str(out), "--lang", "en"]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        report = json.loads(out.read_text())
+        too_many = subprocess.run([*command[:8], "--accounts", "3"], capture_output=True, text=True, timeout=120)
+    finally:
+        server.stop()
+    assert report["error_count"] == 0, report["errors"]
+    assert report["settings"]["accounts"] == 2 and report["seats_claimed"] >= 2
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        claimed = db.execute("SELECT count(*) FROM seat_players").fetchone()[0]
+        shown = {row[0] for row in db.execute("SELECT display_name FROM accounts")}
+    assert claimed == report["seats_claimed"] and shown == {"Anna", "Jürgen"}
+    # the server's limit of registrations per address is used up by the first run's two and one more
+    assert too_many.returncode == 2 and "BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS" in too_many.stderr

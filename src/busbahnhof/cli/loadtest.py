@@ -39,6 +39,14 @@ def loadtest(
         float,
         typer.Option("--chat-every", help="Each human's mean time between chat messages (s; 6-3600, 0: no chat)."),
     ] = 20.0,
+    accounts: Annotated[
+        int,
+        typer.Option(
+            "--accounts",
+            help="Tables whose human is a registered, logged-in player (the server must allow as many"
+            " registrations per address: BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS).",
+        ),
+    ] = 0,
     game: Annotated[list[str] | None, typer.Option("--game", help="Only these games (repeatable).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first table.")] = 1,
     pid: Annotated[
@@ -72,6 +80,7 @@ def loadtest(
     lang: LangOption = DEFAULT_LANG,
 ) -> None:
     """Play many tables at once over WebSockets against a running server and report speed and latency."""
+    from ..loadtest.accounts import AccountError
     from ..loadtest.runner import LoadSettings, LoadTestError, run_load, use_uvloop
 
     ui = Ui.open(ctx, lang)
@@ -88,6 +97,7 @@ def loadtest(
         db_pids=tuple(db_pid or ()),
         verify_db=verify_db,
         chat_every=chat_every,
+        accounts=accounts,
     )
     try:
         settings.checked()
@@ -103,7 +113,10 @@ def loadtest(
         return
     ui.out.print(ui.t("loadtest.start", tables=tables, seconds=seconds, urls=", ".join(settings.urls)), markup=False)
     use_uvloop()
-    report = asyncio.run(run_load(settings))
+    try:
+        report = asyncio.run(run_load(settings))
+    except AccountError as problem:  # --accounts more than the server lets register
+        raise InvalidOptionError(str(problem)) from None
     ui.out.print(report_table(ui, report))
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -125,6 +138,7 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         ("chat_latency", f"{chat['p50']} / {chat['p95']} / {chat['p99']} / {chat['max']} ms"),
         ("chats", f"{chats['sent']} / {chats['delivered']} / {chats['interrupted']}"),
         ("names", f"{report['names_checked']}"),
+        ("accounts", f"{report['settings']['accounts']} / {report['seats_claimed']}"),
         ("errors", f"{report['error_count']} {report['errors'] or ''}".strip()),
         ("connections", f"{report['redirects']} / {report['reconnects']}"),
     ]

@@ -43,6 +43,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from ..tables.delta import apply
+from .accounts import Account, claim
 from .chatter import ChatLedger
 from .names import name_problem, player_for
 from .report import Tally
@@ -176,7 +177,9 @@ class TableRun:
         """Whether the table's game is over or the test's time is up."""
         return self.over.is_set() or asyncio.get_running_loop().time() >= self.deadline
 
-    async def stay_connected(self, who: str, query: dict[str, str], origin: str) -> None:
+    async def stay_connected(
+        self, who: str, query: dict[str, str], origin: str, headers: dict[str, str] | None = None
+    ) -> None:
         """Keep ``who`` connected (``/ws?query``), first to ``origin``, until :meth:`done`: to the
         owner a server names, else after a lost connection through the next server."""
         attempt = 0
@@ -184,7 +187,7 @@ class TableRun:
             close_code = None
             try:
                 url = f"{ws_origin(origin)}/ws?{urlencode(query)}"
-                async with connect(url, max_size=2**24, open_timeout=30) as socket:
+                async with connect(url, max_size=2**24, open_timeout=30, additional_headers=headers) as socket:
                     self.sockets[who] = socket
                     with contextlib.suppress(WebSocketException):
                         async for raw in socket:
@@ -303,12 +306,14 @@ async def play_table(
     pace: Pace,
     tally: Tally,
     deadline: float,
+    account: Account | None = None,
 ) -> None:
     """Create a table on ``origins[0]`` (the spectator watches there) and play its human seat
     through ``origins[1]`` (which sends it to the table's owner) until the game ends or the
-    deadline passes; a lost connection is tried again through the servers ``origins`` in turn."""
+    deadline passes; a lost connection is tried again through the servers ``origins`` in turn.
+    With ``account`` the human is that logged-in player (:mod:`.accounts`)."""
     home, away = origins[0], origins[1 % len(origins)]
-    player = player_for(seed)
+    player = player_for(seed) if account is None else account.player(seed)
     body = scenario.body(seed, pace.bot_think, None if player.joins else player.typed)
     try:
         response = await http.post(f"{home}/api/tables", json=body)
@@ -329,6 +334,8 @@ async def play_table(
             tally.errors[f"http:join:{joined.status_code}"] += 1
             return
         token = joined.json()["token"]
+    if account is not None and not await claim(http, home, account, created["table_id"], token, tally):
+        return
     tally.tables_started += 1
     chat = ChatLedger(tally, player, random.Random(f"chat {seed}"))
     run = TableRun(
@@ -336,7 +343,7 @@ async def play_table(
     )
     human = {"table": created["table_id"], "token": token, "name": player.typed, **DE}
     clients = [
-        asyncio.create_task(run.stay_connected(HUMAN, human, away)),
+        asyncio.create_task(run.stay_connected(HUMAN, human, away, account.cookie() if account else None)),
         asyncio.create_task(run.stay_connected(SPECTATOR, {"room": created["code"], **EN}, home)),
     ]
     talking = asyncio.create_task(run.talk())

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import httpx
 import psutil
 
+from .accounts import Account, register
 from .chatter import MIN_CHAT_EVERY
 from .client import Pace, play_table
 from .monitor import Monitor, server_pids
@@ -61,6 +62,7 @@ class LoadSettings:
         verify_db: the servers' database URL: afterwards, check that it holds every acknowledged
             human move at its version (:mod:`.verify`).
         chat_every: the humans' mean seconds between chat messages (0: no chat; :mod:`.chatter`).
+        accounts: table slots whose human is a registered, logged-in player (:mod:`.accounts`).
     """
 
     urls: tuple[str, ...]
@@ -75,6 +77,7 @@ class LoadSettings:
     db_pids: tuple[int, ...] = ()
     verify_db: str | None = None
     chat_every: float = 20.0
+    accounts: int = 0
 
     def checked(self) -> LoadSettings:
         """These settings, if every bound holds; raises :class:`LoadTestError` otherwise."""
@@ -96,6 +99,8 @@ class LoadSettings:
                 f"chat every: 0 (no chat) or {MIN_CHAT_EVERY:g} to {MAX_CHAT_EVERY:g} s (the server takes"
                 f" 5 messages in 10 s per seat), not {self.chat_every:g}"
             )
+        if not 0 <= self.accounts <= self.tables:
+            raise LoadTestError(f"accounts: 0 to the number of tables ({self.tables}), not {self.accounts}")
         scenarios_for(list(self.games) if self.games else None)
         return self
 
@@ -124,8 +129,12 @@ def use_uvloop() -> None:
     asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
 
 
-async def play_slots(settings: LoadSettings, indices: list[int], started: float) -> Tally:
-    """Play the table slots ``indices`` from the wall-clock time ``started`` for ``settings.seconds``."""
+async def play_slots(
+    settings: LoadSettings, indices: list[int], started: float, accounts: list[Account] | None = None
+) -> Tally:
+    """Play the table slots ``indices`` from the wall-clock time ``started`` for ``settings.seconds``;
+    slot ``i`` plays as ``accounts[i]`` where there is one."""
+    accounts = accounts or []
     scenarios = scenarios_for(list(settings.games) if settings.games else None)
     urls = [url.rstrip("/") for url in settings.urls]
     tally = Tally()
@@ -142,7 +151,8 @@ async def play_slots(settings: LoadSettings, indices: list[int], started: float)
             origins = urls[index % len(urls) :] + urls[: index % len(urls)]
             seed = settings.seed + index + round_number * settings.tables
             try:
-                await play_table(http, origins, scenario, seed, pace, tally, deadline)
+                account = accounts[index] if index < len(accounts) else None
+                await play_table(http, origins, scenario, seed, pace, tally, deadline, account)
             except (OSError, TimeoutError, httpx.HTTPError) as problem:
                 tally.errors[f"connection:{type(problem).__name__}"] += 1
                 await asyncio.sleep(1)
@@ -164,11 +174,13 @@ async def play_slots(settings: LoadSettings, indices: list[int], started: float)
     return tally
 
 
-def play_slots_here(settings: LoadSettings, indices: list[int], started: float) -> tuple[Tally, float]:
+def play_slots_here(
+    settings: LoadSettings, indices: list[int], started: float, accounts: list[Account]
+) -> tuple[Tally, float]:
     """:func:`play_slots` in a load client process of its own; its tally and the CPU seconds it used."""
     use_uvloop()
     cpu = time.process_time()
-    tally = asyncio.run(play_slots(settings, indices, started))
+    tally = asyncio.run(play_slots(settings, indices, started, accounts))
     return tally, time.process_time() - cpu
 
 
@@ -179,6 +191,7 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
     pids = list(settings.pids) if settings.pids else server_pids(urls)
     loop = asyncio.get_running_loop()
     slots = list(range(settings.tables))
+    accounts = await register(urls[0], settings.accounts)  # before anything is measured
     helpers = (
         None if settings.processes == 1 else ProcessPoolExecutor(settings.processes, mp_context=get_context("spawn"))
     )
@@ -194,12 +207,15 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
         begun = loop.time()
         helpers_cpu = 0.0
         if helpers is None:
-            tally = await play_slots(settings, slots, time.time())
+            tally = await play_slots(settings, slots, time.time(), accounts)
         else:
             shares = [slots[k :: settings.processes] for k in range(settings.processes)]
             started = time.time()
             results = await asyncio.gather(
-                *(loop.run_in_executor(helpers, play_slots_here, settings, share, started) for share in shares)
+                *(
+                    loop.run_in_executor(helpers, play_slots_here, settings, share, started, accounts)
+                    for share in shares
+                )
             )
             tally = Tally()
             for part, cpu in results:
@@ -235,6 +251,7 @@ def settings_dict(settings: LoadSettings, pids: list[int]) -> dict[str, Any]:
         "human_think": settings.human_think,
         "bot_think": settings.bot_think,
         "chat_every": settings.chat_every,
+        "accounts": settings.accounts,
         "games": list(settings.games) if settings.games else "all",
         "pids": pids,
         "processes": settings.processes,
