@@ -3,6 +3,10 @@
 * A view kept as its entries encoded one by one (``seat_view_parts``) patches exactly as
   :func:`busbahnhof.tables.delta.diff` of the decoded views does (``parts_patch``), on random
   view-shaped JSON (Hypothesis).
+* ``State.dynamic_view`` is ``Game.without_static`` of the view's state, ``view(state=False)`` the
+  view without it, and a game with ``public_view`` shows every seat the same state, at every
+  position of random games of every game; a table of such a game builds that state once per
+  version for all its seats and sends the same messages as when it built it per seat.
 * Log lines are rendered once per language and seat names and kept with the table: every client
   of that language gets the same entries a fresh rendering gives, and a client of the other
   language its own.
@@ -14,12 +18,13 @@ import random
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from busbahnhof.engine import Catalog, Event, load_game
+from busbahnhof.engine import Catalog, Event, State, game_ids, load_game
 from busbahnhof.tables.delta import diff
-from busbahnhof.tables.messages import LogCursor, new_log, parts_patch, table_catalog
+from busbahnhof.tables.messages import Broadcast, LogCursor, new_log, parts_patch, table_catalog
 from busbahnhof.tables.spec import TableSpec
 from busbahnhof.tables.table import Seat, Table
 
@@ -29,16 +34,12 @@ values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
     max_leaves=20,
 )
-entries = st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), values, max_size=4)
-views = st.fixed_dictionaries({"version": st.integers(0, 3), "state": entries}, optional={"seat": values})
+views = st.dictionaries(st.sampled_from(["a", "b", "c", "d", "e"]), values, max_size=5)
 
 
-def encoded(view: dict[str, Any]) -> dict[str, Any]:
-    """``view`` encoded the way ``seat_view_parts`` keeps it: each entry, and each of ``state``'s."""
-    return {
-        key: {name: orjson.dumps(item) for name, item in value.items()} if key == "state" else orjson.dumps(value)
-        for key, value in view.items()
-    }
+def encoded(view: dict[str, Any]) -> dict[str, bytes]:
+    """``view`` encoded the way ``seat_view_parts`` keeps it: each entry on its own."""
+    return {key: orjson.dumps(value) for key, value in view.items()}
 
 
 @settings(max_examples=400, deadline=None)
@@ -115,3 +116,58 @@ def test_a_cursor_gets_only_the_lines_after_it() -> None:
     after = orjson.loads(orjson.dumps(new_log(table, cursor, catalog)))
     assert before + after == fresh_lines(table, catalog)
     assert orjson.loads(orjson.dumps(new_log(table, cursor, catalog))) == []
+
+
+def test_dynamic_views_leave_out_the_static_parts_and_public_views_are_the_same_for_every_seat() -> None:
+    for game_id in game_ids():
+        game = load_game(game_id)
+        for seed in range(3):
+            state = game.new_state(game.min_players + 1, seed)
+            rng = random.Random(seed)
+            while True:
+                for seat in [None, *range(state.players)]:
+                    whole = state.view(seat, log=False)
+                    assert state.view(seat, log=False, state=False) == {k: v for k, v in whole.items() if k != "state"}
+                    assert state.dynamic_view(seat) == game.without_static(whole["state"]), (game_id, seed, seat)
+                    if game.public_view:
+                        assert whole["state"] == state.view(None, log=False)["state"], (game_id, seed, seat)
+                if state.is_over:
+                    break
+                state.apply(rng.choice(state.legal_actions()), seat=state.to_move)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("bus", 3), ("busfahrer", 4)])
+def test_a_public_view_is_built_once_per_version_and_sends_what_one_per_seat_would(
+    game_id: str, players: int, monkeypatch: Any
+) -> None:
+    def messages(table: Table) -> tuple[list[bytes], int]:
+        """Every message of up to 60 versions to three seats in two languages, and the versions."""
+        clients = [(seat, lang, LogCursor(deltas=True)) for seat in (0, None, 1) for lang in ("de", "en")]
+        sent: list[bytes] = []
+        rng = random.Random(5)
+        versions = 0
+        while versions < 60:
+            broadcast = Broadcast(table, 0.0)
+            for client in clients:
+                sent.append(orjson.dumps(orjson.loads(broadcast.message(*client)), option=orjson.OPT_SORT_KEYS))
+            versions += 1
+            if table.state.is_over:
+                break
+            table.state.apply(rng.choice(table.state.legal_actions()), seat=table.state.to_move)
+            table.version += 1
+        return sent, versions
+
+    table = played_table(game_id, players, 0)
+    built: list[int | None] = []
+    dynamic_view = type(table.state).dynamic_view
+
+    def counted(state: State[Any], seat: int | None) -> dict[str, Any]:
+        built.append(seat)
+        return dynamic_view(state, seat)
+
+    monkeypatch.setattr(type(table.state), "dynamic_view", counted)
+    shared, versions = messages(table)
+    assert len(built) == versions  # once per version, not once per seat
+    monkeypatch.setattr(type(table.game), "public_view", False)
+    assert messages(played_table(game_id, players, 0)) == (shared, versions)
+    assert len(built) == versions + 3 * versions

@@ -137,6 +137,11 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     Sent once like the static keys, as a list of those fields per item; every later view carries
     each item without them (:meth:`split_static`)."""
 
+    public_view: ClassVar[bool] = False
+    """Whether ``view(seat)["state"]`` is the same for every seat and the spectators (the game shows
+    every seat the same, as Bus and Busfahrer do).  A table server then builds it once per version
+    for all its clients; the contract tests check it on random positions."""
+
     def split_static(self, state: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         """``view(seat)["state"]`` as its static part (:attr:`static_keys`, and the
         :attr:`static_fields` of each list item) and the rest; neither shares a changed container
@@ -151,7 +156,8 @@ class Game(ABC, Generic[OptionsT, ActionT]):
 
     def without_static(self, state: Mapping[str, Any]) -> dict[str, Any]:
         """The second part of :meth:`split_static` alone: ``state`` without its static keys and
-        fields (what every message of a table carries; the static part is built once)."""
+        fields (what every message of a table carries; the static part is built once).
+        :meth:`State.dynamic_view` gives the same for a state, built without them where it can."""
         rest = {key: value for key, value in state.items() if key not in self.static_keys}
         for key, fields in self.static_fields.items():
             items = rest.get(key)
@@ -534,7 +540,9 @@ class State(ABC, Generic[G]):
         if self.keeps_log:
             self.log.append(Event(key, params))
 
-    def view(self, seat: int | None = None, *, log: bool = True, fresh: bool = True) -> dict[str, Any]:
+    def view(
+        self, seat: int | None = None, *, log: bool = True, fresh: bool = True, state: bool = True
+    ) -> dict[str, Any]:
         """A JSON-ready dict of everything ``seat`` may know; ``None`` for spectators.
 
         The result is fresh data (unless ``fresh=False``): no list or dict in it is shared with
@@ -553,6 +561,9 @@ class State(ABC, Generic[G]):
                 nothing of them (the table server encodes the view to JSON right away; copying a
                 Bus or Busfaktor view costs about twice what building it does).  The content is
                 the same.
+            state: include the game's part (``"state"``).  ``False`` leaves it out, for a caller
+                that builds it on its own (the table server: :meth:`dynamic_view`, once per
+                version for every seat of a game with :attr:`Game.public_view`).
         """
         if seat is not None and not 0 <= seat < self.players:
             raise WrongSeatError(f"there is no seat {seat} in a {self.players}-player game")
@@ -568,8 +579,9 @@ class State(ABC, Generic[G]):
             "is_over": is_over,
             "turn": len(self.history),
             "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == to_move else [],
-            "state": copy_of(self._view(seat)),
         }
+        if state:
+            view["state"] = copy_of(self._view(seat))
         if log:
             view["log"] = [
                 {"key": event.key, "params": {name: copy_of(value) for name, value in event.params.items()}}
@@ -577,6 +589,13 @@ class State(ABC, Generic[G]):
             ]
         view["outcome"] = copy_of(self.outcome().to_dict()) if is_over else None
         return view
+
+    def dynamic_view(self, seat: int | None) -> dict[str, Any]:
+        """``view(seat)["state"]`` without the game's static keys and fields
+        (:meth:`Game.without_static`): what a table server sends with every version.  Not copied:
+        the caller reads it at once and keeps nothing of it (as with ``view(fresh=False)``).  A
+        game whose views hold static fields may build it directly, without them (Bus)."""
+        return self.game.without_static(self._view(seat))
 
     def record(self) -> dict[str, Any]:
         """Options, players, seed and actions: enough to replay this state exactly."""

@@ -1,7 +1,7 @@
 """The message each client gets: its own view of the table, built per seat and language.
 
 Nothing here reads another seat's hidden information: the game part is ``state.view(seat, log=False)``
-(``view(None, log=False)`` for spectators; the public log goes out as rendered new lines), the
+and ``state.dynamic_view(seat)`` (seat ``None`` for spectators; the public log goes out as rendered new lines), the
 seed appears only once the game is over, and an uploaded deck appears by its label
 (``upload:...``), never by content or path.
 
@@ -17,6 +17,9 @@ first message whole and every later one as a ``delta``: the patch of its view ag
 it holds (:mod:`.delta`), the table summary and legal actions only when they changed, the new log
 lines and the clock.  The patch is computed once per seat and version pair in a broadcast; each
 seat's view of the version before stays kept, encoded, as the base (:func:`seat_view_parts`).
+The game's part of a view (``"state"``) is built without its static parts in the first place
+(``State.dynamic_view``), and in a game that shows every seat the same (``Game.public_view``:
+Bus, Busfahrer) once per version for all seats, its patch once per broadcast (:func:`state_parts`).
 """
 
 from __future__ import annotations
@@ -30,12 +33,6 @@ import orjson
 from ..engine import Catalog, Event
 from .delta import REMOVE, diff
 from .table import Table
-
-Part = bytes | dict[str, bytes]
-"""An entry of an encoded view: its JSON, or (``view["state"]``) the JSON of each of its entries."""
-
-ViewParts = dict[str, Part]
-"""A view with each entry encoded on its own (:func:`seat_view_parts`)."""
 
 MAX_CATALOGS = 4
 """Catalogs kept per table: one per language, and a spare for a change of seat names."""
@@ -84,63 +81,67 @@ def table_catalog(table: Table, lang: str) -> Catalog:
 
 
 def seat_view_json(table: Table, seat: int | None) -> bytes:
-    """``state.view(seat, log=False)`` with the options in their public form, as JSON: what every
-    whole message of that seat (every spectator's, for ``None``) carries, built from the view's
-    encoded entries (:func:`seat_view_parts`)."""
-    return orjson.dumps(
-        {
-            key: {name: orjson.Fragment(value) for name, value in part.items()}
-            if isinstance(part, dict)
-            else orjson.Fragment(part)
-            for key, part in seat_view_parts(table, seat).items()
-        }
-    )
+    """``state.view(seat, log=False)`` with the options in their public form and without the static
+    parts, as JSON: what every whole message of that seat (every spectator's, for ``None``) carries,
+    built from the view's encoded entries (:func:`seat_view_parts`, :func:`state_parts`)."""
+    view: dict[str, Any] = {name: orjson.Fragment(value) for name, value in seat_view_parts(table, seat).items()}
+    view["state"] = {name: orjson.Fragment(value) for name, value in state_parts(table, seat).items()}
+    return orjson.dumps(view)
 
 
-def seat_view_parts(table: Table, seat: int | None) -> ViewParts:
-    """``seat``'s view at the table's version, each entry encoded on its own (the entries of
-    ``view["state"]`` too, one level down), built once per version and seat.
+def seat_view_parts(table: Table, seat: int | None) -> dict[str, bytes]:
+    """``seat``'s view at the table's version without its ``"state"`` (:func:`state_parts`), each entry
+    encoded on its own, built once per version and seat.
 
-    The view is built without copying (``fresh=False``) and encoded at once, before anything
-    can change the state; only the text is kept.  Copying a view cost more than building it,
-    and the whole log in every view (a late Bus view: half of its 0.75 ms) is left out: each
-    message carries the log events its client has not seen yet (``log``).  The game's static keys
-    and fields are left out of ``view["state"]`` too (:func:`static_part`).  Of each seat's older
-    views the newest stays kept: the base of the next delta (:func:`parts_patch`), which compares
-    the entries as bytes and decodes only those that changed.
+    The view is built without copying (``fresh=False``) and encoded at once, before anything can
+    change the state; only the text is kept.  The whole log is left out (a late Bus view: half of
+    its cost): each message carries the log events its client has not seen yet (``log``).  Of
+    each seat's older views the newest stays kept: the base of the next delta (:func:`parts_patch`).
     """
     key = (table.version, seat)
     parts = table.views.get(key)
     if parts is None:
-        older = sorted(version for version, holder in table.views if holder == seat)
-        for version in older[:-1]:
-            del table.views[(version, seat)]
-        view = table.state.view(seat, log=False, fresh=False)
+        drop_older(table.views, seat)
+        view = table.state.view(seat, log=False, fresh=False, state=False)
         view["options"] = table.options
-        view["state"] = table.game.without_static(view["state"])
-        parts = table.views[key] = {
-            name: {entry: encode_value(item) for entry, item in value.items()}
-            if name == "state"
-            else encode_value(value)
-            for name, value in view.items()
-        }
+        parts = table.views[key] = {name: encode_value(value) for name, value in view.items()}
     return parts
 
 
-def parts_patch(old: Mapping[str, Part], new: Mapping[str, Part]) -> dict[str, Any] | None:
-    """The patch of one encoded view into another (:func:`seat_view_parts`): :func:`.delta.diff` of
-    the decoded views, with equal entries found by their bytes and only changed ones decoded
-    (``None``: nothing changed)."""
+def state_parts(table: Table, seat: int | None) -> dict[str, bytes]:
+    """The ``"state"`` of ``seat``'s view at the table's version without its static keys and fields
+    (``State.dynamic_view``), each entry encoded on its own; built once per version and seat, or
+    once per version for all seats of a game whose view is the same for every seat
+    (``Game.public_view``: kept under ``None``).  The newest older one stays kept, like the views."""
+    holder = None if table.game.public_view else seat
+    key = (table.version, holder)
+    parts = table.states.get(key)
+    if parts is None:
+        drop_older(table.states, holder)
+        view = table.state.dynamic_view(seat)
+        parts = table.states[key] = {name: encode_value(value) for name, value in view.items()}
+    return parts
+
+
+def drop_older(kept: dict[tuple[int, int | None], Any], seat: int | None) -> None:
+    """Forget ``seat``'s entries of ``kept`` (by version and seat) but the newest: the base of the
+    next delta."""
+    older = sorted(version for version, holder in kept if holder == seat)
+    for version in older[:-1]:
+        del kept[(version, seat)]
+
+
+def parts_patch(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> dict[str, Any] | None:
+    """The patch of one encoded view into another (:func:`seat_view_parts`, :func:`state_parts`):
+    :func:`.delta.diff` of the decoded views, with equal entries found by their bytes and only
+    changed ones decoded (``None``: nothing changed)."""
     patch: dict[str, Any] = {}
     for key, part in new.items():
         before = old.get(key)
         if before is None:
-            patch[key] = [decode_part(part)]
+            patch[key] = [orjson.loads(part)]
         elif before != part:
-            if isinstance(before, dict) and isinstance(part, dict):
-                change = parts_patch(before, part)
-            else:
-                change = diff(decode_part(before), decode_part(part))
+            change = diff(orjson.loads(before), orjson.loads(part))
             if change is not None:
                 patch[key] = change
     for key in old:
@@ -152,13 +153,6 @@ def parts_patch(old: Mapping[str, Part], new: Mapping[str, Part]) -> dict[str, A
 def encode_value(value: Any) -> bytes:
     """One view entry as JSON (non-text keys become text, as with ``json``)."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-
-
-def decode_part(part: Part) -> Any:
-    """An encoded view entry (:data:`Part`) decoded."""
-    if isinstance(part, dict):
-        return {key: orjson.loads(value) for key, value in part.items()}
-    return orjson.loads(part)
 
 
 def static_part(table: Table, seat: int | None) -> orjson.Fragment | None:
@@ -276,6 +270,7 @@ class Broadcast:
         self.statics: dict[int | None, orjson.Fragment | None] = {}
         self.legal: dict[tuple[int | None, str], bytes] = {}
         self.patches: dict[tuple[int | None, int], bytes | None] = {}
+        self.state_patches: dict[tuple[int | None, int], bytes | None] = {}
         self.sent: dict[tuple[Any, ...], tuple[str, tuple[int, int, bool, bool, int | None, bytes, bytes]]] = {}
 
     def message(self, seat: int | None, lang: str, cursor: LogCursor) -> str:
@@ -355,9 +350,27 @@ class Broadcast:
         key = (seat, base)
         if key not in self.patches:
             old = self.table.views.get((base, seat))
-            new = seat_view_parts(self.table, seat)
-            self.patches[key] = None if old is None else orjson.dumps(parts_patch(old, new))
+            state = self.state_patch(seat, base)
+            if old is None or state is None:
+                self.patches[key] = None
+            else:
+                patch = parts_patch(old, seat_view_parts(self.table, seat)) or {}
+                if state != b"null":
+                    patch["state"] = orjson.Fragment(state)
+                self.patches[key] = orjson.dumps(patch or None)
         return self.patches[key]
+
+    def state_patch(self, seat: int | None, base: int) -> bytes | None:
+        """The patch of the ``"state"`` of ``seat``'s view from version ``base`` to now, encoded
+        (``null``: unchanged), computed once per broadcast for all seats that share it
+        (:func:`state_parts`); ``None`` when the one of ``base`` is no longer kept."""
+        holder = None if self.table.game.public_view else seat
+        key = (holder, base)
+        if key not in self.state_patches:
+            old = self.table.states.get((base, holder))
+            new = state_parts(self.table, seat)
+            self.state_patches[key] = None if old is None else orjson.dumps(parts_patch(old, new))
+        return self.state_patches[key]
 
     def legal_json(self, seat: int | None, lang: str, catalog: Catalog) -> bytes:
         """The legal actions of ``seat`` in ``lang`` (:func:`legal_moves`), encoded once per round."""

@@ -74,6 +74,7 @@ class Bus(Game[BusOptions, Action]):
     max_players = 5
     options_model = BusOptions
     static_keys = ("board",)
+    public_view = True
     static_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "streets": ("id", "a", "b"),
         "lots": ("id", "intersection", "zone"),

@@ -153,6 +153,10 @@ class BusState(State["Bus"]):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self)
 
+    def dynamic_view(self, seat: int | None) -> dict[str, Any]:
+        """The view without the board and the streets' and lots' static fields, built without them."""
+        return build_view(self, static=False)
+
     def determinize(self, seat: int | None, rng: Rng) -> BusState:
         """Bus hides nothing once set up (the start player is drawn in public): a clone."""
         return self.clone()

@@ -120,11 +120,13 @@ def layout_view(layout: Layout) -> dict[str, Any]:
     }
 
 
-def build_view(state: BusState) -> dict[str, Any]:
-    """The JSON-ready view described in the module docstring."""
+def build_view(state: BusState, *, static: bool = True) -> dict[str, Any]:
+    """The JSON-ready view described in the module docstring; with ``static=False`` without the
+    game's static key and fields (``Bus.static_keys``, ``Bus.static_fields``: the board, each
+    street's ends and each lot's place), as ``Game.without_static`` leaves it but built without
+    them (what a table server sends with every version)."""
     board = state.board
     players = state.players
-    board_json = board_view(board, tuple(state.rules.zone_labels))
     lines = []
     for seat in range(players):
         nodes = state.line_nodes[seat]
@@ -138,24 +140,16 @@ def build_view(state: BusState) -> dict[str, Any]:
                 "markers_left": state.line_markers_left[seat],
             }
         )
-    return {
-        "edition": state.rules.edition,
-        "board": board_json,
-        "round": state.round,
-        "phase": state.phase_name(),
-        "decision": state.decision_info(),
-        "start_player": state.start_player,
-        "clock": {
-            "hand": BUILDING_NAMES[state.clock],
-            "time_stones_left": state.stones_left,
-            "time_stones_taken": list(state.stones),
-        },
-        "streets": [
-            {"id": street, "a": a, "b": b, "players": list(state.street_players[street])}
-            for street, (a, b) in enumerate(board.streets)
-        ],
-        "lines": lines,
-        "lots": [
+    if static:
+        view: dict[str, Any] = {
+            "edition": state.rules.edition,
+            "board": board_view(board, tuple(state.rules.zone_labels)),
+        }
+        streets = [
+            {"id": street, "a": a, "b": b, "players": list(placed)}
+            for street, ((a, b), placed) in enumerate(zip(board.streets, state.street_players, strict=True))
+        ]
+        lots = [
             {
                 "id": lot,
                 "intersection": board.lot_intersection[lot],
@@ -164,19 +158,42 @@ def build_view(state: BusState) -> dict[str, Any]:
                 "passenger": state.occupied[lot],
             }
             for lot, kind in enumerate(state.building)
-        ],
-        "passengers": {"standing": list(state.standing), "supply": state.supply},
-        "buses": list(state.buses),
-        "max_buses": max(state.buses),
-        "action_board": {
-            name: [*state.slots[area], *([None] * (state.slot_count(area) - len(state.slots[area])))]
-            for area, name in enumerate(AREA_NAMES)
-        },
-        "preview": board_preview(state),
-        "markers_left": list(state.markers),
-        "markers_placed": list(state.placed),
-        "passed": list(state.passed),
-        "deliveries": list(state.deliveries),
-        "scores": [state.deliveries[seat] - state.stones[seat] for seat in range(players)],
-        "end": state.end_reason,
-    }
+        ]
+    else:
+        view = {"edition": state.rules.edition}
+        streets = [{"players": list(placed)} for placed in state.street_players]
+        lots = [
+            {"building": BUILDING_NAMES[kind] if kind >= 0 else None, "passenger": passenger}
+            for kind, passenger in zip(state.building, state.occupied, strict=True)
+        ]
+    view.update(
+        {
+            "round": state.round,
+            "phase": state.phase_name(),
+            "decision": state.decision_info(),
+            "start_player": state.start_player,
+            "clock": {
+                "hand": BUILDING_NAMES[state.clock],
+                "time_stones_left": state.stones_left,
+                "time_stones_taken": list(state.stones),
+            },
+            "streets": streets,
+            "lines": lines,
+            "lots": lots,
+            "passengers": {"standing": list(state.standing), "supply": state.supply},
+            "buses": list(state.buses),
+            "max_buses": max(state.buses),
+            "action_board": {
+                name: [*state.slots[area], *([None] * (state.slot_count(area) - len(state.slots[area])))]
+                for area, name in enumerate(AREA_NAMES)
+            },
+            "preview": board_preview(state),
+            "markers_left": list(state.markers),
+            "markers_placed": list(state.placed),
+            "passed": list(state.passed),
+            "deliveries": list(state.deliveries),
+            "scores": [state.deliveries[seat] - state.stones[seat] for seat in range(players)],
+            "end": state.end_reason,
+        }
+    )
+    return view

@@ -25,6 +25,7 @@ class Busfahrer(Game[BusfahrerOptions, BusfahrerAction]):
     max_players = 8
     lower_is_better = True
     options_model = BusfahrerOptions
+    public_view = True
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "default": {},
         "laying-mandatory": {"laying": "mandatory"},
