@@ -77,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = TableService(
             store,
             bot_processes=settings.bot_processes,
+            bot_processes_max=settings.bot_processes_max,
             store_workers=workers,
             on_finished=finished,
             on_waiting=turn_mail_waiting,

@@ -42,8 +42,12 @@ class Settings(BaseSettings):
             and syncs nothing (the store checkpoints in a thread of its own), so on a quiet disk
             that saves the hand-offs to a thread and back (about 0.3 ms of CPU per action); but a
             write that waits for a busy disk then holds every table (docs/deploy.md).
-        bot_processes: worker processes in which bots think (0: threads of the server process,
-            where a thinking bot holds up every table); see :mod:`busbahnhof.tables.thinking`.
+        bot_processes: worker processes in which bots think, started with the server and always
+            kept (0: threads of the server process, where a thinking bot holds up every table);
+            more are started while bots' requests queue, up to ``bot_processes_max``, and stopped
+            again after a quiet minute; see :mod:`busbahnhof.tables.thinking`.
+        bot_processes_max: the most bot worker processes (``None``: twice the CPU count, at least
+            2; never fewer than ``bot_processes``).  Set it to ``bot_processes`` for a fixed number.
         gc_gen0_threshold: after start-up the heap is frozen and the garbage collector's
             generation-0 threshold raised to this (0: Python's default, nothing frozen); see
             :mod:`busbahnhof.server.heap`.
@@ -90,6 +94,7 @@ class Settings(BaseSettings):
     list_limit: int = Field(100, ge=1, le=1000)
     store_workers: int | None = Field(None, ge=0, le=64)
     bot_processes: int = Field(2, ge=0, le=64)
+    bot_processes_max: int | None = Field(None, ge=1, le=64)
     gc_gen0_threshold: int = Field(20_000, ge=0)
     node_url: str | None = None
     job_workers: int = Field(1, ge=0, le=64)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import math
 import secrets
 import time
 from collections.abc import Callable, Coroutine
@@ -61,6 +63,14 @@ CLOSE_TAKEN_OVER = 4409
 MAX_THINK_SECONDS = 10.0
 MIN_TURN_LEFT_SECONDS = 60.0
 """A player back at a turn-based table whose time ran out while away gets at least this long."""
+TICK_SECONDS = 0.05
+"""Bots' think delays (when not 0) end on this grid, so the bot turns of many tables start in
+one turn of the event loop: their requests to a worker go out as one batch, the answers come
+back together, and their actions are committed together (a bot moves up to this much later)."""
+BOT_RETRY_SECONDS = 5.0
+"""A bot turn that failed (a bot's error, no worker) is tried again after this long."""
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -81,8 +91,11 @@ class TableService:
     Args:
         store: where tables and actions are committed.
         sweep_seconds: how often abandoned tables are looked for.
-        bot_processes: worker processes for thinking bots (:class:`~.thinking.ProcessThinker`);
-            0: bots think in ``bot_workers`` threads of this process instead.
+        bot_processes: worker processes for thinking bots (:class:`~.thinking.ProcessThinker`),
+            started at once and always kept; 0: bots think in ``bot_workers`` threads of this
+            process instead.
+        bot_processes_max: the most worker processes when bots' requests queue (``None``:
+            :func:`~.thinking.most_workers`, twice the CPUs).
         bot_workers: threads for thinking bots when ``bot_processes`` is 0.
         store_workers: threads for store calls (1 suits SQLite's single writer; PostgreSQL takes
             more); 0: store calls run on the event loop (for a store whose calls are short and never
@@ -103,6 +116,7 @@ class TableService:
         *,
         sweep_seconds: float = 5.0,
         bot_processes: int = 0,
+        bot_processes_max: int | None = None,
         bot_workers: int = 2,
         store_workers: int = 1,
         wall_clock: Callable[[], float] = time.time,
@@ -116,12 +130,14 @@ class TableService:
         self.wall_clock = wall_clock
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, list[Connection]] = {}
-        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
         self._store_pool = (
             ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store") if store_workers > 0 else None
         )
         self._commits = ActionCommits(store.append_actions, self._store)
-        self._thinker: Thinker = ProcessThinker(bot_processes) if bot_processes > 0 else ThreadThinker(bot_workers)
+        self._thinker: Thinker = (
+            ProcessThinker(bot_processes, bot_processes_max) if bot_processes > 0 else ThreadThinker(bot_workers)
+        )
         self._loading: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
@@ -142,13 +158,15 @@ class TableService:
         """Stop bots, clocks and the listener (stored tables stay as they are)."""
         if self._unsubscribe is not None:
             self._unsubscribe()
-        tasks = [*self._tasks.values(), *self._background, *([self._sweeper] if self._sweeper else [])]
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        tasks = [*self._background, *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self._tasks.clear()
         await self._commits.close()
         if self._store_pool is not None:
             self._store_pool.shutdown(wait=True)
@@ -807,7 +825,7 @@ class TableService:
 
     def _in_background(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` as a task of its own, kept until it is done (and cancelled by :meth:`stop`)."""
-        task = asyncio.ensure_future(work)
+        task = (self._loop or asyncio.get_running_loop()).create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -826,56 +844,67 @@ class TableService:
             if isinstance(result, Exception):
                 await self.disconnect(connection)
 
-    def _awake(self, table: Table) -> None:
-        """A bot turn or timer has slept its time: from now on it is not cancelled any more (it may
-        commit and broadcast); it checks the table's version itself instead."""
-        task = asyncio.current_task()
-        if task is not None and self._tasks.get(table.id) is task:
-            del self._tasks[table.id]
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
+    def _awake(self, table: Table, turn: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
+        """A bot turn's or timer's time has come (a callback of the loop's timer): ``turn(table,
+        *args)`` runs from now on as a background task, no longer cancelled by a new position (it
+        may commit and broadcast); it checks the table's version itself instead."""
+        self._timers.pop(table.id, None)
+        self._in_background(turn(table, *args))
 
     def _schedule(self, table: Table) -> None:
         """Start what the table waits for next: a bot's move, a zombie's move, or the turn timer.
-        A task still sleeping for the previous position is cancelled."""
-        sleeping = self._tasks.pop(table.id, None)
-        if sleeping is not None:
-            sleeping.cancel()
+        The timer still waiting for the previous position is cancelled.
+
+        Waiting is a timer of the event loop (``call_at``), not a task: a task is made only when
+        the time has come (most human turns are cut short by the move, and a cancelled timer costs
+        nothing)."""
+        waiting = self._timers.pop(table.id, None)
+        if waiting is not None:
+            waiting.cancel()
         table.deadline = None
         mover = table.mover()
         if mover is None:
             return
         seat, who = mover
+        loop = self._loop or asyncio.get_running_loop()
         if who in (BOT, ZOMBIE) and (table.runs_bots or table.seats[seat].left_here):  # one process runs the bots
-            self._tasks[table.id] = asyncio.create_task(self._bot_turn(table, seat, who, table.version))
+            due = loop.time() + table.spec.think_seconds
+            if table.spec.think_seconds > 0:
+                due = math.ceil(due / TICK_SECONDS) * TICK_SECONDS
+            self._timers[table.id] = loop.call_at(due, self._awake, table, self._bot_turn, seat, who, table.version)
         elif who == HUMAN and table.spec.turn_seconds is not None:
-            loop = asyncio.get_running_loop()
             table.deadline = loop.time() + turn_time_left(table.spec.turn_seconds, self.wall_clock() - table.updated_at)
             if table.runs_bots:
-                self._tasks[table.id] = asyncio.create_task(self._turn_timer(table, seat, table.version))
+                self._timers[table.id] = loop.call_at(
+                    table.deadline, self._awake, table, self._turn_timer, seat, table.version
+                )
                 if self.on_waiting is not None and table.spec.turn_seconds >= LONG_TURN_SECONDS:
                     self._in_background(self.on_waiting(table, seat, table.version))
 
     async def _bot_turn(self, table: Table, seat: int, who: str, version: int) -> None:
-        """After the think delay, the bot decides in a worker (:mod:`.thinking`) and its action is committed."""
-        await asyncio.sleep(table.spec.think_seconds)
-        self._awake(table)
+        """After the think delay, the bot decides in a worker (:mod:`.thinking`) and its action is
+        committed.  Not shielded: nothing cancels a bot turn once it runs but :meth:`stop`.  A turn
+        that fails is logged and tried again after :data:`BOT_RETRY_SECONDS` (the table would
+        stall otherwise)."""
         async with table.lock:
             if table.version != version or table.mover() != (seat, who):
                 return
-            action = await self._thinker.choose(table, seat, table.bot_name(seat))
-            candidate = table.state.clone()
-            candidate.apply(action, seat=seat)
-            await self._commit(table, candidate, seat, who)
+            try:
+                action = await self._thinker.choose(table, seat, table.bot_name(seat))
+                candidate = table.state.clone()
+                candidate.apply(action, seat=seat)
+            except Exception:
+                log.exception("bot turn failed", extra={"table": table.id, "seat": seat, "version": version})
+                if table.id not in self._timers:  # nothing else was scheduled meanwhile
+                    loop = asyncio.get_running_loop()
+                    retry = loop.time() + BOT_RETRY_SECONDS
+                    self._timers[table.id] = loop.call_at(retry, self._awake, table, self._bot_turn, seat, who, version)
+                return
+            await self._commit_now(table, candidate, seat, who)
         await self._after_change(table)
 
     async def _turn_timer(self, table: Table, seat: int, version: int) -> None:
         """When the seat's time is up, a bot plays for it (zombie mode) until its player is back."""
-        deadline = table.deadline
-        if deadline is None:  # started only for a table with a clock (no assert: python -O drops it)
-            return
-        await asyncio.sleep(max(0.0, deadline - asyncio.get_running_loop().time()))
-        self._awake(table)
         async with table.lock:
             if table.version != version or table.mover() != (seat, HUMAN):
                 return

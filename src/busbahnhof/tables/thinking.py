@@ -7,10 +7,10 @@ the server it stops every table's event loop for as long as it thinks (a strong 
 * **Replicas, not pickled states.**  Each worker keeps its own copy ("replica") of the states of
   the tables it serves, built from the table's setup (game, options, players, seed) and fed with
   the action texts the table accepted since the worker's last decision for it.  A request is a
-  few short strings; the worker replays the new actions (cheap) and decides.  A table always goes
-  to the same worker (by its id), so its replica stays warm; a worker that does not hold the
-  table's replica (new, restarted, or it dropped it: each keeps :data:`REPLICAS`) says so and
-  gets the whole record once.
+  few short strings; the worker replays the new actions (cheap) and decides.  A table's decisions
+  go to the same worker (its home) while that worker keeps up, so its replica stays warm; a
+  worker that does not hold the table's replica (new, restarted, the table moved, or it dropped
+  it: each keeps :data:`REPLICAS`) says so and gets the whole record once.
 * **Deterministic.**  The bot's generator for a decision is derived from the table's seed, the
   seat and the version (:func:`bot_rng`), and the replica is the table's record replayed, so a
   decision depends only on the table's record: a restarted server, a worker that was replaced,
@@ -20,7 +20,13 @@ the server it stops every table's event loop for as long as it thinks (a strong 
   takes part in a decision.  (A ``ProcessPoolExecutor`` per worker, as before, added two threads
   to the serving process, a manager and a feeder, and three hand-offs of the interpreter lock to
   every bot move; under load each one made the tables wait.)  A worker answers its requests in
-  order.
+  order.  Requests and answers travel in batches: what the event loop asks of a worker in one
+  turn is one pickle and one ``write``, and a worker answers what it has decided together, so
+  at a thousand tables the serving process makes a few pipe writes and reads per loop turn, not
+  one per bot move.
+* **As many workers as demand.**  :class:`ProcessThinker` starts with ``least`` workers and
+  starts another (up to ``most``, by default twice the CPUs) when requests queue for long, and
+  stops one again after a quiet minute; a table whose worker is far busier than another moves.
 * **Life cycle.**  Workers are spawned (not forked: the server has threads) when the service
   starts, import the games at once, and exit with the server: :meth:`ProcessThinker.close` ends
   their request pipes, and a worker whose server died without closing (``kill -9``) notices
@@ -42,8 +48,8 @@ import pickle
 import struct
 import threading
 import time
-import zlib
 from collections import OrderedDict, deque
+from collections.abc import Coroutine
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -62,6 +68,17 @@ REPLICAS = 1000
 PARENT_POLL_SECONDS = 1.0
 RETRIES = 2
 CLOSE_SECONDS = 5.0
+FLUSH_SECONDS = 0.02
+"""A worker sends the answers it has after deciding this long, even if more requests wait."""
+MOVE_SLACK = 2
+"""A table moves to the least busy worker when its own has this many more unanswered requests..."""
+MOVE_WAIT_SECONDS = 0.1
+"""... and its own worker's oldest request has waited this long (a table has one request at a
+time, so a worker's queue is as long as the number of its tables waiting for a decision)."""
+GROW_WAIT_SECONDS = 0.25
+"""Another worker starts when the least busy worker's oldest request has waited this long."""
+SHRINK_QUIET_SECONDS = 60.0
+"""A worker above the least number stops after this long without a request that had to queue."""
 HEADER = struct.Struct("!i")
 """The length before each message on a worker's pipes (as ``multiprocessing.Connection`` frames them)."""
 
@@ -196,34 +213,49 @@ def forget(table_id: str) -> None:
     _replicas.pop(table_id, None)
 
 
+def _answer(request: Decision) -> tuple[str, ...]:
+    try:
+        return ("ok", decide(request))
+    except ReplicaMissingError:
+        return ("missing",)
+    except Exception as problem:  # a bot's failure is the decision's, not the worker's
+        return ("error", f"{type(problem).__name__}: {problem}")
+
+
 def _serve(requests: Connection, answers: Connection, parent: int) -> None:
-    """A worker's main loop: a :class:`Decision` is answered with ``("ok", action)``,
-    ``("missing",)`` (:class:`ReplicaMissingError`) or ``("error", text)``; a table id (a finished
-    table) is forgotten without an answer; the end of the request pipe ends the worker."""
+    """A worker's main loop.  Each message on either pipe is a pickled list (a batch).  The first
+    answer, an empty batch, says the worker is ready.  A request is a :class:`Decision`, answered
+    in order with ``("ok", action)``, ``("missing",)`` (:class:`ReplicaMissingError`) or
+    ``("error", text)``, or a table id (a finished table), forgotten without an answer.  Answers
+    are sent together when no more requests wait, or after :data:`FLUSH_SECONDS` of deciding;
+    the end of the request pipe ends the worker."""
     _start_worker(parent)
+    answers.send_bytes(pickle.dumps([]))
+    done: list[tuple[str, ...]] = []
+    since = 0.0
     while True:
         try:
-            request = pickle.loads(requests.recv_bytes())
+            batch = pickle.loads(requests.recv_bytes())
         except EOFError:
             return
-        if isinstance(request, str):
-            forget(request)
-            continue
-        try:
-            answer: tuple[str, ...] = ("ok", decide(request))
-        except ReplicaMissingError:
-            answer = ("missing",)
-        except Exception as problem:  # a bot's failure is the decision's, not the worker's
-            answer = ("error", f"{type(problem).__name__}: {problem}")
-        answers.send_bytes(pickle.dumps(answer))
+        if not done:
+            since = time.monotonic()
+        for request in batch:
+            if isinstance(request, str):
+                forget(request)
+            else:
+                done.append(_answer(request))
+        if done and (time.monotonic() - since >= FLUSH_SECONDS or not requests.poll()):
+            answers.send_bytes(pickle.dumps(done, pickle.HIGHEST_PROTOCOL))
+            done = []
 
 
 # -- the server side ---------------------------------------------------------------------
 
 
 class _Answers(asyncio.Protocol):
-    """Reads a worker's answers from its pipe (``multiprocessing`` framing: a 4-byte big-endian
-    length, then the pickle) and hands each to the oldest waiting request."""
+    """Reads a worker's batches of answers from its pipe (``multiprocessing`` framing: a 4-byte
+    big-endian length, then the pickle) and hands each answer to the oldest waiting request."""
 
     def __init__(self, worker: Worker) -> None:
         self.worker = worker
@@ -235,16 +267,21 @@ class _Answers(asyncio.Protocol):
             (size,) = HEADER.unpack_from(self.buffer)
             if len(self.buffer) < HEADER.size + size:
                 return
-            answer = pickle.loads(self.buffer[HEADER.size : HEADER.size + size])
+            batch = pickle.loads(self.buffer[HEADER.size : HEADER.size + size])
             del self.buffer[: HEADER.size + size]
-            self.worker.answered(answer)
+            self.worker.answered(batch)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.worker.lost()
 
 
 class Worker:
-    """One worker process and its two pipes, driven from the event loop (:class:`ProcessThinker`)."""
+    """One worker process and its two pipes, driven from the event loop (:class:`ProcessThinker`).
+
+    Requests made during one turn of the event loop are written to the pipe together, as one
+    batch, at the loop's next turn (one ``write`` for them all, not one per request); requests
+    made before the pipes are connected wait for it.
+    """
 
     def __init__(self, context: SpawnContext) -> None:
         requests_out, self._requests = context.Pipe(duplex=False)
@@ -255,49 +292,76 @@ class Worker:
         self.process.start()
         requests_out.close()
         answers_in.close()
-        self.waiting: deque[asyncio.Future[tuple[str, ...]]] = deque()
+        self.waiting: deque[tuple[asyncio.Future[tuple[str, ...]], float]] = deque()
+        """The requests sent and not answered yet, oldest first, each with the loop time it was made."""
+        self.outbox: list[Decision | str] = []
         self.transport: asyncio.WriteTransport | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.ready = False
+        """The worker has imported the games (it answered its first, empty, batch)."""
         self.gone = False
 
     async def connect(self) -> None:
         """Put both pipes on the running event loop."""
-        loop = asyncio.get_running_loop()
+        self.loop = loop = asyncio.get_running_loop()
         requests = os.fdopen(os.dup(self._requests.fileno()), "wb")
         answers = os.fdopen(os.dup(self._answers.fileno()), "rb")
         self._requests.close()  # the transports own copies of the descriptors from here on
         self._answers.close()
         self.transport, _ = await loop.connect_write_pipe(asyncio.Protocol, requests)
         await loop.connect_read_pipe(lambda: _Answers(self), answers)
+        self._flush()  # what was asked before the pipes were connected
 
-    def _send(self, request: Any) -> None:
-        if self.transport is None or self.gone:
+    @property
+    def pending(self) -> int:
+        """Requests sent and not answered yet."""
+        return len(self.waiting)
+
+    def waited(self, now: float) -> float:
+        """How long the oldest unanswered request has waited (0: none waits)."""
+        return now - self.waiting[0][1] if self.waiting else 0.0
+
+    def _send(self, request: Decision | str) -> None:
+        if self.gone:
             raise WorkerLostError("the worker is gone")
-        data = pickle.dumps(request)
-        self.transport.write(HEADER.pack(len(data)) + data)
+        if not self.outbox and self.transport is not None and self.loop is not None:
+            self.loop.call_soon(self._flush)
+        self.outbox.append(request)
 
-    async def ask(self, decision: Decision) -> tuple[str, ...]:
-        """The worker's answer to ``decision``."""
-        answer: asyncio.Future[tuple[str, ...]] = asyncio.get_running_loop().create_future()
+    def _flush(self) -> None:
+        """Write the requests of the last turn of the loop as one batch."""
+        batch, self.outbox = self.outbox, []
+        if self.transport is not None and not self.gone and batch:
+            data = pickle.dumps(batch, pickle.HIGHEST_PROTOCOL)
+            self.transport.write(HEADER.pack(len(data)) + data)
+
+    def ask(self, decision: Decision) -> asyncio.Future[tuple[str, ...]]:
+        """The worker's answer to ``decision``, when it comes."""
         self._send(decision)
-        self.waiting.append(answer)
-        return await answer
+        loop = self.loop or asyncio.get_running_loop()
+        answer: asyncio.Future[tuple[str, ...]] = loop.create_future()
+        self.waiting.append((answer, loop.time()))
+        return answer
 
     def forget(self, table_id: str) -> None:
         """Tell the worker to drop a table's replica (no answer)."""
         with contextlib.suppress(WorkerLostError):
             self._send(table_id)
 
-    def answered(self, answer: tuple[str, ...]) -> None:
-        if self.waiting:
-            waiting = self.waiting.popleft()
-            if not waiting.done():
-                waiting.set_result(answer)
+    def answered(self, batch: list[tuple[str, ...]]) -> None:
+        self.ready = True
+        for answer in batch:
+            if self.waiting:
+                waiting, _ = self.waiting.popleft()
+                if not waiting.done():
+                    waiting.set_result(answer)
 
     def lost(self) -> None:
         """The answer pipe closed: the worker ended; every waiting request fails."""
         self.gone = True
+        self.outbox = []
         while self.waiting:
-            waiting = self.waiting.popleft()
+            waiting, _ = self.waiting.popleft()
             if not waiting.done():
                 waiting.set_exception(WorkerLostError("the worker process ended"))
 
@@ -314,38 +378,120 @@ class Worker:
         self.lost()
 
 
+def most_workers(cpus: int | None = None) -> int:
+    """The default cap on bot worker processes: twice the machine's CPUs (``cpus``: the
+    machine's own by default), at least 2.
+
+    Bots think on CPUs, so workers beyond the CPUs add no speed of their own; but the serving
+    process, the store and the clients share the CPUs, and a worker gets its turn on a CPU as one
+    process among them, so a few more workers than CPUs keep the bots' queues short when the
+    machine is busy (docs/deploy.md: 1,000 tables on 2 CPUs).
+    """
+    return max(2, 2 * (cpus if cpus is not None else os.cpu_count() or 1))
+
+
 class ProcessThinker:
-    """Bots think in ``workers`` processes; each table's decisions go to one of them.
+    """Bots think in worker processes, as many as demand asks for, between ``least`` and ``most``.
+
+    * **A home per table.**  A table's decisions go to the worker that holds its replica (its
+      home); a new table goes to the worker with the fewest unanswered requests.  A table whose
+      home is behind (its oldest request waited :data:`MOVE_WAIT_SECONDS`) and has
+      :data:`MOVE_SLACK` more unanswered requests than the least busy worker moves there (its
+      replica is rebuilt there from the record, once).
+    * **More workers under demand.**  When even the least busy worker's oldest request has waited
+      :data:`GROW_WAIT_SECONDS`, another worker is started (one at a time, never more than
+      ``most``); it takes tables once it is ready (it has imported the games).
+    * **Fewer when quiet.**  After :data:`SHRINK_QUIET_SECONDS` in which no request had to queue
+      behind another, an idle worker above ``least`` is stopped (one per such stretch).
+    * **A lost worker is replaced** at once and its tables' decisions asked again.
 
     Args:
-        workers: the number of worker processes (at least 1).
+        least: the workers started with the thinker and always kept (at least 1).
+        most: the cap (``None``: :func:`most_workers`; never below ``least``).
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, least: int, most: int | None = None) -> None:
         self.context = multiprocessing.get_context("spawn")
-        self.workers: list[Worker] = [Worker(self.context) for _ in range(max(1, workers))]
+        self.least = max(1, least)
+        self.most = max(self.least, most if most is not None else most_workers())
+        self.workers: list[Worker] = [Worker(self.context) for _ in range(self.least)]
+        self.homes: dict[str, Worker] = {}
         self.synced: dict[str, int] = {}
+        self.starting: Worker | None = None
+        self.changed_at = 0.0
+        """Loop time a worker was last started or stopped."""
+        self.queued_at = 0.0
+        """Loop time a request last had to queue behind another."""
+        self._chores: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Connect the workers' pipes (the processes started with the thinker and import the games)."""
         for worker in self.workers:
             await worker.connect()
+        self.changed_at = self.queued_at = asyncio.get_running_loop().time()
 
-    def _slot(self, table_id: str) -> int:
-        return zlib.crc32(table_id.encode("ascii")) % len(self.workers)
+    def _chore(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
 
-    async def _replace(self, slot: int, worker: Worker) -> None:
-        """A new worker in ``slot`` for one that ended (unless another request replaced it already)."""
-        if self.workers[slot] is worker:
-            self.workers[slot] = fresh = Worker(self.context)
-            self.synced = {key: value for key, value in self.synced.items() if self._slot(key) != slot}
-            await fresh.connect()
-            await worker.close()
+    def _home(self, table_id: str, now: float) -> Worker:
+        """The worker to ask for ``table_id`` now (the table moves if its home is far busier)."""
+        for worker in self.workers:
+            if worker.gone:
+                self._replace(worker)
+        starting = self.starting
+        if starting is not None and (starting.ready or starting.gone):
+            self.starting = None
+            if not starting.gone:
+                self.workers.append(starting)
+                self.changed_at = now
+        least = min(self.workers, key=lambda worker: worker.pending)
+        home = self.homes.get(table_id)
+        if home is None or (home.pending >= least.pending + MOVE_SLACK and home.waited(now) >= MOVE_WAIT_SECONDS):
+            if home is not None:
+                self.forget(table_id)
+            home = self.homes[table_id] = least
+        if home.pending:
+            self.queued_at = now
+        if least.waited(now) >= GROW_WAIT_SECONDS:
+            self._grow(now)
+        elif now - max(self.queued_at, self.changed_at) >= SHRINK_QUIET_SECONDS:
+            self._shrink(now)
+        return home
+
+    def _grow(self, now: float) -> None:
+        if self.starting is None and len(self.workers) < self.most:
+            self.starting = fresh = Worker(self.context)
+            self.changed_at = now
+            self._chore(fresh.connect())
+
+    def _shrink(self, now: float) -> None:
+        if len(self.workers) > self.least:
+            idle = min(self.workers, key=lambda worker: worker.pending)
+            if idle.pending == 0:
+                self.workers.remove(idle)
+                self._close(idle)
+                self.changed_at = now
+
+    def _close(self, worker: Worker) -> None:
+        """Close a worker taken out of service; its tables find new homes when they ask next."""
+        for table_id in [table_id for table_id, home in self.homes.items() if home is worker]:
+            del self.homes[table_id]
+            self.synced.pop(table_id, None)
+        self._chore(worker.close())
+
+    def _replace(self, worker: Worker) -> None:
+        """A new worker in the place of one that ended (unless it was replaced already)."""
+        if worker in self.workers:
+            self.workers[self.workers.index(worker)] = fresh = Worker(self.context)
+            self._chore(fresh.connect())
+            self._close(worker)
 
     async def choose(self, table: Table, seat: int, bot: str) -> str:
         """Ask the table's worker; a missing replica is sent whole, a dead worker is replaced."""
-        slot = self._slot(table.id)
         for _ in range(RETRIES):
+            worker = self._home(table.id, asyncio.get_running_loop().time())
             since = self.synced.get(table.id, 0)
             decision = Decision(
                 table.id,
@@ -356,11 +502,10 @@ class ProcessThinker:
                 tuple(str(action) for action in table.state.history[since:]),
                 table.setup() if since == 0 else None,
             )
-            worker = self.workers[slot]
             try:
                 answer = await worker.ask(decision)
             except WorkerLostError:
-                await self._replace(slot, worker)
+                self._replace(worker)
                 continue
             if answer[0] == "missing":
                 self.synced.pop(table.id, None)
@@ -372,13 +517,18 @@ class ProcessThinker:
         raise RuntimeError(f"no worker could decide for table {table.id}")
 
     def forget(self, table_id: str) -> None:
-        """The table is finished or closed: its worker may drop the replica."""
-        if self.synced.pop(table_id, None) is not None:
-            self.workers[self._slot(table_id)].forget(table_id)
+        """The table is finished or closed (or moves to another worker): its worker may drop the replica."""
+        home = self.homes.pop(table_id, None)
+        if self.synced.pop(table_id, None) is not None and home is not None:
+            home.forget(table_id)
 
     async def close(self) -> None:
         """Stop the workers (a decision under way is abandoned)."""
-        await asyncio.gather(*(worker.close() for worker in self.workers))
+        starting = [self.starting] if self.starting is not None else []
+        await asyncio.gather(*(worker.close() for worker in [*self.workers, *starting]))
+        for task in list(self._chores):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 class ThreadThinker:
