@@ -133,5 +133,6 @@ def test_leave_game_asks_first_then_a_bot_plays_on_and_the_others_see_it(
     cara.locator("#join-code").wait_for()  # the lobby
     dino.locator(".seat-panel[data-seat='0']", has_text="a bot plays").wait_for()
     dino.locator(".log-lines li", has_text="Cara left the table").wait_for()
+    screenshot(dino, "leave-seen-phone")
     with server.http() as http:
         assert http.get(f"/api/tables/{created['table_id']}").json()["seats"][0]["zombie"] is True
