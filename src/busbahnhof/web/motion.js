@@ -4,8 +4,13 @@
 //   data-piece="<id unique on the page>"  a piece; it flies from where it was, or appears if new
 //   data-face="up|down"                   with data-piece: a changed face turns the piece over
 //   data-grow                             an SVG path/line that is new is drawn along its length
+//   data-motion-frame="<name>"            a container whose pieces are measured within it: the
+//                                         container shifting on the board (a decision or a refusal
+//                                         above it) or an SVG's view panning moves none of them
 // Every changed piece gets the class `last-move` until the next version (`markLastMove` puts it
-// back when the same version is drawn again, e.g. after a pick). Motion is off when the player
+// back when the same version is drawn again, e.g. after a pick); when the page draws several
+// versions at once (it missed some), the changes are animated but not marked: the marks only
+// ever show what one move changed. Motion is off when the player
 // turned it off (remembered) or the system asks for reduced motion; then the root element has
 // the class `no-motion`, which stops the CSS animations too.
 const STORAGE_KEY = "busbahnhof.motion";
@@ -41,14 +46,16 @@ export function snapshot(root) {
   const pieces = new Map();
   const origin = root.getBoundingClientRect();
   for (const el of root.querySelectorAll("[data-piece]")) {
-    pieces.set(el.dataset.piece, { rect: el.getBoundingClientRect(), origin, face: el.dataset.face, matrix: ownMatrix(el) });
+    const rect = el.getBoundingClientRect();
+    pieces.set(el.dataset.piece, { rect, origin, face: el.dataset.face, matrix: ownMatrix(el), framed: inFrame(el, rect) });
   }
   return pieces;
 }
 
-/** Animate what changed between `before` (a snapshot) and the DOM under `root` now; mark it.
- *  Returns the ids of the changed pieces. */
-export function animateChanges(root, before) {
+/** Animate what changed between `before` (a snapshot) and the DOM under `root` now, and mark it
+ *  as the last move unless `mark` is false (the changes of several moves at once).
+ *  Returns the ids of the pieces it marked. */
+export function animateChanges(root, before, { mark = true } = {}) {
   const changes = [];
   // A piece moved if it moved within the board: the board itself shifting on the page (news lines
   // above it) moves no piece.
@@ -60,16 +67,13 @@ export function animateChanges(root, before) {
       changes.push({ el, kind: "appear" });
       continue;
     }
-    const shiftX = was.origin ? origin.left - was.origin.left : 0;
-    const shiftY = was.origin ? origin.top - was.origin.top : 0;
-    const dx = was.rect.left - rect.left;
-    const dy = was.rect.top - rect.top;
+    const [dx, dy, shiftX, shiftY] = moved(was, el, rect, origin);
     const matrix = ownMatrix(el);
     if (was.face !== undefined && was.face !== el.dataset.face) changes.push({ el, kind: "turn" });
     else if (matrix !== null && was.matrix != null && matrix !== was.matrix) changes.push({ el, kind: "transform", from: was.matrix, to: matrix });
     else if (Math.abs(dx + shiftX) > MOVED_PX || Math.abs(dy + shiftY) > MOVED_PX) changes.push({ el, kind: "fly", dx, dy, from: was.rect, to: rect });
   }
-  const ids = new Set(changes.map((change) => change.el.dataset.piece));
+  const ids = mark ? new Set(changes.map((change) => change.el.dataset.piece)) : new Set();
   markLastMove(root, ids);
   if (motionOn() && changes.length <= MAX_ANIMATED) {
     for (const change of changes) {
@@ -80,6 +84,38 @@ export function animateChanges(root, before) {
     }
   }
   return ids;
+}
+
+/** Where a piece is within its frame (`data-motion-frame`): {frame (its name), x, y} in the
+ *  frame's own units (an SVG's user units, whatever part of it is in view; else pixels from the
+ *  frame's corner), or null outside a frame. */
+function inFrame(el, rect) {
+  const frame = el.closest("[data-motion-frame]");
+  if (!frame) return null;
+  const name = frame.dataset.motionFrame;
+  if (frame instanceof SVGSVGElement) {
+    const screen = frame.getScreenCTM();
+    if (!screen) return null;
+    const point = new DOMPoint(rect.left, rect.top).matrixTransform(screen.inverse());
+    return { frame: name, x: point.x, y: point.y, scale: Math.hypot(screen.a, screen.b) || 1 };
+  }
+  const corner = frame.getBoundingClientRect();
+  return { frame: name, x: rect.left - corner.left, y: rect.top - corner.top, scale: 1 };
+}
+
+/** How far a piece moved in screen pixels, [dx, dy] (the way back to where it was), and the
+ *  shift of the frame it is measured in, [shiftX, shiftY] (dx + shiftX is the move that counts):
+ *  within its frame if it was and is in the same one, else within the root. */
+function moved(was, el, rect, origin) {
+  const now = was.framed ? inFrame(el, rect) : null;
+  if (now && now.frame === was.framed.frame) {
+    const dx = (was.framed.x - now.x) * now.scale;
+    const dy = (was.framed.y - now.y) * now.scale;
+    return [dx, dy, 0, 0];
+  }
+  const shiftX = was.origin ? origin.left - was.origin.left : 0;
+  const shiftY = was.origin ? origin.top - was.origin.top : 0;
+  return [was.rect.left - rect.left, was.rect.top - rect.top, shiftX, shiftY];
 }
 
 /** Put the class `last-move` on the pieces with these ids (a redraw of the same version). */

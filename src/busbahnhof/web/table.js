@@ -161,7 +161,11 @@ export function showTable(root, { tableId, tokens }) {
     const module = GAME_BOARDS[ctx.game];
     // The board as it was, read before anything changes (the page's layout is still clean then).
     const fresh = !drawn || drawn.connection !== shown || drawn.version !== message.version;
-    const before = fresh && !coverFor && drawn && drawn.connection === shown && drawn.version < message.version ? snapshot(board) : null;
+    const animate = fresh && !coverFor && drawn && drawn.connection === shown && drawn.version < message.version;
+    // A refusal said on the board goes with the board it was said on; read without it, the pieces
+    // below it would all seem to move up.
+    if (animate) board.querySelectorAll(".refusal").forEach((el) => el.remove());
+    const before = animate ? snapshot(board) : null;
     page.dataset.version = String(message.version);
     page.dataset.seat = String(ctx.seat ?? "");
     heading.textContent = `${message.table?.title ?? module?.title ?? ctx.game}${message.table?.code ? " · " + t("table.room", { code: message.table.code }) : ""}`;
@@ -188,8 +192,10 @@ export function showTable(root, { tableId, tokens }) {
     hints.draw(ctx, shown.opts.token);
     // A new version is animated from the board as it was (motion.js): the DOM is final already;
     // the pieces that changed fly, turn or appear, and stay marked until the next version; a
-    // redraw of the same version (a pick) marks them again without motion.
-    if (before) lastMoved = animateChanges(board, before);
+    // redraw of the same version (a pick) marks them again without motion. Several versions drawn
+    // at once (some were never drawn) are animated, but their changes are more than the last move
+    // and stay unmarked.
+    if (before) lastMoved = animateChanges(board, before, { mark: message.version === drawn.version + 1 });
     else if (fresh) lastMoved = new Set();
     else markLastMove(board, lastMoved);
     drawn = { connection: shown, version: message.version };

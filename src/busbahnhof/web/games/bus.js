@@ -67,7 +67,7 @@ export function render(ctx) {
       { class: `bus-table${kind === "board" ? " board-decision" : ""}` },
       kind === "map" ? decision(ctx, pick, anchor, narrow) : null,
       h("div", { class: "bus-map-area" }, map),
-      h("div", { class: "bus-board-area" }, actionBoard(ctx, pick)),
+      h("div", { class: "bus-board-area", "data-motion-frame": "bus-board" }, actionBoard(ctx, pick)),
     ),
   );
   return { node, handlesActions: true };

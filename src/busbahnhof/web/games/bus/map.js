@@ -35,7 +35,7 @@ export function drawMap(ctx, pick, anchor = {}) {
   const board = state.board;
   const at = board.layout.intersections;
   const stations = new Set(board.train_stations);
-  const svg = s("svg", { class: "bus-city", role: "group", "aria-label": ctx.t("bus.map"), "data-hand": state.clock.hand });
+  const svg = s("svg", { class: "bus-city", role: "group", "aria-label": ctx.t("bus.map"), "data-hand": state.clock.hand, "data-motion-frame": "bus-map" });
   svg.append(
     park(ctx, board),
     s("g", { class: "streets" }, state.streets.map((street) => streetLine(at, street))),
