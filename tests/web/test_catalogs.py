@@ -30,7 +30,7 @@ def modules() -> dict[str, str]:
         for name in (
             *("app.js", "lobby.js", "links.js", "created.js", "table.js", "actions.js", "replay.js", "review.js"),
             *("chat.js", "public-lobby.js"),
-            *("turns.js", "departures.js", "duration.js"),
+            *("turns.js", "departures.js", "duration.js", "leave.js"),
             *("workshop.js", "debrief.js"),
         )
     ]

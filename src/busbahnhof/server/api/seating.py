@@ -25,7 +25,7 @@ OWN_SEAT = ("claimed", "already")
 
 def live_session(players: PlayersHub, cookies: Mapping[str, str]) -> Session | None:
     """The live session of the cookies, or ``None`` (no cookie, or its session has ended)."""
-    return players.accounts.session(cookies.get(SESSION_COOKIE))
+    return players.accounts.session(session_id(cookies))
 
 
 async def seating_account(
