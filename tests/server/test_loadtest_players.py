@@ -156,7 +156,7 @@ def test_a_short_run_with_names_and_chat(sqlite_server: ServerProcess, tmp_path:
 
 
 @pytest.mark.slow
-def test_logged_in_players_claim_their_seats(tmp_path: Path) -> None:
+def test_logged_in_players_sit_as_their_accounts(tmp_path: Path) -> None:
     server = ServerProcess(
         f"sqlite:///{tmp_path / 'tables.db'}", tmp_path, {"BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS": "3"}
     ).start()
@@ -172,10 +172,13 @@ def test_logged_in_players_claim_their_seats(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert report["error_count"] == 0, report["errors"]
-    assert report["settings"]["accounts"] == 2 and report["seats_claimed"] >= 2
+    accounts = report["accounts"]
+    assert accounts["players"] == 2 and accounts["listed"] == accounts["tables"] >= 2, accounts
+    assert "Logged-in players" in result.stdout
     with sqlite3.connect(tmp_path / "tables.db") as db:
         claimed = db.execute("SELECT count(*) FROM seat_players").fetchone()[0]
         shown = {row[0] for row in db.execute("SELECT display_name FROM accounts")}
-    assert claimed == report["seats_claimed"] and shown == {"Anna", "Jürgen"}
+    # slot 0 (seed 1: joins by room code) and slot 1 (seed 2: creates and is seated by its WebSocket)
+    assert claimed == accounts["tables"] and shown == {"Anna", "Jürgen"}
     # the server's limit of registrations per address is used up by the first run's two and one more
     assert too_many.returncode == 2 and "BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS" in too_many.stderr

@@ -138,7 +138,6 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         ("chat_latency", f"{chat['p50']} / {chat['p95']} / {chat['p99']} / {chat['max']} ms"),
         ("chats", f"{chats['sent']} / {chats['delivered']} / {chats['interrupted']}"),
         ("names", f"{report['names_checked']}"),
-        ("accounts", f"{report['settings']['accounts']} / {report['seats_claimed']}"),
         ("errors", f"{report['error_count']} {report['errors'] or ''}".strip()),
         ("connections", f"{report['redirects']} / {report['reconnects']}"),
     ]
@@ -147,6 +146,9 @@ def report_table(ui: Ui, report: dict[str, Any]) -> Table:
         cpu = f"{server['cpu_percent']} % CPU ({server['main_cpu_percent']} % + {workers} %)"
         per_action = f"{server['cpu_ms_per_action']} ms CPU/action ({server['main_cpu_ms_per_action']} ms main)"
         rows.append(("server", f"pid {server['pid']}: {cpu}, {per_action}, {server['rss_mib_max']} MiB"))
+    if "accounts" in report:
+        accounts = report["accounts"]
+        rows.append(("accounts", f"{accounts['players']}: {accounts['listed']} / {accounts['tables']}"))
     if "acknowledged" in report:
         checked = report["acknowledged"]
         rows.append(("verified", f"{checked['found']} / {checked['acknowledged']} ({checked['tables']} tables)"))

@@ -2,11 +2,12 @@
 
 Before anything is measured, each such slot registers an account (``POST /api/accounts``, a new
 user name and password, its display name from :mod:`.names`) and keeps the session cookie and
-CSRF token the server answers with.  At each of its tables the human sits down under the
-account's display name (creating the table or joining it by room code, as every human does),
-and the seat is claimed for the account at once (``POST /api/account/seats`` with the cookie and
-the ``X-CSRF-Token`` header), as the web client does when a logged-in player opens a seat; its
-WebSocket carries the cookie as a browser's does.  A claim not answered ``claimed`` is an error.
+CSRF token the server answers with.  At each of its tables the human sits down as the web client
+does when logged in (docs/players.md, "Seated as your account"): its POSTs carry the cookie and
+the ``X-CSRF-Token`` header, so a join by room code seats the account in the same request (its
+answer's ``account_seat`` must be ``claimed``, else it is an error), and the WebSocket carries the
+cookie, which seats the account at a table it created.  After the test every table an account
+played must be on its player page (``GET /api/players/{id}``); one that is not is an error.
 
 The server limits registrations per address (5 in 15 minutes by default): a load test with
 accounts runs against a server started with ``BUSBAHNHOF_REGISTRATIONS_PER_ADDRESS`` at least N
@@ -40,11 +41,13 @@ class Account:
     """A registered, logged-in player.
 
     Attributes:
+        player_id: the account's public id (its player page).
         user_name: the login name.
         typed: the display name as registered; shown: as the server keeps it.
         session: the session cookie's value; csrf: the session's CSRF token.
     """
 
+    player_id: str
     user_name: str
     typed: str
     shown: str
@@ -87,26 +90,31 @@ async def register(url: str, count: int) -> list[Account]:
         session = response.cookies.get(SESSION_COOKIE)
         if session is None:
             raise AccountError(f"registering account {index + 1}: no session cookie in the answer")
-        return Account(body["user_name"], typed, answer["player"]["display_name"], session, answer["csrf"])
+        player = answer["player"]
+        return Account(player["id"], body["user_name"], typed, player["display_name"], session, answer["csrf"])
 
     return list(await asyncio.gather(*(one(index) for index in range(count))))
 
 
-async def claim(
-    http: httpx.AsyncClient, origin: str, account: Account, table_id: str, token: str, tally: Tally
-) -> bool:
-    """Claim the seat of ``token`` at ``table_id`` for ``account``; a refusal is counted as an error."""
-    response = await http.post(
-        f"{origin}/api/account/seats",
-        json={"seats": [{"table_id": table_id, "token": token}]},
-        headers=account.headers(),
-    )
-    if response.status_code != 200:
-        tally.errors[f"account:http:{response.status_code}"] += 1
-        return False
-    result = response.json()["seats"][0]["result"]
+def seated(answer: dict[str, object], tally: Tally) -> bool:
+    """Whether a join's answer seated the account (``account_seat``); anything else is counted as an error."""
+    result = answer.get("account_seat")
     if result != "claimed":
-        tally.errors[f"account:{result}"] += 1
+        tally.errors[f"account:{result or 'not_seated'}"] += 1
         return False
-    tally.seats_claimed += 1
     return True
+
+
+async def on_player_pages(url: str, accounts: list[Account], played: dict[str, list[str]]) -> dict[str, int]:
+    """How many of the tables each account played (``played``: player id to table ids) its player
+    page lists: ``{"tables", "listed"}``."""
+    listed = 0
+    async with httpx.AsyncClient(timeout=60) as http:
+        for account in accounts:
+            tables = played.get(account.player_id, [])
+            if not tables:
+                continue
+            page = (await http.get(f"{url}/api/players/{account.player_id}")).raise_for_status().json()
+            shown = {game["table_id"] for game in page["games"]}
+            listed += sum(1 for table_id in tables if table_id in shown)
+    return {"tables": sum(len(tables) for tables in played.values()), "listed": listed}

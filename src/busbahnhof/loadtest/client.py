@@ -43,7 +43,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from ..tables.delta import apply
-from .accounts import Account, claim
+from .accounts import Account, seated
 from .chatter import ChatLedger
 from .names import name_problem, player_for
 from .report import Tally
@@ -315,28 +315,33 @@ async def play_table(
     home, away = origins[0], origins[1 % len(origins)]
     player = player_for(seed) if account is None else account.player(seed)
     body = scenario.body(seed, pace.bot_think, None if player.joins else player.typed)
+    headers = account.headers() if account is not None else None  # a logged-in browser's POSTs
     try:
-        response = await http.post(f"{home}/api/tables", json=body)
+        response = await http.post(f"{home}/api/tables", json=body, headers=headers)
     except httpx.TransportError:
         # a server that is down (killed under the test), or a kept-alive connection it was closing
         # just then: the next server (or the same one, on a new connection) creates the table
         home, away = away, home
         tally.reconnects += 1
-        response = await http.post(f"{home}/api/tables", json=body)
+        response = await http.post(f"{home}/api/tables", json=body, headers=headers)
     if response.status_code != 201:
         tally.errors[f"http:{response.status_code}"] += 1
         return
     created = response.json()
     token = created["seats"][0]["token"]
     if player.joins:  # a friend who was told the room code takes the free seat with a name
-        joined = await http.post(f"{home}/api/rooms/{created['code']}/join", json={"name": player.typed})
+        joined = await http.post(
+            f"{home}/api/rooms/{created['code']}/join", json={"name": player.typed}, headers=headers
+        )
         if joined.status_code != 200:
             tally.errors[f"http:join:{joined.status_code}"] += 1
             return
+        if account is not None and not seated(joined.json(), tally):
+            return
         token = joined.json()["token"]
-    if account is not None and not await claim(http, home, account, created["table_id"], token, tally):
-        return
     tally.tables_started += 1
+    if account is not None:  # seated at the join, or by its WebSocket with the cookie at a table it created
+        tally.account_tables.setdefault(account.player_id, []).append(created["table_id"])
     chat = ChatLedger(tally, player, random.Random(f"chat {seed}"))
     run = TableRun(
         scenario, tally, pace, random.Random(seed), deadline, chat, list(origins), table_id=created["table_id"]

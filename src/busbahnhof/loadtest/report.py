@@ -38,7 +38,8 @@ class Tally:
         chats_interrupted: chat messages still on their way to a client that lost its connection.
         names_checked: table summaries and chat messages whose human's name was checked (a wrong
             or missing name is an error: :mod:`.names`).
-        seats_claimed: seats claimed for a logged-in player's account (:mod:`.accounts`).
+        account_tables: the tables each logged-in player sat at, by player id (:mod:`.accounts`;
+            afterwards each must be on the player's page).
     """
 
     tables_started: int = 0
@@ -54,7 +55,7 @@ class Tally:
     chat_latencies: list[float] = field(default_factory=list)
     chats_interrupted: int = 0
     names_checked: int = 0
-    seats_claimed: int = 0
+    account_tables: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
         """Count ``other``'s tables, actions, latencies and errors in too (a load client process's)."""
@@ -71,7 +72,8 @@ class Tally:
         self.chat_latencies.extend(other.chat_latencies)
         self.chats_interrupted += other.chats_interrupted
         self.names_checked += other.names_checked
-        self.seats_claimed += other.seats_claimed
+        for player_id, tables in other.account_tables.items():
+            self.account_tables.setdefault(player_id, []).extend(tables)
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,6 @@ def summary(
         },
         "chat_latency_ms": spread(tally.chat_latencies),
         "names_checked": tally.names_checked,
-        "seats_claimed": tally.seats_claimed,
         "errors": dict(tally.errors),
         "error_count": sum(tally.errors.values()),
         "redirects": tally.redirects,

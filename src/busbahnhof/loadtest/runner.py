@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import httpx
 import psutil
 
-from .accounts import Account, register
+from .accounts import Account, on_player_pages, register
 from .chatter import MIN_CHAT_EVERY
 from .client import Pace, play_table
 from .monitor import Monitor, server_pids
@@ -236,6 +236,12 @@ async def run_load(settings: LoadSettings) -> dict[str, Any]:
     # this process's own share (its helpers have exited by now) and what the helpers measured themselves
     client["cpu_percent"] = round(client["main_cpu_percent"] + helpers_cpu / elapsed * 100, 1)
     report["load_client"] = {**client, "processes": settings.processes}
+    if accounts:
+        pages = await on_player_pages(urls[0], accounts, tally.account_tables)
+        report["accounts"] = {"players": len(accounts), **pages}
+        if pages["listed"] < pages["tables"]:
+            report["errors"]["account:not_on_player_page"] = pages["tables"] - pages["listed"]
+            report["error_count"] += pages["tables"] - pages["listed"]
     if settings.verify_db:
         report["acknowledged"] = await asyncio.to_thread(check_acknowledged, settings.verify_db, tally.acked)
     report["cpus"] = psutil.cpu_count()
