@@ -830,19 +830,24 @@ class TableService:
         task.add_done_callback(self._background.discard)
 
     async def _broadcast(self, table: Table) -> None:
-        """Send every client of the table its own message."""
+        """Send every client of the table its own message; a client whose send fails is disconnected.
+
+        A client queues what it is sent (the WebSocket's writer task writes it), so the sends are
+        awaited one after another: no task per client and version (each cost a getpid syscall).
+        """
         clients = list(self.connections.get(table.id, []))
         if not clients:
             return
         broadcast = Broadcast(table, asyncio.get_running_loop().time())
-        sends = [
-            connection.client.send(broadcast.message(connection.seat, connection.client.lang, connection.cursor))
-            for connection in clients
-        ]
-        results = await asyncio.gather(*sends, return_exceptions=True)
-        for connection, result in zip(clients, results, strict=True):
-            if isinstance(result, Exception):
-                await self.disconnect(connection)
+        failed = []
+        for connection in clients:
+            message = broadcast.message(connection.seat, connection.client.lang, connection.cursor)
+            try:
+                await connection.client.send(message)
+            except Exception:  # a client that is gone (any error of its own): it is disconnected
+                failed.append(connection)
+        for connection in failed:
+            await self.disconnect(connection)
 
     def _awake(self, table: Table, turn: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
         """A bot turn's or timer's time has come (a callback of the loop's timer): ``turn(table,
