@@ -1,7 +1,7 @@
 """Players at the table in Chromium against a real server on a SQLite file: a logged-in browser sits
 as its account wherever it takes a seat (the public lobby, a room code, a seat link), without a
 claim call of its own; "Partie verlassen" with its dialog hands the seat to the bot and the others
-see it; spectators and finished games get no such button.  Screenshots of the dialog."""
+see it, the lobby says so once and leads back to the seat; spectators get no such button.  Screenshots of the dialog."""
 
 from __future__ import annotations
 
@@ -130,9 +130,20 @@ def test_leave_game_asks_first_then_a_bot_plays_on_and_the_others_see_it(
 
     cara.get_by_role("button", name="Partie verlassen").click()
     dialog.get_by_role("button", name="Verlassen").click()
-    cara.locator("#join-code").wait_for()  # the lobby
+    notice = cara.locator(".left-notice", has_text="Du hast die Partie verlassen: Ein Bot spielt für dich weiter.")
+    notice.wait_for()  # the lobby says what happened, once
     dino.locator(".seat-panel[data-seat='0']", has_text="a bot plays").wait_for()
     dino.locator(".log-lines li", has_text="Cara left the table").wait_for()
     screenshot(dino, "leave-seen-phone")
     with server.http() as http:
         assert http.get(f"/api/tables/{created['table_id']}").json()["seats"][0]["zombie"] is True
+    screenshot(cara, "leave-lobby-laptop")
+
+    notice.get_by_role("link", name="Zurück an den Tisch").click()  # the ruling: back until the game ends
+    cara.locator(".table-page[data-seat='0']").wait_for()
+    dino.locator(".seat-panel[data-seat='0']", has_text="a bot plays").wait_for(state="detached")
+    with server.http() as http:
+        assert http.get(f"/api/tables/{created['table_id']}").json()["seats"][0]["zombie"] is False
+    cara.goto("/")
+    cara.locator("#join-code").wait_for()
+    assert cara.locator(".left-notice").count() == 0, "said once"

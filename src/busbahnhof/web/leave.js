@@ -1,7 +1,8 @@
 // "Partie verlassen" at the table: a seated player leaves a running game on purpose. A dialog says
 // first what happens (a bot takes the seat at once and plays on; in a rated game it counts as a
 // loss; the seat link brings them back until the game ends: docs/turns.md). Leaving sends "leave"
-// on the device's connections and goes to the lobby; the server tells the others.
+// on the device's connections and goes to the lobby, which says once what happened and offers the
+// way back; the server tells the others.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -51,4 +52,33 @@ export function leaveControl({ onLeave }) {
       if (!visible && dialog.open) dialog.close();
     },
   };
+}
+
+const LEFT_KEY = "busbahnhof.left";
+
+/** Remember the table page just left, for the lobby's notice (sessionStorage: this tab, once). */
+export function noteLeft(hash) {
+  try {
+    sessionStorage.setItem(LEFT_KEY, hash);
+  } catch {
+    /* storage off: no notice */
+  }
+}
+
+/** The lobby's notice after leaving a game (once): what happens now, and the way back; or null. */
+export function leftNotice() {
+  let hash = null;
+  try {
+    hash = sessionStorage.getItem(LEFT_KEY);
+    sessionStorage.removeItem(LEFT_KEY);
+  } catch {
+    return null;
+  }
+  if (!hash) return null;
+  return h(
+    "div",
+    { class: "panel left-notice", role: "status" },
+    h("p", {}, h("span", { "aria-hidden": "true" }, "✗ "), t("turns.left_notice")),
+    h("a", { class: "button", href: hash }, t("turns.take_back")),
+  );
 }

@@ -12,6 +12,7 @@ import { seatLinkItem, seatLinks } from "./links.js";
 import { checkName, namePrompt, playerName, setPlayerName } from "./name.js";
 import { PublicTables, QuickMatch } from "./public-lobby.js";
 import { seating, session } from "./session.js";
+import { leftNotice } from "./leave.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];
@@ -31,11 +32,13 @@ export function showLobby(root) {
   const publicTables = new PublicTables(gameTitle, () => games);
   const resultSection = h("section", { class: "panel result lobby-result", "aria-live": "polite" });
   resultSection.hidden = true;
+  const left = leftNotice(); // just left a game (leave.js): said once, with the way back
 
   function draw() {
     replaceChildren(
       root,
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
+      left,
       resultSection,
       namePrompt(() => draw()),
       h("p", { class: "learn-link" }, h("a", { class: "button", href: "#/learn" }, t("lesson.lobby_link")), " ", h("a", { class: "button", href: "#/workshop" }, t("workshop.lobby_link")), " ", h("a", { class: "button", href: "#/workbench" }, t("workbench.lobby_link"))),

@@ -19,7 +19,7 @@ import { playerName } from "./name.js";
 import { HintPanel, hintsUsed } from "./hint.js";
 import { feedbackOffer } from "./workbench/after-game.js";
 import { ChatPanel } from "./chat.js";
-import { leaveControl } from "./leave.js";
+import { leaveControl, noteLeft } from "./leave.js";
 
 /** Each game's board module, loaded when a table of that game is first shown (not all three). */
 const BOARDS = {
@@ -386,8 +386,12 @@ export function showTable(root, { tableId, tokens }) {
   /** Leave the game: each of this device's seats goes to the stand-in bot; the lobby follows. */
   function leaveGame() {
     const sent = connections.map((c) => c.post({ type: "leave" }));
-    if (sent.every(Boolean)) navigate("#/");
-    else showConnection(shown, shown.status); // offline: nothing was sent, the table stays
+    if (!sent.every(Boolean)) {
+      showConnection(shown, shown.status); // offline: nothing was sent, the table stays
+      return;
+    }
+    noteLeft(location.hash);
+    navigate("#/");
   }
 
   /** Whether this device holds a seat at the table (spectators cannot ask for a rematch). */
