@@ -84,9 +84,10 @@ def test_the_ledger_counts_refused_lost_unexpected_and_misnamed_messages() -> No
     ledger.sent("Moment bitte", 2.0, {HUMAN, SPECTATOR})
     ledger.sent("Tschüss!", 2.0 + CHAT_TIMEOUT + 1, {HUMAN, SPECTATOR})  # the first is lost by now
     ledger.arrived(SPECTATOR, [{"seat": 0, "name": "Spieler 1", "text": "Was?"}], 14.0)
-    ledger.disconnected(SPECTATOR)
+    ledger.disconnected(HUMAN)  # "Tschüss!" still reaches the spectator: no latency, no error
+    ledger.arrived(SPECTATOR, [{"seat": 0, "name": "Anna", "text": "Tschüss!"}], 14.1)
     assert tally.errors == {"chat:refused:chat/too_fast": 1, "chat:lost": 1, "chat:unexpected": 1, "chat:wrong_name": 1}
-    assert tally.chats_interrupted == 1 and not ledger.pending()
+    assert tally.chats_interrupted == 1 and tally.chat_latencies == [] and not ledger.pending()
 
 
 def test_a_table_run_checks_the_names_its_clients_receive() -> None:

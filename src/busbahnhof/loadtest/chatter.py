@@ -54,11 +54,13 @@ MARKUP_PHRASES: tuple[str, ...] = (
 
 @dataclass
 class Said:
-    """A message on its way: its text, when it was sent, and the clients still waiting for it."""
+    """A message on its way: its text, when it was sent, the clients still waiting for it, and
+    whether one of them lost its connection meanwhile (then it has no latency)."""
 
     text: str
     sent: float
     waiting: set[str]
+    interrupted: bool = False
 
 
 @dataclass
@@ -95,7 +97,8 @@ class ChatLedger:
                 continue
             said.waiting.discard(who)
             if not said.waiting:
-                self.tally.chat_latencies.append(now - said.sent)
+                if not said.interrupted:
+                    self.tally.chat_latencies.append(now - said.sent)
                 self.on_the_way.remove(said)
 
     def refused(self, who: str, code: str) -> None:
@@ -106,10 +109,15 @@ class ChatLedger:
             self.on_the_way.remove(said)
 
     def disconnected(self, who: str) -> None:
-        """Client ``who`` lost its connection: what it was still waiting for cannot reach it."""
+        """Client ``who`` lost its connection: what it was still waiting for cannot reach it (the
+        other clients still get it)."""
         for said in [s for s in self.on_the_way if who in s.waiting]:
-            self.tally.chats_interrupted += 1
-            self.on_the_way.remove(said)
+            said.waiting.discard(who)
+            if not said.interrupted:
+                said.interrupted = True
+                self.tally.chats_interrupted += 1
+            if not said.waiting:
+                self.on_the_way.remove(said)
 
     def expire(self, before: float) -> None:
         """Count the messages sent before ``before`` that have not reached every client as lost."""
