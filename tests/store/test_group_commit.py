@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -146,11 +147,13 @@ async def play(commits, number):
         version += 1
         if await commits.append((f"t{number}", version, f"move {version}", 0, "bot", 1.0)):
             print(f"t{number} {version}", flush=True)  # acknowledged: only now may a player hear of it
+        await asyncio.sleep(0)  # the others' turn (a commit on the loop does not yield)
 
 async def main():
     pool = ThreadPoolExecutor(1)
     loop = asyncio.get_running_loop()
-    commits = ActionCommits(store.append_actions, lambda call, *args: loop.run_in_executor(pool, call, *args))
+    run = lambda call, *args: loop.run_in_executor(pool, call, *args)
+    commits = ActionCommits(store.append_actions, run, store.try_append_actions)  # as the table service does
     await asyncio.gather(*(play(commits, number) for number in range(tables)))
 
 asyncio.run(main())
@@ -191,4 +194,54 @@ def test_the_store_reports_each_action_of_a_batch(sqlite_url: str, count: int) -
     rows: list[ActionRow] = [(f"t{n}", 1, "guess red", 0, "human", 2.0) for n in range(count)]
     assert store.append_actions(rows) == [True] * count
     assert store.append_actions(rows) == [False] * count, "every version exists now: nothing stored twice"
+    store.close()
+
+
+def test_an_sqlite_file_commits_on_the_loop_postgres_never(database_url: str) -> None:
+    store = open_tables(database_url, 2)
+    answer = store.try_append_actions([("t0", 1, "guess red", 0, "human", 2.0)])
+    if store.is_postgres:
+        assert answer is None, "a round trip to the database never runs on the event loop"
+        assert stored_actions(store, "t0") == []
+    else:
+        assert answer == [True]
+        assert stored_actions(store, "t0") == [(1, "guess red")]
+        assert store.try_append_actions([("t0", 1, "guess black", 0, "human", 2.0)]) == [False]
+    store.close()
+
+
+def test_a_held_write_lock_sends_the_action_to_the_store_thread_at_once(tmp_path: Path) -> None:
+    """The loop never waits for SQLite's write lock: while another connection holds it, the action
+    goes to the store's thread (which waits for the lock) and is committed when it is free."""
+    path = tmp_path / "locked.db"
+    store = open_tables(f"sqlite:///{path}", 2)
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another writer (a job worker, a second connection)
+    started = time.perf_counter()
+    assert store.try_append_actions([("t0", 1, "guess red", 0, "human", 2.0)]) is None
+    assert time.perf_counter() - started < 0.05, "no waiting for the lock on the loop"
+    threading.Timer(0.3, holder.rollback).start()
+    commits_on_loop: list[int] = []
+
+    def at_once(rows: list[ActionRow]) -> list[bool] | None:
+        answer = store.try_append_actions(rows)
+        commits_on_loop.append(answer is not None)
+        return answer
+
+    async def main() -> list[Any]:
+        pool = ThreadPoolExecutor(1)
+        loop = asyncio.get_running_loop()
+        commits = ActionCommits(
+            store.append_actions, lambda call, *args: loop.run_in_executor(pool, call, *args), at_once
+        )
+        answers = [await commits.append(("t0", 1, "guess red", 0, "human", 2.0))]  # waits in the thread
+        answers.append(await commits.append(("t1", 1, "guess red", 0, "human", 2.0)))  # the lock is free again
+        await commits.close()
+        pool.shutdown()
+        return answers
+
+    assert asyncio.run(main()) == [True, True]
+    assert commits_on_loop == [False, True]
+    assert stored_actions(store, "t0") == stored_actions(store, "t1") == [(1, "guess red")]
+    holder.close()
     store.close()

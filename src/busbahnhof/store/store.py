@@ -11,6 +11,7 @@ On PostgreSQL each committed change of a table's seats, status or successor is a
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import threading
 import uuid
 from collections.abc import Callable
@@ -79,6 +80,9 @@ WITH stored AS (
 )
 SELECT table_id, version FROM stored
 """
+
+LOCKED_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+"""SQLite's answers when another connection holds the lock a write needs (and we did not wait)."""
 
 LOCK_ROW = update(tables).where(tables.c.id == bindparam("table")).values(version=tables.c.version)
 
@@ -165,6 +169,7 @@ class Store:
         self._checkpointer = Checkpointer(self.engine) if in_file else None
         self._appending = threading.Lock()
         self._appender: PoolProxiedConnection | None = None
+        self._at_once: PoolProxiedConnection | None = None
 
     def _conninfo(self) -> str:
         """The URL as libpq takes it (for the connections psycopg opens itself)."""
@@ -179,9 +184,10 @@ class Store:
         if self._checkpointer is not None:
             self._checkpointer.close()
         with self._appending:
-            if self._appender is not None:
-                self._appender.close()
-                self._appender = None
+            for kept in (self._appender, self._at_once):
+                if kept is not None:
+                    kept.close()
+            self._appender = self._at_once = None
         self.engine.dispose()
 
     # -- owners (which process serves a table and runs its bots) -------------------------
@@ -259,6 +265,40 @@ class Store:
                 raise
             self._appender = connection
             return stored
+
+    def try_append_actions(self, rows: list[ActionRow]) -> list[bool] | None:
+        """:meth:`append_actions` on the caller's thread (the table service's event loop) if that
+        never waits: on an SQLite file, whose commit only appends to the write-ahead log (no
+        ``fsync``: ``synchronous=NORMAL``, and the :class:`Checkpointer` thread checkpoints), on a
+        connection of its own that does not wait for the write lock (``busy_timeout=0``).
+        ``None``: nothing stored, the caller must use :meth:`append_actions` in its store thread
+        (another connection or process holds the write lock now; or PostgreSQL, whose commit is
+        a round trip)."""
+        if self._checkpointer is None:
+            return None
+        with self._appending:
+            connection = self._at_once or self._connection_not_waiting()
+            self._at_once = None
+            dbapi: Any = connection.driver_connection
+            try:
+                stored = self._append_sqlite(dbapi, rows)
+            except sqlite3.OperationalError as error:
+                if getattr(error, "sqlite_errorcode", 0) & 0xFF not in LOCKED_CODES:  # extended codes: the low byte
+                    connection.invalidate()
+                    raise
+                dbapi.rollback()
+                self._at_once = connection
+                return None
+            except BaseException:
+                connection.invalidate()
+                raise
+            self._at_once = connection
+            return stored
+
+    def _connection_not_waiting(self) -> PoolProxiedConnection:
+        connection = self.engine.raw_connection()
+        connection.driver_connection.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
+        return connection
 
     @staticmethod
     def _append_sqlite(dbapi: Any, rows: list[ActionRow]) -> list[bool]:

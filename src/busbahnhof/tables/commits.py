@@ -31,11 +31,20 @@ RunInStore = Callable[..., Awaitable[Any]]
 
 class ActionCommits:
     """Commits actions through ``write`` (the store's ``append_actions``), run by ``run``; one
-    batch at a time, the actions that came meanwhile in the next."""
+    batch at a time, the actions that came meanwhile in the next.  With ``write_at_once`` (the
+    store's ``try_append_actions``) an action that finds no batch in flight is first offered
+    to the store on the event loop itself, where a store that can commit without waiting (an
+    SQLite file whose write lock is free) does so: no hand-off to a thread and back."""
 
-    def __init__(self, write: Callable[[list[ActionRow]], list[bool]], run: RunInStore) -> None:
+    def __init__(
+        self,
+        write: Callable[[list[ActionRow]], list[bool]],
+        run: RunInStore,
+        write_at_once: Callable[[list[ActionRow]], list[bool] | None] | None = None,
+    ) -> None:
         self._write = write
         self._run = run
+        self._write_at_once = write_at_once
         self._waiting: list[tuple[ActionRow, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -46,6 +55,10 @@ class ActionCommits:
         Raises:
             The store's error if this action could not be stored.
         """
+        if self._write_at_once is not None and self._writer is None:
+            stored = self._write_at_once([row])
+            if stored is not None:
+                return stored[0]
         loop = asyncio.get_running_loop()
         future: asyncio.Future[bool] = loop.create_future()
         self._waiting.append((row, future))

@@ -71,6 +71,12 @@ class TableStore(Protocol):
         the batch stored, if the transaction fails."""
         ...
 
+    def try_append_actions(self, rows: list[ActionRow]) -> list[bool] | None:
+        """:meth:`append_actions` at once on the caller's thread (the event loop) if the store can
+        commit there without waiting (for a lock, the disk or the network); ``None``: nothing
+        stored, use :meth:`append_actions` in a store thread."""
+        ...
+
     def change_seats(
         self, table_id: str, change: Callable[[list[dict[str, Any]]], T]
     ) -> tuple[T, list[dict[str, Any]]]:

@@ -134,7 +134,7 @@ class TableService:
         self._store_pool = (
             ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store") if store_workers > 0 else None
         )
-        self._commits = ActionCommits(store.append_actions, self._store)
+        self._commits = ActionCommits(store.append_actions, self._store, store.try_append_actions)
         self._thinker: Thinker = (
             ProcessThinker(bot_processes, bot_processes_max) if bot_processes > 0 else ThreadThinker(bot_workers)
         )
