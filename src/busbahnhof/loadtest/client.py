@@ -24,7 +24,8 @@ and the time until every client of the table has it is the chat latency.
 Like the web client, each connection asks for deltas (``delta=1``, docs/web/wire.md): after the
 first whole message it gets only what changed, and applies it to the message it holds
 (:func:`busbahnhof.tables.delta.apply`); a delta that does not fit asks for the whole message
-again (``resync``).
+again (``resync``).  It also takes batch frames (``batch=1``, docs/protocol.md): the human's
+``result`` comes in one frame with the table message its action caused.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ CLOSE_ELSEWHERE = 4307
 """The server's close code for "another process owns this table" (its address came just before)."""
 RECONNECT_SECONDS = 0.3
 """The wait before a lost connection is tried again (through the next server)."""
-DE, EN = {"lang": "de", "delta": "1"}, {"lang": "en", "delta": "1"}
-"""The human's and the spectator's languages; both take deltas, as the web client does."""
+DE, EN = {"lang": "de", "delta": "1", "batch": "1"}, {"lang": "en", "delta": "1", "batch": "1"}
+"""The human's and the spectator's languages; both take deltas and batch frames, as the web client does."""
 CHAT_SETTLE_SECONDS = 5.0
 """How long a table that ends waits for its chat messages still on their way."""
 LOST: dict[str, Any] = {"type": "result", "lost": True}
@@ -191,7 +192,9 @@ class TableRun:
                     self.sockets[who] = socket
                     with contextlib.suppress(WebSocketException):
                         async for raw in socket:
-                            self.arrived(who, orjson.loads(raw), time.perf_counter())
+                            received, now = orjson.loads(raw), time.perf_counter()
+                            for message in received if isinstance(received, list) else [received]:
+                                self.arrived(who, message, now)  # a batch frame: its messages in order
                     close_code = socket.close_code
             except (OSError, TimeoutError, WebSocketException):
                 pass

@@ -9,7 +9,10 @@ On connect, and after every change of the table, the client receives its own ``t
 (version, its seat's view, its legal actions, new log lines in its language, the clock), built
 by :mod:`busbahnhof.tables.messages`; a reconnecting client starts with the whole log again.
 With ``delta=1`` only the first message is whole: every later one is a ``delta`` against the
-version the client holds (docs/web/wire.md).
+version the client holds (docs/web/wire.md).  With ``batch=1`` the messages queued for the client
+by the time its writer runs go out in one frame, as a JSON array in order (one message alone
+stays a frame of its own): the acting client's ``result`` rides in the frame of the table message
+its action caused, and a client that falls behind gets several versions in one write.
 The client sends JSON messages:
 
 * ``{"type": "action", "version": N, "action": "guess red"}``: answered with
@@ -74,11 +77,14 @@ class SocketClient:
 
     Attributes:
         lang: the language of its messages (the client may change it).
+        batch: whether the messages queued by the time the writer runs go out in one frame (a
+            JSON array); each is a frame of its own otherwise.
     """
 
-    def __init__(self, websocket: WebSocket, lang: str) -> None:
+    def __init__(self, websocket: WebSocket, lang: str, *, batch: bool = False) -> None:
         self.websocket = websocket
         self.lang = lang
+        self.batch = batch
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(MAX_QUEUE)
         self.closed = False
         self.writer = asyncio.create_task(self._write())
@@ -99,8 +105,19 @@ class SocketClient:
         await self.send(encode(message))
 
     async def _write(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.websocket.send_text(text)
+        """Write the queued messages in order until the closing mark (``None``): one frame per
+        message, or for a batching client all that are queued in one frame (one write)."""
+        while True:
+            texts = [await self.queue.get()]
+            while self.batch and texts[-1] is not None and not self.queue.empty():
+                texts.append(self.queue.get_nowait())
+            messages = [text for text in texts if text is not None]
+            if len(messages) > 1:
+                await self.websocket.send_text(f"[{','.join(messages)}]")
+            elif messages:
+                await self.websocket.send_text(messages[0])
+            if texts[-1] is None:
+                return
 
     async def close(self, code: int = CLOSE_NORMAL) -> None:
         """Send what is queued (for a short while at most), then close the socket."""
@@ -123,13 +140,14 @@ async def table_socket(
     lang: str | None = None,
     name: str | None = None,
     delta: str | None = None,
+    batch: str | None = None,
 ) -> None:
     """One client at one table (see the module's description)."""
     service: TableService = websocket.app.state.service
     settings: Settings = websocket.app.state.settings
     if not await accept_from_allowed_origin(websocket, settings.allowed_origins):
         return
-    client = SocketClient(websocket, pick_lang(lang, websocket.headers.get("accept-language")))
+    client = SocketClient(websocket, pick_lang(lang, websocket.headers.get("accept-language")), batch=batch == "1")
     connection: Connection | None = None
     close_code = CLOSE_NORMAL
     started = time.monotonic()
