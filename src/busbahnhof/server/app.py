@@ -35,7 +35,7 @@ from .api.routes import accounts, chat, games, health, hints, lobby, players, qr
 from .api.routes import lessons as lesson_routes
 from .api.routes import turns as turn_routes
 from .api.routes import workbench as workbench_routes
-from .api.routes.workshop import open_workshops
+from .api.routes.workshop import close_workshops, open_workshops
 from .background import Background
 from .config import Settings
 from .errors import ServerError, error_data, http_status
@@ -102,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await watch.stop()
             await stop_adopting(adopter)
             await close_lobby(app)
+            await close_workshops(app)
             await service.stop()
             await asyncio.to_thread(background.stop)
             store.close()

@@ -585,7 +585,8 @@ class TableService:
     async def pause(self, table_id: str, paused: bool) -> bool:
         """Pause the table (its bots and turn clock stop, no seat may act) or let it go on; the game's
         state does not change.  A resumed human turn starts its clock afresh.  The pause is this
-        process's (a workshop pauses its tables again after a restart).  Returns whether it changed.
+        process's (each process makes its tables follow their workshop's stored pause:
+        :meth:`busbahnhof.workshop.WorkshopService.keep_pauses`).  Returns whether it changed.
 
         Raises:
             UnknownTableError.

@@ -44,6 +44,9 @@ MAX_TABLES = 12
 CODE_ATTEMPTS = 20
 THINK_SECONDS = 0.8
 """The bots' think delay at workshop tables: slow enough for a room to follow."""
+KEEP_PAUSES_SECONDS = 0.5
+"""How often each process makes its tables follow their workshop's stored pause: within the bots'
+think delay (:data:`THINK_SECONDS`), so a table adopted from a dead owner is paused before its bot moves."""
 ABANDON_SECONDS = 4 * 3600.0
 """A workshop's tables are closed only after four hours without anybody (a long session with breaks)."""
 
@@ -63,6 +66,8 @@ class WorkshopService:
         self.tables = tables
         self.think_seconds = think_seconds
         self.wall_clock = wall_clock
+        self.pause_changes = 0
+        """How many pauses and resumes this process was asked for (see :meth:`keep_pauses`)."""
 
     async def _store(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(call, *args)
@@ -226,6 +231,7 @@ class WorkshopService:
             UnknownWorkshopError, NotFacilitatorError, NotStartedError.
         """
         workshop = await self._facilitated_running(workshop_id, key)
+        self.pause_changes += 1  # a keeper's look at the store begun before this is stale now
         await self._store(self.store.set_paused, workshop_id, paused)
         for table_id in workshop["table_ids"]:
             await self.tables.pause(table_id, paused)
@@ -238,6 +244,29 @@ class WorkshopService:
         for table_id in await self._store(self.store.paused_table_ids):
             paused += await self.tables.pause(table_id, True)
         return paused
+
+    async def keep_pauses(self) -> int:
+        """Make this process's tables paused exactly when their workshop is (as the store says).
+
+        With several serving processes (docs/deploy.md) a facilitator's pause reaches the process
+        that answered it only; the owner of each other table follows the stored pause here, and so
+        does a process that adopted a paused workshop's table from a stopped or dead owner.
+        Every process calls this every :data:`KEEP_PAUSES_SECONDS`.  Returns how many tables changed.
+        """
+        asked_before = self.pause_changes
+        should_pause = set(await self._store(self.store.paused_table_ids))
+        if self.pause_changes != asked_before:  # a pause or resume here meanwhile: the next look decides
+            return 0
+        held = self.tables.tables
+        changes = [
+            (table_id, table_id in should_pause)
+            for table_id, table in list(held.items())
+            if table.is_open and table.paused != (table_id in should_pause)
+        ]
+        changed = 0
+        for table_id, paused in changes:
+            changed += await self.tables.pause(table_id, paused)
+        return changed
 
     async def debrief(self, workshop_id: str, key: str, lang: str) -> dict[str, Any]:
         """The debrief of the workshop's games so far (:mod:`.debrief`), in ``lang``.

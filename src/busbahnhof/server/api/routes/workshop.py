@@ -9,6 +9,8 @@ overview a few bytes (docs/workshop.md has the figures).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request
@@ -19,6 +21,8 @@ from ....players.names import display_name
 from ....store import Store
 from ....tables import TableService, normalize_code
 from ....workshop import WorkshopService, WorkshopStore
+from ....workshop.service import KEEP_PAUSES_SECONDS
+from ...logs import event, server_log
 from ..deps import LangDep
 
 router = APIRouter(tags=["workshops"])
@@ -29,10 +33,35 @@ NAME_LENGTH = 40
 
 async def open_workshops(app: FastAPI, store: Store, service: TableService) -> None:
     """The app's workshop service (at startup, before the table service starts): paused workshops'
-    tables are paused again before any of their bots may move."""
+    tables are paused again before any of their bots may move.  With several processes (PostgreSQL)
+    each one keeps its tables' pauses as stored (:meth:`WorkshopService.keep_pauses`) from now on."""
     workshops = WorkshopService(WorkshopStore(store.engine), service)
     await workshops.restore()
     app.state.workshops = workshops
+    app.state.workshop_keeper = asyncio.create_task(keep_pauses_forever(workshops)) if store.is_postgres else None
+
+
+async def close_workshops(app: FastAPI) -> None:
+    """Stop keeping the workshops' pauses (at shutdown)."""
+    keeper: asyncio.Task[None] | None = app.state.workshop_keeper
+    if keeper is None:
+        return
+    keeper.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await keeper
+
+
+async def keep_pauses_forever(workshops: WorkshopService) -> None:
+    """Every :data:`KEEP_PAUSES_SECONDS`, this process's tables follow their workshop's stored pause."""
+    while True:
+        await asyncio.sleep(KEEP_PAUSES_SECONDS)
+        try:
+            changed = await workshops.keep_pauses()
+        except Exception:  # a lost database connection: the next look tries again
+            server_log.exception("keeping workshop pauses failed")
+            continue
+        if changed:
+            event(server_log, "workshop pauses followed", count=changed)
 
 
 async def get_workshops(request: Request) -> WorkshopService:
