@@ -374,9 +374,11 @@ function personIcon(filled) {
 export function drawAccountControl(holder) {
   const draw = () => {
     const me = session();
+    // A menu open while the session is asked again (after a login, a seat taken) stays open.
+    const open = holder.querySelector("#account-menu")?.hidden === false;
     const button = h(
       "button",
-      { type: "button", class: "account-button", id: "account-button", "aria-expanded": "false", "aria-controls": "account-menu", "aria-label": me ? t("account.menu_for", { name: me.player.display_name }) : t("account.menu_guest") },
+      { type: "button", class: "account-button", id: "account-button", "aria-expanded": String(open), "aria-controls": "account-menu", "aria-label": me ? t("account.menu_for", { name: me.player.display_name }) : t("account.menu_guest") },
       personIcon(Boolean(me)),
       h("span", { class: "account-label" }, me ? t("account.menu") : t("account.login_short")),
       turnsBadge(),
@@ -391,7 +393,7 @@ export function drawAccountControl(holder) {
       link("#/ratings/busfahrer", t("account.leaderboards"), "menu-ratings"),
       me ? h("li", {}, h("button", { type: "button", class: "link-button", id: "menu-logout", onclick: () => (close(), logOut().catch(() => {})) }, t("account.logout"))) : null,
     );
-    menu.hidden = true;
+    menu.hidden = !open;
     function close() {
       menu.hidden = true;
       button.setAttribute("aria-expanded", "false");
