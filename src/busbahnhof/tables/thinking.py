@@ -21,7 +21,7 @@ the server it stops every table's event loop for as long as it thinks (a strong 
   to the serving process, a manager and a feeder, and three hand-offs of the interpreter lock to
   every bot move; under load each one made the tables wait.)  A worker answers its requests in
   order.  Requests and answers travel in batches: what the event loop asks of a worker in one
-  turn is one pickle and one ``write``, and a worker answers what it has decided together, so
+  turn is one pickle and one ``write``, and a worker answers each batch together, so
   at a thousand tables the serving process makes a few pipe writes and reads per loop turn, not
   one per bot move.
 * **As many workers as demand.**  :class:`ProcessThinker` starts with ``least`` workers and
@@ -69,13 +69,13 @@ PARENT_POLL_SECONDS = 1.0
 RETRIES = 2
 CLOSE_SECONDS = 5.0
 FLUSH_SECONDS = 0.02
-"""A worker sends the answers it has after deciding this long, even if more requests wait."""
+"""A worker sends the answers it has after deciding this long, even if its batch is not done."""
 MOVE_SLACK = 2
 """A table moves to the least busy worker when its own has this many more unanswered requests..."""
-MOVE_WAIT_SECONDS = 0.1
+MOVE_WAIT_SECONDS = 1.0
 """... and its own worker's oldest request has waited this long (a table has one request at a
 time, so a worker's queue is as long as the number of its tables waiting for a decision)."""
-GROW_WAIT_SECONDS = 0.25
+GROW_WAIT_SECONDS = 0.5
 """Another worker starts when the least busy worker's oldest request has waited this long."""
 SHRINK_QUIET_SECONDS = 60.0
 """A worker above the least number stops after this long without a request that had to queue."""
@@ -226,28 +226,29 @@ def _serve(requests: Connection, answers: Connection, parent: int) -> None:
     """A worker's main loop.  Each message on either pipe is a pickled list (a batch).  The first
     answer, an empty batch, says the worker is ready.  A request is a :class:`Decision`, answered
     in order with ``("ok", action)``, ``("missing",)`` (:class:`ReplicaMissingError`) or
-    ``("error", text)``, or a table id (a finished table), forgotten without an answer.  Answers
-    are sent together when no more requests wait, or after :data:`FLUSH_SECONDS` of deciding;
-    the end of the request pipe ends the worker."""
+    ``("error", text)``, or a table id (a finished table), forgotten without an answer.  The
+    answers to a batch are sent together when it is done, or what is decided so far after
+    :data:`FLUSH_SECONDS` of deciding (a long batch does not hold its first answers back); the end
+    of the request pipe ends the worker."""
     _start_worker(parent)
     answers.send_bytes(pickle.dumps([]))
-    done: list[tuple[str, ...]] = []
-    since = 0.0
     while True:
         try:
             batch = pickle.loads(requests.recv_bytes())
         except EOFError:
             return
-        if not done:
-            since = time.monotonic()
+        done: list[tuple[str, ...]] = []
+        since = time.monotonic()
         for request in batch:
             if isinstance(request, str):
                 forget(request)
-            else:
-                done.append(_answer(request))
-        if done and (time.monotonic() - since >= FLUSH_SECONDS or not requests.poll()):
+                continue
+            done.append(_answer(request))
+            if time.monotonic() - since >= FLUSH_SECONDS:
+                answers.send_bytes(pickle.dumps(done, pickle.HIGHEST_PROTOCOL))
+                done, since = [], time.monotonic()
+        if done:
             answers.send_bytes(pickle.dumps(done, pickle.HIGHEST_PROTOCOL))
-            done = []
 
 
 # -- the server side ---------------------------------------------------------------------
