@@ -22,7 +22,7 @@ from multiprocessing.synchronize import Event
 from ..store import make_engine
 from .kinds import KINDS
 from .queue import JobQueue
-from .worker import LEASE_SECONDS, POLL_SECONDS, Worker
+from .worker import LEASE_SECONDS, POLL_SECONDS, RETENTION_DAYS, Worker
 
 NICE = 10
 SUPERVISE_SECONDS = 2.0
@@ -30,7 +30,13 @@ STOP_SECONDS = 10.0
 
 
 def worker_main(
-    url: str, kinds: Mapping[str, str], stop: Event, parent: int, lease_seconds: float, poll_seconds: float
+    url: str,
+    kinds: Mapping[str, str],
+    stop: Event,
+    parent: int,
+    lease_seconds: float,
+    poll_seconds: float,
+    retention_days: float = RETENTION_DAYS,
 ) -> None:
     """A worker process's life: lower priority, own store connection, jobs until told to stop."""
     with contextlib.suppress(OSError):
@@ -42,6 +48,7 @@ def worker_main(
         lease_seconds=lease_seconds,
         poll_seconds=poll_seconds,
         should_stop=lambda: stop.is_set() or os.getppid() != parent,
+        retention_days=retention_days,
     )
     try:
         worker.run_forever()
@@ -56,6 +63,7 @@ class WorkerPool:
         url: the store's SQLAlchemy URL (a file or a server: the workers are other processes).
         processes: how many workers (0: none; jobs wait for a ``busbahnhof worker``).
         kinds: the kinds they run (default: every registered kind, as registered now).
+        retention_days: how long finished jobs are kept (the workers clean up; docs/jobs.md).
     """
 
     def __init__(
@@ -66,6 +74,7 @@ class WorkerPool:
         *,
         lease_seconds: float = LEASE_SECONDS,
         poll_seconds: float = POLL_SECONDS,
+        retention_days: float = RETENTION_DAYS,
     ) -> None:
         self.context = multiprocessing.get_context("spawn")
         self.url = url
@@ -73,6 +82,7 @@ class WorkerPool:
         self.kinds = dict(KINDS if kinds is None else kinds)
         self.lease_seconds = lease_seconds
         self.poll_seconds = poll_seconds
+        self.retention_days = retention_days
         self.stop_event: Event = self.context.Event()
         self.processes: list[SpawnProcess] = []
         self.stopping = threading.Event()
@@ -86,7 +96,15 @@ class WorkerPool:
         self.supervisor.start()
 
     def _spawn(self) -> SpawnProcess:
-        args = (self.url, self.kinds, self.stop_event, os.getpid(), self.lease_seconds, self.poll_seconds)
+        args = (
+            self.url,
+            self.kinds,
+            self.stop_event,
+            os.getpid(),
+            self.lease_seconds,
+            self.poll_seconds,
+            self.retention_days,
+        )
         process = self.context.Process(target=worker_main, args=args, name="busbahnhof-job-worker", daemon=True)
         process.start()
         return process

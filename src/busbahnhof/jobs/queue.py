@@ -17,6 +17,11 @@ the database:
   again after its lease ran out changes nothing any more.
 * **Attempts.**  A job whose worker died :data:`MAX_ATTEMPTS` times is failed rather than
   claimed again (a job that kills its worker would otherwise do so forever).
+* **Retry.**  A failed job may be queued again (:meth:`JobQueue.retry`) until it has been
+  claimed :data:`MAX_CLAIMS` times in all.
+* **Clean-up.**  Finished jobs older than a retention are deleted (:meth:`JobQueue.clean_up`),
+  but a done job whose result something links to (a kind of :data:`LINKED_RESULTS`: the review
+  of a table, a deck version's simulation) is kept, with its params (the big input) dropped.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Engine, and_, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..store import make_engine, upgrade
@@ -37,6 +42,12 @@ from .schema import jobs
 QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
 FINAL = (DONE, FAILED, CANCELLED)
 MAX_ATTEMPTS = 3
+MAX_CLAIMS = 6
+"""A failed job is retried (:meth:`JobQueue.retry`) only while it was claimed fewer times than this:
+a job that fails whatever happens costs a few runs, not one per click."""
+LINKED_RESULTS = frozenset({"review", "balance"})
+"""Kinds whose done results something links to (a replay's review, a deck version's simulation
+run): kept by :meth:`JobQueue.clean_up`, without their params."""
 WORKER_DIED = "its worker stopped {attempts} times while running it"
 
 
@@ -205,6 +216,44 @@ class JobQueue:
                 update(jobs).where(jobs.c.id == job_id, jobs.c.status == RUNNING).values(cancel=True, updated_at=now)
             )
         return self.get(job_id)
+
+    def retry(self, job_id: str) -> Job | None:
+        """Queue the failed job ``job_id`` again (from the beginning, its error cleared), if it was
+        claimed fewer than :data:`MAX_CLAIMS` times; returns the job as it is now (``None``: no such
+        job).  A job that is not failed is left as it is."""
+        now = self.clock()
+        again = {
+            "status": QUEUED,
+            "done": 0,
+            "error": None,
+            "result": None,
+            "worker": None,
+            "lease_until": None,
+            "started_at": None,
+            "finished_at": None,
+            "updated_at": now,
+        }
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(jobs)
+                .where(jobs.c.id == job_id, jobs.c.status == FAILED, jobs.c.attempts < MAX_CLAIMS)
+                .values(**again)
+            )
+        return self.get(job_id)
+
+    def clean_up(self, finished_before: float, linked: frozenset[str] = LINKED_RESULTS) -> dict[str, int]:
+        """Delete the jobs that finished before ``finished_before``, except done jobs of the kinds
+        in ``linked`` (their results are still shown), whose params are emptied instead.  Returns
+        ``{"deleted": n, "emptied": m}``."""
+        old = and_(jobs.c.status.in_(FINAL), jobs.c.finished_at < finished_before)
+        kept = and_(jobs.c.status == DONE, jobs.c.kind.in_(linked))
+        with self.engine.begin() as connection:
+            deleted = connection.execute(delete(jobs).where(old, ~kept)).rowcount
+            not_yet = jobs.c.updated_at <= jobs.c.finished_at  # emptying is the one write after the end
+            emptied = connection.execute(
+                update(jobs).where(old, kept, not_yet).values(params={}, updated_at=self.clock())
+            ).rowcount
+        return {"deleted": deleted, "emptied": emptied}
 
     # -- the holder's side ----------------------------------------------------------------
 

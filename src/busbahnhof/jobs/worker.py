@@ -26,6 +26,10 @@ from .queue import Job, JobQueue, Renewal
 LEASE_SECONDS = 60.0
 POLL_SECONDS = 1.0
 PROGRESS_SECONDS = 0.5
+RETENTION_DAYS = 7.0
+"""How long finished jobs are kept by default (``BUSBAHNHOF_JOB_RETENTION_DAYS``; see :meth:`JobQueue.clean_up`)."""
+CLEAN_SECONDS = 3600.0
+"""How often an idle worker deletes the finished jobs older than the retention."""
 ERROR_CHARS = 4000
 
 
@@ -91,6 +95,8 @@ class Worker:
         lease_seconds: how long a claim lasts without renewal.
         poll_seconds: how long an idle worker waits before it looks for work again.
         should_stop: asked between jobs and at every progress report.
+        retention_days: finished jobs older than this are cleaned up (:meth:`JobQueue.clean_up`),
+            by each worker when it is idle, at its start and then every ``clean_seconds``.
     """
 
     def __init__(
@@ -101,6 +107,8 @@ class Worker:
         lease_seconds: float = LEASE_SECONDS,
         poll_seconds: float = POLL_SECONDS,
         should_stop: Callable[[], bool] = lambda: False,
+        retention_days: float = RETENTION_DAYS,
+        clean_seconds: float = CLEAN_SECONDS,
     ) -> None:
         self.queue = queue
         self.kinds = dict(kinds)
@@ -108,12 +116,25 @@ class Worker:
         self.lease_seconds = lease_seconds
         self.poll_seconds = poll_seconds
         self.should_stop = should_stop
+        self.retention_days = retention_days
+        self.clean_seconds = clean_seconds
+        self.cleaned_at: float | None = None
 
     def run_forever(self) -> None:
         """Claim and run jobs until ``should_stop`` says so."""
         while not self.should_stop():
             if self.run_next() is None:
+                self.clean_up_now_and_then()
                 time.sleep(self.poll_seconds)
+
+    def clean_up_now_and_then(self) -> dict[str, int] | None:
+        """Clean up the queue (:meth:`JobQueue.clean_up`) if the last clean-up is ``clean_seconds``
+        ago (or there was none); what it did, or ``None`` if it was not yet time."""
+        now = time.monotonic()
+        if self.cleaned_at is not None and now - self.cleaned_at < self.clean_seconds:
+            return None
+        self.cleaned_at = now
+        return self.queue.clean_up(self.queue.clock() - self.retention_days * 86400.0)
 
     def run_next(self) -> Job | None:
         """Claim one job and run it; the job as stored afterwards, or ``None`` if there was none."""

@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if workers is None:
             workers = POSTGRES_STORE_WORKERS if store.is_postgres else 1
         people = players_hub(store, settings)
-        background = Background(store, settings.job_workers)
+        background = Background(store, settings.job_workers, settings.job_retention_days)
 
         async def finished(table_id: str) -> None:
             await people.settle(table_id)

@@ -13,6 +13,7 @@ import asyncio
 
 from ..jobs import Job, JobQueue, WorkerPool
 from ..jobs.reviews import queue_review, review_key
+from ..jobs.worker import RETENTION_DAYS
 from ..store import Store
 from ..tables import TableService
 
@@ -21,9 +22,9 @@ class Background:
     """The job queue of ``store`` and ``workers`` worker processes (0: none, jobs wait for a
     ``busbahnhof worker``)."""
 
-    def __init__(self, store: Store, workers: int) -> None:
+    def __init__(self, store: Store, workers: int, retention_days: float = RETENTION_DAYS) -> None:
         self.queue = JobQueue(store.engine)
-        self.pool = WorkerPool(store.url, workers)
+        self.pool = WorkerPool(store.url, workers, retention_days=retention_days)
         self.service: TableService | None = None
 
     def start(self, service: TableService) -> None:

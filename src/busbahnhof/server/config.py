@@ -57,6 +57,8 @@ class Settings(BaseSettings):
             process alone (docs/deploy.md).
         job_workers: worker processes for background jobs, such as the review of a finished game
             (0: none; jobs wait for a ``busbahnhof worker``); see docs/jobs.md.
+        job_retention_days: finished jobs older than this are deleted by the workers, except the
+            results something links to (docs/jobs.md, "Clean-up and retry").
         stall_log_ms: log ``loop stalled`` (with where) when the event loop is held this long
             (0: off); see :mod:`busbahnhof.server.stalls`.
         allowed_origins: origins besides the server's own (an ``Origin`` whose host and port are the
@@ -98,6 +100,7 @@ class Settings(BaseSettings):
     gc_gen0_threshold: int = Field(20_000, ge=0)
     node_url: str | None = None
     job_workers: int = Field(1, ge=0, le=64)
+    job_retention_days: float = Field(7.0, gt=0)
     stall_log_ms: float = Field(0.0, ge=0)
     allowed_origins: list[str] = Field(default_factory=list)
     log_level: str = "INFO"

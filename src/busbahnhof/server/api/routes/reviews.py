@@ -15,8 +15,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ....engine import Catalog, Game
-from ....jobs import DONE, QUEUED
+from ....jobs import CANCELLED, DONE, FAILED, QUEUED, Job
+from ....jobs.queue import MAX_CLAIMS
 from ....tables.messages import table_catalog
+from ....tables.table import Table
 from ...background import Background
 from ..deps import LangDep, ServiceDep
 
@@ -27,13 +29,34 @@ router = APIRouter(prefix="/api/tables", tags=["reviews"])
 async def table_review(table_id: str, request: Request, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
     """``{"status": "none"}`` (no review: the game is not over, or had no player to review),
     ``{"status": "queued" | "running", "done", "total", "ahead"}`` while the job
-    waits or runs, ``{"status": "failed" | "cancelled"}``, or ``{"status": "done", "review":
-    busbahnhof-review/1, "labels": {action: text}}``."""
+    waits or runs, ``{"status": "failed" | "cancelled", "retry": bool}`` (``retry``: it may be
+    tried again, :func:`retry_review`), or ``{"status": "done", "review": busbahnhof-review/1,
+    "labels": {action: text}}``."""
     table = await service.table(table_id)
     background: Background = request.app.state.background
     job = await background.review_of(table_id)
+    return await review_answer(table, background, job, lang)
+
+
+@router.post("/{table_id}/review/retry")
+async def retry_review(table_id: str, request: Request, service: ServiceDep, lang: LangDep) -> dict[str, Any]:
+    """Queue a failed review again (anyone may, as anyone may read it; a review is retried only
+    until its job was claimed :data:`~busbahnhof.jobs.queue.MAX_CLAIMS` times); answers as
+    :func:`table_review` does, with the job as it is now."""
+    table = await service.table(table_id)
+    background: Background = request.app.state.background
+    job = await background.review_of(table_id)
+    if job is not None and job.status == FAILED:
+        job = await asyncio.to_thread(background.queue.retry, job.id)
+    return await review_answer(table, background, job, lang)
+
+
+async def review_answer(table: Table, background: Background, job: Job | None, lang: str) -> dict[str, Any]:
+    """What the replay's review panel is told of the table's review job."""
     if job is None:
         return {"status": "none"}
+    if job.status in (FAILED, CANCELLED):
+        return {"status": job.status, "retry": job.status == FAILED and job.attempts < MAX_CLAIMS}
     if job.status != DONE:
         ahead = await asyncio.to_thread(background.queue.ahead, job) if job.status == QUEUED else 0
         return {"status": job.status, "done": job.done, "total": job.total, "ahead": ahead}
