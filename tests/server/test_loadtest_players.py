@@ -86,6 +86,7 @@ def test_the_ledger_counts_refused_lost_unexpected_and_misnamed_messages() -> No
     ledger.arrived(SPECTATOR, [{"seat": 0, "name": "Spieler 1", "text": "Was?"}], 14.0)
     ledger.disconnected(HUMAN)  # "Tschüss!" still reaches the spectator: no latency, no error
     ledger.arrived(SPECTATOR, [{"seat": 0, "name": "Anna", "text": "Tschüss!"}], 14.1)
+    ledger.arrived(HUMAN, [{"seat": 0, "name": "Anna", "text": "Tschüss!"}], 14.2)  # connected anew: no error
     assert tally.errors == {"chat:refused:chat/too_fast": 1, "chat:lost": 1, "chat:unexpected": 1, "chat:wrong_name": 1}
     assert tally.chats_interrupted == 1 and tally.chat_latencies == [] and not ledger.pending()
 
