@@ -56,6 +56,7 @@ export const api = {
   turns: (seats) => call("POST", "/api/turns", { seats }),
   positions: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}/positions`, undefined, lang),
   review: (id, lang) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`, undefined, lang),
+  retryReview: (id, lang) => call("POST", `/api/tables/${encodeURIComponent(id)}/review/retry`, undefined, lang),
   playerPage: (id, lang) => call("GET", `/api/players/${encodeURIComponent(id)}`, undefined, lang),
   ratings: (game, pool, lang) => call("GET", `/api/ratings/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}`, undefined, lang),
   lessons: (lang) => call("GET", "/api/lessons", undefined, lang),

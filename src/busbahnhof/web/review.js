@@ -44,10 +44,19 @@ export function reviewPanel({ tableId, go }) {
 
   load();
 
-  async function load() {
+  function load() {
+    ask(() => api.review(tableId, lang()));
+  }
+
+  /** A failed review queued again: the panel follows it as it waits and runs. */
+  function retry() {
+    ask(() => api.retryReview(tableId, lang()));
+  }
+
+  async function ask(request) {
     let answer;
     try {
-      answer = await api.review(tableId, lang());
+      answer = await request();
     } catch (error) {
       replaceChildren(node, h("p", { role: "alert", class: "error" }, error.message));
       return;
@@ -60,7 +69,12 @@ export function reviewPanel({ tableId, go }) {
       drawProgress(answer);
       timer = setTimeout(load, POLL_MS);
     } else {
-      replaceChildren(node, h("p", { class: "muted review-status" }, t(`review.status_${answer.status}`)));
+      replaceChildren(
+        node,
+        h("h2", { id: "review-title" }, t("review.title")),
+        h("p", { class: "muted review-status" }, t(`review.status_${answer.status}`)),
+        answer.retry ? h("button", { type: "button", class: "review-retry", onclick: retry }, t("review.retry")) : null,
+      );
     }
   }
 
