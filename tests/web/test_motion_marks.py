@@ -17,8 +17,8 @@ from support.server_harness import ServerProcess, create_table
 
 RECORD = """() => {
   // After each drawing of a new version: which pieces are marked as the last move, and which
-  // pieces really changed since the version drawn before it (new, other markup, or moved within
-  // their frame: a data-motion-frame container, else the board).
+  // pieces really changed since the version drawn before it (new, other markup, or an HTML piece
+  // moved within its frame: a data-motion-frame container, else the board).
   window.__draws = [];
   let last = null;
   const page = document.querySelector('.table-page');
@@ -32,8 +32,9 @@ RECORD = """() => {
     for (const el of document.querySelectorAll('.board [data-piece]')) {
       const copy = el.cloneNode(true);
       [copy, ...copy.querySelectorAll('*')].forEach((c) => { c.removeAttribute('class'); c.removeAttribute('style'); });
+      // an SVG piece lies where its attributes put it; an HTML piece, where it is in its frame
       const frame = frameOf(el);
-      const svg = frame instanceof SVGSVGElement;
+      const svg = el instanceof SVGElement;
       const box = el.getBoundingClientRect(), corner = frame.getBoundingClientRect();
       const [x, y] = svg ? [0, 0] : [box.left - corner.left, box.top - corner.top];
       pieces.set(el.dataset.piece, {markup: copy.outerHTML, x, y});
