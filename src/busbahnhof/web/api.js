@@ -64,6 +64,8 @@ export const api = {
   startLesson: (game, id, lang) => call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables`, undefined, lang),
   lessonProgress: (game, id, table, token, lang) =>
     call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables/${encodeURIComponent(table)}/progress`, { token }, lang),
+  retryLessonStep: (game, id, table, token, lang) =>
+    call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/tables/${encodeURIComponent(table)}/retry`, { token }, lang),
   firstGame: (game, id, lang) => call("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/first-game`, undefined, lang),
   botRatings: (game, lang) => call("GET", `/api/ratings/${encodeURIComponent(game)}/bots`, undefined, lang),
 };

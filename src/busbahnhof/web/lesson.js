@@ -159,7 +159,7 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
 
   function draw() {
     const total = progress.steps;
-    const shownStep = Math.min(progress.step, total - 1);
+    const shownStep = progress.off ?? Math.min(progress.step, total - 1); // off the path: the step left
     const step = data.steps[progress.off ?? shownStep];
     const header = h(
       "header",
@@ -185,7 +185,7 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
         h("p", {}, step.otherwise),
         h("p", { class: "lesson-meta" }, t("lesson.off_goes_on")),
         ruleLine(step),
-        h("div", { class: "lesson-buttons" }, restartButton(), playOnButton()),
+        h("div", { class: "lesson-buttons" }, retryStepButton(), restartButton(), playOnButton()),
       );
     }
     if (progress.done) {
@@ -224,6 +224,22 @@ function lessonAtTable(root, { game, lesson, tableId, token }) {
     button.addEventListener("click", () => {
       button.disabled = true;
       startLesson(game, lesson).catch(() => (button.disabled = false));
+    });
+    return button;
+  }
+
+  /** Back to the step the learner left the lesson at: a fresh table replayed up to it (the server's). */
+  function retryStepButton() {
+    const button = h("button", { type: "button", class: "primary" }, t("lesson.retry_step", { n: progress.off + 1 }));
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      api.retryLessonStep(game, lesson, tableId, token, lang()).then(
+        (opened) => navigate(lessonHref(game, lesson, opened.table_id, opened.token)),
+        (error) => {
+          button.disabled = false;
+          button.after(h("p", { role: "alert", class: "error" }, error.message));
+        },
+      );
     });
     return button;
   }

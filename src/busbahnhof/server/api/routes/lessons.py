@@ -3,18 +3,23 @@
 A lesson is played at an ordinary table (the lesson's game, options and seed, bots at the other
 seats with a think delay to watch them by); the learner's page asks after each new version how far
 they are (``progress``), which the server works out from the table's actions and the lesson's steps.
+A learner who chose otherwise may try that step again (``retry``): a fresh table of the lesson that
+has replayed the old table's actions before that decision.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
 
-from ....learn.lessons import Lesson, find_lesson, lessons, progress
-from ....tables import SeatSpec, TableSpec, UnknownTokenError
+from ....learn.lessons import Lesson, Progress, find_lesson, lessons, progress
+from ....tables import SeatSpec, TableService, TableSpec, UnknownTokenError
 from ....tables.messages import table_catalog
+from ....tables.table import Table
 from ...errors import ServerError, UnknownLessonError
 from ..deps import LangDep, ServiceDep
 
@@ -25,6 +30,18 @@ class NotLessonTableError(ServerError):
     """The table was not opened for this lesson."""
 
     code = "server/not_lesson_table"
+
+
+class LessonOnTrackError(ServerError):
+    """A step is to be tried again, but the learner chose nothing otherwise at this lesson table."""
+
+    code = "server/lesson_on_track"
+
+
+class LessonTableMovedError(ServerError):
+    """A bot of the fresh table moved before the old table's actions were replayed into it."""
+
+    code = "server/lesson_table_moved"
 
 
 class TokenIn(BaseModel):
@@ -119,14 +136,72 @@ async def lesson_progress(
     and ``chosen_label`` what they chose there, in notation and in words; ``expected``: the
     notations the current step accepts now). Only the learner's token may ask, and only at a
     table of this lesson."""
-    table = await service.table(table_id)
-    if table.seat_of(body.token) != lesson.seat:
-        raise UnknownTokenError("this token is not the learner's seat of the lesson", key="table.error.unknown_token")
-    if table.game.id != lesson.game or table.seed != lesson.seed or table.state.players != lesson.players:
-        raise NotLessonTableError(f"table {table_id} was not opened for the lesson {lesson.game}/{lesson.id}")
+    table = await learners_table(lesson, table_id, body.token, service)
     history = list(table.state.history)
-    start = await service.position(table_id, 0)
-    made = progress(lesson, start, [str(action) for action in history])
+    made = await table_progress(lesson, table, service)
     at = made.chosen_at
     label = None if at is None else table.game.describe_action(history[at], table_catalog(table, lang))
     return {**made.to_dict(), "chosen_label": label, "version": len(history)}
+
+
+@router.post("/{game}/{lesson_id}/tables/{table_id}/retry", status_code=201, response_model=None)
+async def retry_step(
+    lesson: LessonDep, table_id: str, body: TokenIn, service: ServiceDep, lang: LangDep
+) -> dict[str, Any]:
+    """Try again the step at which the learner chose otherwise: ``{"table_id", "token", "step"}``
+    of a fresh table of the lesson (same seed and bots) that has replayed this table's actions
+    before that decision (the learner's own, which the lesson accepted, and the bots' answers), so
+    the learner is back at the step (``step``: its index) and the bots go on as they did.
+
+    Raises:
+        LessonOnTrackError: the learner chose nothing otherwise here.
+        LessonTableMovedError: the fresh table moved before the replay (try again).
+    """
+    table = await learners_table(lesson, table_id, body.token, service)
+    made = await table_progress(lesson, table, service)
+    if made.off is None or made.chosen_at is None:
+        raise LessonOnTrackError(f"the learner chose nothing otherwise at table {table_id}; there is no step to retry")
+    record = await asyncio.to_thread(service.store.load_table, table_id)
+    if record is None:  # a table in memory is stored: this would be a store that lost it
+        raise NotLessonTableError(f"table {table_id} is not stored")
+    opened = await _open(service, lesson_spec(lesson), lang)
+    await replay_into(service, opened["table_id"], record["actions"][: made.chosen_at])
+    return {**opened, "step": made.off}
+
+
+async def learners_table(lesson: Lesson, table_id: str, token: str, service: TableService) -> Table:
+    """The lesson table ``table_id``, asked for with the learner's token.
+
+    Raises:
+        UnknownTokenError: not the learner's token; NotLessonTableError: not a table of this lesson.
+    """
+    table = await service.table(table_id)
+    if table.seat_of(token) != lesson.seat:
+        raise UnknownTokenError("this token is not the learner's seat of the lesson", key="table.error.unknown_token")
+    if table.game.id != lesson.game or table.seed != lesson.seed or table.state.players != lesson.players:
+        raise NotLessonTableError(f"table {table_id} was not opened for the lesson {lesson.game}/{lesson.id}")
+    return table
+
+
+async def table_progress(lesson: Lesson, table: Table, service: TableService) -> Progress:
+    """How far the learner is at the lesson table."""
+    start = await service.position(table.id, 0)
+    return progress(lesson, start, [str(action) for action in table.state.history])
+
+
+async def replay_into(service: TableService, table_id: str, actions: list[dict[str, Any]]) -> None:
+    """Commit ``actions`` (stored entries of a table of the same lesson: same seed, so the same
+    game) as the first versions of the new table ``table_id``, then let the table service take
+    them over as it does another process's (:meth:`TableService.catch_up`): it replays them and
+    starts the bots from there.  Its bots think :attr:`Lesson.think_seconds` before their first
+    move, so nothing of theirs comes first; if it did, the version is taken and this refuses.
+
+    Raises:
+        LessonTableMovedError.
+    """
+    now = time.time()
+    for entry in actions:
+        row = (table_id, entry["version"], entry["action"], entry["seat"], entry["by"], now)
+        if not (await asyncio.to_thread(service.store.append_actions, [row]))[0]:
+            raise LessonTableMovedError(f"the new lesson table {table_id} moved before it was set up; try again")
+    await service.catch_up(table_id)
