@@ -11,9 +11,13 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from steps import version, wait_for_my_turn_or_end
-from test_frame import GAMES, route_doubles
+from test_frame import GAMES, decide_with_a_pick_pending, route_doubles
 
 from support.server_harness import ServerProcess, create_table
+
+MOST_MARKED = 6
+"""The most pieces one Bus move marks (a line with its two buses and a neighbour's bus); the fault
+marked every piece of the board (13-26)."""
 
 RECORD = """() => {
   // After each drawing of a new version: which pieces are marked as the last move, and which
@@ -113,7 +117,32 @@ def test_a_refused_move_does_not_animate_the_whole_board(open_page: Any, server:
     for draw in draws:
         assert set(draw["marked"]) <= set(draw["changed"]), draw
         assert draw["moving"] <= len(draw["changed"]) * 2, draw  # a piece's motion, at most one of its parts too
-        assert len(draw["marked"]) <= 6, draw
+        assert len(draw["marked"]) <= MOST_MARKED, draw
+    print("draws (marked/pieces):", [f"{len(d['marked'])}/{d['pieces']}" for d in draws])
+
+
+def test_busfaktor_sections_shifting_on_a_phone_move_no_card(open_page: Any, server: ServerProcess) -> None:
+    """Busfaktor on a phone: the decision, a pending event and the refusals above the hand, the
+    stacks and the seats' areas come and go; a card is seen moving only if it moved within its
+    section (data-motion-frame) or changed sections."""
+    with server.http() as http:
+        created = create_table(http, game="busfaktor", seed=5, think_seconds=0.2, **GAMES["busfaktor"])
+    page = open_page("phone", "de", reduced_motion=False)
+    route_doubles(page, [])
+    page.goto(f"/t/{created['code']}?token={created['seats'][0]['token']}")
+    page.locator(".table-page[data-version]").wait_for()
+    page.evaluate(RECORD)
+    for _ in range(8):
+        if wait_for_my_turn_or_end(page) != "turn":
+            break
+        decide_with_a_pick_pending(page)
+    page.wait_for_timeout(1_000)
+    draws: list[dict[str, Any]] = page.evaluate("window.__draws")
+    assert len(draws) >= 10, draws
+    for draw in draws:
+        assert set(draw["marked"]) <= set(draw["changed"]), draw
+        # a hand reordered may mark most cards, never the whole board (the fault: 11 of 11, 15 of 15)
+        assert len(draw["marked"]) < draw["pieces"] or draw["pieces"] <= MOST_MARKED, draw
     print("draws (marked/pieces):", [f"{len(d['marked'])}/{d['pieces']}" for d in draws])
 
 

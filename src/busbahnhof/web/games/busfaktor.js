@@ -181,7 +181,7 @@ function stacks(ctx, play) {
   const discardLabel = ctx.t("busfaktor.discard", { n: s.discard.length, count: s.discard.length });
   return h(
     "section",
-    { class: "bfk-stacks", "aria-label": ctx.t("busfaktor.stacks") },
+    { class: "bfk-stacks", "aria-label": ctx.t("busfaktor.stacks"), "data-motion-frame": "bfk-stacks" },
     pile("projekt", s.project_stack, ctx.t("busfaktor.project_stack"), "Busfaktor §7"),
     pile("aktion", s.action_stack, ctx.t("busfaktor.action_stack"), "Busfaktor §7"),
     h(
@@ -213,7 +213,7 @@ function hand(ctx, play) {
   const s = ctx.state;
   return h(
     "section",
-    { class: "bfk-hand", "aria-labelledby": "hand-title" },
+    { class: "bfk-hand", "aria-labelledby": "hand-title", "data-motion-frame": "bfk-hand" },
     h("h2", { id: "hand-title" }, ctx.t("busfaktor.your_hand", { n: s.hand.length })),
     h(
       "div",

@@ -16,7 +16,7 @@ export function tableau(ctx, play, seat) {
   const points = done.reduce((sum, id) => sum + (cardInfo(ctx, id).points || 0), 0);
   return h(
     "section",
-    { class: `bfk-seat seat-${seat}${seat === s.active ? " bfk-active" : ""}${mine ? " bfk-mine" : ""}`, "aria-label": ctx.t("busfaktor.area_of", { name: ctx.seatName(seat) }), "data-seat": seat },
+    { class: `bfk-seat seat-${seat}${seat === s.active ? " bfk-active" : ""}${mine ? " bfk-mine" : ""}`, "aria-label": ctx.t("busfaktor.area_of", { name: ctx.seatName(seat) }), "data-seat": seat, "data-motion-frame": `bfk-seat-${seat}` },
     h(
       "header",
       { class: "bfk-seat-head" },
