@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from steps import check_fits
 from test_lessons import PROGRESS, decide, learner_turn, start
 
 from busbahnhof.learn.lessons import lessons
@@ -43,6 +44,17 @@ def test_a_learner_who_chose_otherwise_tries_that_step_again(open_page: Any, scr
     after = learner_turn(page)
     assert after["step"] == 2 and after["off"] is None
     assert page.evaluate(PROGRESS)["off"] is None
+
+
+def test_the_three_ways_on_fit_a_small_phone(open_page: Any, screenshot: Any) -> None:
+    page = open_page("small-phone", "de")
+    start(page, "busfahrer", next(one for one in lessons() if one.game == "busfahrer").id)
+    decide(page, learner_turn(page), "guess red")
+    decide(page, learner_turn(page), "guess lower")
+    page.locator(".lesson-off").wait_for()
+    page.get_by_role("button", name="Schritt 2 noch einmal versuchen").wait_for()
+    check_fits(page)
+    screenshot(page, "lesson-retry-step-phone")
 
 
 def test_the_retry_route_refuses_a_learner_on_the_lessons_path(server: ServerProcess) -> None:
