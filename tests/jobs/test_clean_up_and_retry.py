@@ -3,11 +3,12 @@ and a failed job can be queued again a bounded number of times; on SQLite and Po
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
-from busbahnhof.jobs import CANCELLED, DONE, FAILED, QUEUED, JobQueue, Worker
+from busbahnhof.jobs import CANCELLED, DONE, FAILED, QUEUED, JobQueue, Worker, WorkerPool
 from busbahnhof.jobs.queue import MAX_CLAIMS
 from jobs.kinds_for_tests import KINDS
 
@@ -96,3 +97,19 @@ def test_retry_leaves_a_job_that_did_not_fail_as_it_is(queue: JobQueue, tmp_path
     queue.cancel(queued.id)
     assert queue.retry(queued.id).status == CANCELLED  # type: ignore[union-attr]
     assert queue.retry("no-such-job") is None
+
+
+def test_the_pools_workers_clean_up_with_its_retention(database_url: str, tmp_path: Path) -> None:
+    queue = JobQueue.open(database_url)
+    old = queue.submit("broken", {"log": str(tmp_path / "runs.log")})
+    Worker(queue, KINDS).run_next()
+    pool = WorkerPool(database_url, 1, KINDS, poll_seconds=0.05, retention_days=1e-6)  # 0.09 s
+    pool.start()
+    try:
+        deadline = time.monotonic() + 30
+        while queue.get(old.id) is not None:
+            assert time.monotonic() < deadline, "the pool's worker did not clean up"
+            time.sleep(0.1)
+    finally:
+        pool.stop()
+        queue.engine.dispose()

@@ -1,6 +1,7 @@
 """Pause all across table-affine processes (PostgreSQL): a facilitator's pause sent to a process that
 does not own the workshop's tables still stops them, and the pause holds when the owner is killed
-and the other process adopts its tables; resume there lets them play on."""
+and the other process adopts its tables; a resume sent to the killed process, started again,
+reaches the new owner."""
 
 from __future__ import annotations
 
@@ -57,8 +58,11 @@ def test_pause_reaches_the_owning_process_and_survives_its_fail_over(postgres_ur
         time.sleep(WATCH_SECONDS)
         assert moves() == frozen, "the pause was lost when the table moved to the other process"
 
-        two.http().post(f"/api/workshops/{created['id']}/pause", json={**key, "paused": False}).raise_for_status()
-        wait_for(lambda: moves() > frozen, 10, "the table did not go on after resume")
+        one = ServerProcess(postgres_url, tmp_path).start()  # back after its crash; ``two`` owns the table now
+        time.sleep(SETTLE_SECONDS)
+        assert moves() == frozen and store.table_owner(table_id) == two.url
+        one.http().post(f"/api/workshops/{created['id']}/pause", json={**key, "paused": False}).raise_for_status()
+        wait_for(lambda: moves() > frozen, 10, "the owner did not go on after a resume sent to the other process")
     finally:
         store.close()
         one.stop()
