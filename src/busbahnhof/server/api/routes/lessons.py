@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ....learn.lessons import Lesson, Progress, find_lesson, lessons, progress
 from ....tables import SeatSpec, TableService, TableSpec, UnknownTokenError
 from ....tables.messages import table_catalog
-from ....tables.table import Table
+from ....tables.table import HUMAN, Table
 from ...errors import ServerError, UnknownLessonError
 from ..deps import LangDep, ServiceDep
 
@@ -165,7 +165,7 @@ async def retry_step(
     if record is None:  # a table in memory is stored: this would be a store that lost it
         raise NotLessonTableError(f"table {table_id} is not stored")
     opened = await _open(service, lesson_spec(lesson), lang)
-    await replay_into(service, opened["table_id"], record["actions"][: made.chosen_at])
+    await replay_into(service, opened["table_id"], record["actions"][: made.chosen_at], lesson.seat)
     return {**opened, "step": made.off}
 
 
@@ -189,9 +189,10 @@ async def table_progress(lesson: Lesson, table: Table, service: TableService) ->
     return progress(lesson, start, [str(action) for action in table.state.history])
 
 
-async def replay_into(service: TableService, table_id: str, actions: list[dict[str, Any]]) -> None:
+async def replay_into(service: TableService, table_id: str, actions: list[dict[str, Any]], learner: int) -> None:
     """Commit ``actions`` (stored entries of a table of the same lesson: same seed, so the same
-    game) as the first versions of the new table ``table_id``, then let the table service take
+    game) as the first versions of the new table ``table_id``, the ``learner`` seat's as their own
+    (not a stand-in bot's, had they left the old table for a while), then let the table service take
     them over as it does another process's (:meth:`TableService.catch_up`): it replays them and
     starts the bots from there.  Its bots think :attr:`Lesson.think_seconds` before their first
     move, so nothing of theirs comes first; if it did, the version is taken and this refuses.
@@ -201,7 +202,8 @@ async def replay_into(service: TableService, table_id: str, actions: list[dict[s
     """
     now = time.time()
     for entry in actions:
-        row = (table_id, entry["version"], entry["action"], entry["seat"], entry["by"], now)
+        by = HUMAN if entry["seat"] == learner else entry["by"]
+        row = (table_id, entry["version"], entry["action"], entry["seat"], by, now)
         if not (await asyncio.to_thread(service.store.append_actions, [row]))[0]:
             raise LessonTableMovedError(f"the new lesson table {table_id} moved before it was set up; try again")
     await service.catch_up(table_id)
