@@ -172,7 +172,9 @@ def test_every_steps_rule_lands_on_a_section_in_both_languages(open_page: Any) -
 
 def test_the_routes_refuse_unknown_lessons_and_other_tokens(server: ServerProcess) -> None:
     http = server.http()
-    assert http.get("/api/lessons/bus/no-such-lesson").status_code == 404
+    unknown = http.get("/api/lessons/bus/no-such-lesson?lang=de")
+    assert unknown.status_code == 404
+    assert unknown.json()["error"]["text"] == "Es gibt keine Lektion „no-such-lesson“ für bus."
     assert http.post("/api/lessons/bus/no-such-lesson/tables").status_code == 404
     lesson = next(one for one in lessons() if one.game == "busfahrer")
     started = http.post(f"/api/lessons/busfahrer/{lesson.id}/tables").json()
@@ -186,3 +188,4 @@ def test_the_routes_refuse_unknown_lessons_and_other_tokens(server: ServerProces
     )
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "server/not_lesson_table"
+    assert refused.json()["error"]["text"] == "Dieser Tisch gehört nicht zu dieser Lektion."

@@ -60,7 +60,9 @@ def lesson_of_path(game: str, lesson_id: str) -> Lesson:
     """
     lesson = find_lesson(game, lesson_id)
     if lesson is None:
-        raise UnknownLessonError(f"there is no lesson {game}/{lesson_id}", game=game, lesson=lesson_id)
+        raise UnknownLessonError(
+            f"there is no lesson {game}/{lesson_id}", key="server.error.unknown_lesson", game=game, lesson=lesson_id
+        )
     return lesson
 
 
@@ -160,10 +162,13 @@ async def retry_step(
     table = await learners_table(lesson, table_id, body.token, service)
     made = await table_progress(lesson, table, service)
     if made.off is None or made.chosen_at is None:
-        raise LessonOnTrackError(f"the learner chose nothing otherwise at table {table_id}; there is no step to retry")
+        raise LessonOnTrackError(
+            f"the learner chose nothing otherwise at table {table_id}; there is no step to retry",
+            key="server.error.lesson_on_track",
+        )
     record = await asyncio.to_thread(service.store.load_table, table_id)
     if record is None:  # a table in memory is stored: this would be a store that lost it
-        raise NotLessonTableError(f"table {table_id} is not stored")
+        raise NotLessonTableError(f"table {table_id} is not stored", key="server.error.not_lesson_table")
     opened = await _open(service, lesson_spec(lesson), lang)
     await replay_into(service, opened["table_id"], record["actions"][: made.chosen_at], lesson.seat)
     return {**opened, "step": made.off}
@@ -179,7 +184,10 @@ async def learners_table(lesson: Lesson, table_id: str, token: str, service: Tab
     if table.seat_of(token) != lesson.seat:
         raise UnknownTokenError("this token is not the learner's seat of the lesson", key="table.error.unknown_token")
     if table.game.id != lesson.game or table.seed != lesson.seed or table.state.players != lesson.players:
-        raise NotLessonTableError(f"table {table_id} was not opened for the lesson {lesson.game}/{lesson.id}")
+        raise NotLessonTableError(
+            f"table {table_id} was not opened for the lesson {lesson.game}/{lesson.id}",
+            key="server.error.not_lesson_table",
+        )
     return table
 
 
@@ -205,5 +213,8 @@ async def replay_into(service: TableService, table_id: str, actions: list[dict[s
         by = HUMAN if entry["seat"] == learner else entry["by"]
         row = (table_id, entry["version"], entry["action"], entry["seat"], by, now)
         if not (await asyncio.to_thread(service.store.append_actions, [row]))[0]:
-            raise LessonTableMovedError(f"the new lesson table {table_id} moved before it was set up; try again")
+            raise LessonTableMovedError(
+                f"the new lesson table {table_id} moved before it was set up; try again",
+                key="server.error.lesson_table_moved",
+            )
     await service.catch_up(table_id)
