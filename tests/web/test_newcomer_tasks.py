@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from steps import check_fits
 
-from support.server_harness import ONE_JOB_WORKER, ServerProcess, sqlite_server_process
+from support.server_harness import ONE_JOB_WORKER, ServerProcess, create_table, sqlite_server_process
 
 pytestmark = pytest.mark.slow
 PASSWORD = "newcomer-password-1"
@@ -130,6 +130,15 @@ def task_quick_match(meter: Meter) -> None:
     page.locator(".table-page[data-version]").wait_for(timeout=60_000)
 
 
+def task_public_table(meter: Meter) -> None:
+    """The public lobby: a stranger's waiting table (Dan's, opened by API) joined from its row."""
+    page = meter.page
+    row = page.locator(".public-table", has_text="Dan").last
+    meter.click(row.get_by_role("button", name=re.compile("^Mitspielen")))
+    page.locator(".table-page[data-seat]").wait_for()
+    page.locator(".seat-panel", has_text="Dan").first.wait_for()
+
+
 def task_turns(meter: Meter) -> None:
     """The "your turn" list: a quick match seat, then back to the lobby and the account menu's entry."""
     task_quick_match(meter)
@@ -179,6 +188,7 @@ TASKS: dict[str, tuple[Callable[[Meter], None], int]] = {
     "lesson": (task_lesson, 17),
     "account": (task_account, 6),
     "player_page": (task_player_page, 7),
+    "public_table": (task_public_table, 1),
     "quick_match": (task_quick_match, 2),
     "turns": (task_turns, 5),
     "workbench": (task_workbench, 9),
@@ -189,8 +199,12 @@ TASKS: dict[str, tuple[Callable[[Meter], None], int]] = {
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 @pytest.mark.parametrize("task", list(TASKS))
-def test_a_newcomer_task(open_page: Any, screenshot: Any, task: str, size: str) -> None:
+def test_a_newcomer_task(open_page: Any, server: ServerProcess, screenshot: Any, task: str, size: str) -> None:
     run, most = TASKS[task]
+    if task == "public_table":  # a stranger's public table with one seat free for the newcomer
+        with server.http() as http:
+            seats = [{"name": "Dan"}, {}, {"bot": "heuristik"}]
+            create_table(http, game="busfaktor", public=True, seats=seats, options={"deck": "mini"})
     page = open_page(size, "de")
     meter = Meter(page)
     page.goto("/#/")
