@@ -130,6 +130,9 @@ class Checkpointer:
         self.engine = engine
         self.seconds = seconds
         self.stopping = threading.Event()
+        self.running = False
+        """Whether a checkpoint (with its ``fsync`` calls) is under way: a write to the log then may
+        wait for the disk, so the event loop does not commit meanwhile (:meth:`Store.try_append_actions`)."""
         self.thread = threading.Thread(target=self._run, name="busbahnhof-checkpoint", daemon=True)
         self.thread.start()
 
@@ -139,8 +142,12 @@ class Checkpointer:
 
     def checkpoint(self) -> None:
         """One passive checkpoint (a failure is retried at the next)."""
-        with contextlib.suppress(SQLAlchemyError), self.engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        self.running = True
+        try:
+            with contextlib.suppress(SQLAlchemyError), self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            self.running = False
 
     def close(self) -> None:
         """Stop the thread after a last checkpoint."""
@@ -272,9 +279,9 @@ class Store:
         ``fsync``: ``synchronous=NORMAL``, and the :class:`Checkpointer` thread checkpoints), on a
         connection of its own that does not wait for the write lock (``busy_timeout=0``).
         ``None``: nothing stored, the caller must use :meth:`append_actions` in its store thread
-        (another connection or process holds the write lock now; or PostgreSQL, whose commit is
-        a round trip)."""
-        if self._checkpointer is None:
+        (another connection or process holds the write lock now, or a checkpoint is syncing the
+        files; or PostgreSQL, whose commit is a round trip)."""
+        if self._checkpointer is None or self._checkpointer.running:
             return None
         with self._appending:
             connection = self._at_once or self._connection_not_waiting()
