@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from steps import busfahrer_decide, check_fits, version, wait_for_decision_or_end, wait_for_my_turn_or_end
+from wire_frames import messages_in
 
 from support.server_harness import ServerProcess, create_table
 
@@ -185,18 +186,20 @@ def route_doubles(page: Any, refusals: list[str]) -> None:
                 server.send(message)  # the stale copy
                 last["action"] = data["action"]
 
-        def from_server(message: str) -> None:
-            data = json.loads(message)
-            if data.get("type") == "result" and data.get("ok") is False:
-                refusals.append(data["error"]["code"])
-            # whose turn it is: from a whole message's view, or a delta's patch of it ({"to_move": [seat]})
-            if data.get("type") == "table":
-                last["to_move"] = data["view"].get("to_move")
-            elif data.get("type") == "delta" and isinstance(data.get("view"), dict) and "to_move" in data["view"]:
-                last["to_move"] = data["view"]["to_move"][0]
-            if data.get("type") in ("table", "delta") and "action" in last and last.get("to_move") != data.get("seat"):
-                server.send(json.dumps({"type": "action", "version": data["version"], "action": last.pop("action")}))
-            ws.send(message)
+        def from_server(frame: str) -> None:
+            for data in messages_in(frame):
+                if data.get("type") == "result" and data.get("ok") is False:
+                    refusals.append(data["error"]["code"])
+                # whose turn it is: from a whole message's view, or a delta's patch of it ({"to_move": [seat]})
+                if data.get("type") == "table":
+                    last["to_move"] = data["view"].get("to_move")
+                elif data.get("type") == "delta" and isinstance(data.get("view"), dict) and "to_move" in data["view"]:
+                    last["to_move"] = data["view"]["to_move"][0]
+                to_move = last.get("to_move")
+                if data.get("type") in ("table", "delta") and "action" in last and to_move != data.get("seat"):
+                    out_of_turn = {"type": "action", "version": data["version"], "action": last.pop("action")}
+                    server.send(json.dumps(out_of_turn))
+            ws.send(frame)
 
         ws.on_message(from_page)
         server.on_message(from_server)

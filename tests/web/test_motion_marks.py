@@ -12,6 +12,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from steps import version, wait_for_my_turn_or_end
 from test_frame import GAMES, decide_with_a_pick_pending, route_doubles
+from wire_frames import frame_of, messages_in
 
 from support.server_harness import ServerProcess, create_table
 
@@ -171,17 +172,20 @@ def drop_one_delta(page: Any) -> None:
                 state["acted"] = True
             server.send(message)
 
-        def from_server(message: str) -> None:
-            data = json.loads(message)
-            if data.get("type") == "table":
-                state["to_move"] = data["view"].get("to_move")
-            elif data.get("type") == "delta" and isinstance(data.get("view"), dict) and "to_move" in data["view"]:
-                state["to_move"] = data["view"]["to_move"][0]
-            lost = data.get("type") == "delta" and state["to_move"] != data.get("seat")
-            if state["acted"] and not state["dropped"] and lost:
-                state["dropped"] = True
-                return
-            ws.send(message)
+        def from_server(frame: str) -> None:
+            kept = []
+            for data in messages_in(frame):
+                if data.get("type") == "table":
+                    state["to_move"] = data["view"].get("to_move")
+                elif data.get("type") == "delta" and isinstance(data.get("view"), dict) and "to_move" in data["view"]:
+                    state["to_move"] = data["view"]["to_move"][0]
+                lost = data.get("type") == "delta" and state["to_move"] != data.get("seat")
+                if state["acted"] and not state["dropped"] and lost:
+                    state["dropped"] = True
+                    continue
+                kept.append(data)
+            if (rest := frame_of(kept)) is not None:
+                ws.send(rest)
 
         ws.on_message(from_page)
         server.on_message(from_server)

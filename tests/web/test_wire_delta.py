@@ -23,18 +23,23 @@ SEATS = {"busfahrer": 4, "bus": 3, "busfaktor": 3}
 
 # Opens a TableConnection per seat and one for a spectator; each seat plays a random legal action
 # when it is to decide. Resolves when every connection has seen the end: per connection, the views
-# (without the static parts, which are checked once) and legal notations by version, and the kinds
-# of the raw messages the socket received.
+# (without the static parts, which are checked once) and legal notations by version, the kinds
+# of the raw messages the socket received (each of a batch frame's) and how many frames were batches.
 PLAY = """
 async ({tableId, tokens, staticKeys}) => {
-  const { TableConnection } = await import("/ws.js");
+  const { TableConnection, messagesIn } = await import("/ws.js");
   const seen = [];
   const kinds = [];
+  let batches = 0;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      this.addEventListener("message", (event) => kinds.push(JSON.parse(event.data).type));
+      this.addEventListener("message", (event) => {
+        const messages = messagesIn(event.data);
+        kinds.push(...messages.map((message) => message.type));
+        if (messages.length > 1) batches += 1;
+      });
     }
   };
   const done = tokens.map((token) => new Promise((resolve) => {
@@ -62,7 +67,7 @@ async ({tableId, tokens, staticKeys}) => {
   }));
   await Promise.all(done);
   window.WebSocket = Native;
-  return { seen, kinds };
+  return { seen, kinds, batches };
 }
 """
 
@@ -105,3 +110,4 @@ def test_the_browser_applies_every_delta_to_the_whole_view(open_page: Any, serve
     kinds = result["kinds"]
     assert kinds.count("table") == players + 1, "one whole message per connection, deltas after it"
     assert kinds.count("delta") >= len(record["actions"])
+    assert result["batches"] > 0, "batch frames (batch=1): an action's result comes with its delta"

@@ -5,8 +5,9 @@ Chromium opens the human seat's page and a script plays that seat through the pa
 WebSocket (a seeded random legal action after ``--human-think`` seconds; the bots think as long;
 a second connection of the seat would take it over from the page).  The browser's traffic is
 read from the DevTools protocol: every HTTP response as the wire carried it
-(``encodedDataLength``: compressed body and headers) and every WebSocket message received (text
-length; the server's permessage-deflate is off by default, docs/server.md): the page's first
+(``encodedDataLength``: compressed body and headers) and every WebSocket frame received (text
+length; the server's permessage-deflate is off by default, docs/server.md), with the messages in
+it (the page asks for batch frames: one frame may carry several, a JSON array): the page's first
 table message whole, the deltas after it.  It needs Playwright
 and Chromium (the test extras); docs/web/wire.md has the figures and how they were taken.
 """
@@ -32,26 +33,27 @@ SETTLE_SECONDS = 3.0
 TIMEOUT_SECONDS = 600.0
 # Keeps the page's table socket and what the script acts on: the version, the seat's legal actions
 # and whether the game is over, from the whole first message and every delta after it (a delta
-# carries `legal` when it changed; `is_over` comes in the view's patch: {"is_over": [true]}).
+# carries `legal` when it changed; `is_over` comes in the view's patch: {"is_over": [true]}). A frame
+# is one message or, batched (`batch=1`, as the page asks), an array of them in order.
 SEAT_SOCKET = """
 const Native = window.WebSocket;
+const seen = (message) => {
+  if (message.type === "table") {
+    window.__lastTable = { version: message.version, legal: message.legal, over: message.view.is_over };
+  } else if (message.type === "delta" && window.__lastTable) {
+    const last = window.__lastTable;
+    const patch = message.view;
+    const over = Array.isArray(patch) ? [patch[0].is_over] : patch?.is_over;
+    last.version = message.version;
+    if (message.legal) last.legal = message.legal;
+    if (over) last.over = over[0];
+  }
+};
 window.WebSocket = class extends Native {
   constructor(...args) {
     super(...args);
     window.__seatSocket = this;
-    this.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type === "table") {
-        window.__lastTable = { version: message.version, legal: message.legal, over: message.view.is_over };
-      } else if (message.type === "delta" && window.__lastTable) {
-        const last = window.__lastTable;
-        const patch = message.view;
-        const over = Array.isArray(patch) ? [patch[0].is_over] : patch?.is_over;
-        last.version = message.version;
-        if (message.legal) last.legal = message.legal;
-        if (over) last.over = over[0];
-      }
-    });
+    this.addEventListener("message", (event) => [].concat(JSON.parse(event.data)).forEach(seen));
   }
 };
 """
@@ -59,10 +61,12 @@ window.WebSocket = class extends Native {
 
 @dataclass
 class Traffic:
-    """What the browser received: WebSocket message sizes, and HTTP bytes by kind as the wire
-    carried them (``http``) and as the page got them, uncompressed (``decoded``)."""
+    """What the browser received: WebSocket frame sizes and the number of messages in them, and HTTP
+    bytes by kind as the wire carried them (``http``) and as the page got them, uncompressed
+    (``decoded``)."""
 
-    messages: list[int] = field(default_factory=list)
+    frames: list[int] = field(default_factory=list)
+    messages: int = 0
     http: dict[str, int] = field(default_factory=dict)
     decoded: dict[str, int] = field(default_factory=dict)
     requests: dict[str, int] = field(default_factory=dict)
@@ -71,7 +75,10 @@ class Traffic:
     def frame(self, event: dict[str, Any]) -> None:
         response = event["response"]
         if response.get("opcode") == 1:
-            self.messages.append(len(response["payloadData"].encode("utf-8")))
+            payload = response["payloadData"]
+            self.frames.append(len(payload.encode("utf-8")))
+            decoded = json.loads(payload)
+            self.messages += len(decoded) if isinstance(decoded, list) else 1
 
     def request(self, event: dict[str, Any]) -> None:
         self.urls[event["requestId"]] = event["request"]["url"]
@@ -87,17 +94,18 @@ class Traffic:
         self.requests[kind] = self.requests.get(kind, 0) + 1
 
     def report(self) -> dict[str, Any]:
-        sizes = self.messages or [0]
+        sizes = self.frames or [0]
         return {
-            "ws_messages": len(self.messages),
-            "ws_bytes": sum(self.messages),
+            "ws_frames": len(self.frames),
+            "ws_messages": self.messages,
+            "ws_bytes": sum(self.frames),
             "ws_median": int(statistics.median(sizes)),
             "ws_largest": max(sizes),
             "http_bytes": dict(sorted(self.http.items())),
             "http_requests": dict(sorted(self.requests.items())),
             "http_total": sum(self.http.values()),
             "http_uncompressed": sum(self.decoded.values()),
-            "total": sum(self.messages) + sum(self.http.values()),
+            "total": sum(self.frames) + sum(self.http.values()),
         }
 
 

@@ -3,7 +3,10 @@
 // docs/web/wire.md): the view's patch, the summary and legal actions when they changed, the new
 // log lines and the clock. The connection keeps the whole view and hands every listener a whole
 // message of its own, as if the server had sent it. A delta that does not fit the version held
-// (it never should) asks the server for the whole message again (`resync`).
+// (it never should) asks the server for the whole message again (`resync`). It asks for batch
+// frames too (`batch=1`): what the server had queued for this connection goes out in one frame,
+// a JSON array in order (the result of this seat's action with the delta it caused); each message
+// of a frame is handled exactly as a frame of its own.
 // Reconnects by itself, quickly: a short capped back-off with jitter (0.3 s, growing to 1.5 s at
 // most) and at once when the browser comes back online or the tab is shown again; a handshake
 // that hangs is given up after a few seconds. The server sends the full current view on every
@@ -29,6 +32,12 @@ const CLOSE_ELSEWHERE = 4307;
 export function retryDelay(retry) {
   const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (retry - 1));
   return Math.round(ceiling * (0.7 + 0.3 * Math.random()));
+}
+
+/** The messages of one frame from the server, in order: a batch frame's array, or the one message. */
+export function messagesIn(data) {
+  const decoded = JSON.parse(data);
+  return Array.isArray(decoded) ? decoded : [decoded];
 }
 
 export class TableConnection {
@@ -65,6 +74,7 @@ export class TableConnection {
     if (this.opts.token) url.searchParams.set("token", this.opts.token);
     url.searchParams.set("lang", this.opts.lang);
     url.searchParams.set("delta", "1");
+    url.searchParams.set("batch", "1");
     if (this.opts.token && this.opts.name) url.searchParams.set("name", this.opts.name);
     return url.toString();
   }
@@ -92,7 +102,10 @@ export class TableConnection {
       this.held = null;
     });
     socket.addEventListener("message", (event) => {
-      if (this.socket === socket) this.receive(JSON.parse(event.data));
+      for (const message of messagesIn(event.data)) {
+        if (this.socket !== socket) return; // a message before may have ended this socket
+        this.receive(message);
+      }
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
