@@ -14,7 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from support.server_harness import ServerProcess, create_table, sqlite_server_process
+from support.server_harness import ServerProcess, create_table, my_seats, seats_of, sqlite_server_process
 
 PASSWORD = "correct horse battery"
 
@@ -35,18 +35,6 @@ def account(server: ServerProcess, user: str, display: str) -> tuple[httpx.Clien
 
 def csrf(session: dict[str, Any]) -> dict[str, str]:
     return {"X-CSRF-Token": session["csrf"]}
-
-
-def seats_of(server: ServerProcess, table_id: str) -> list[dict[str, Any]]:
-    with server.http() as http:
-        seats: list[dict[str, Any]] = http.get(f"/api/tables/{table_id}").json()["seats"]
-    return seats
-
-
-def my_seats(server: ServerProcess, player_id: str, table_id: str) -> list[int]:
-    with server.http() as http:
-        games = http.get(f"/api/players/{player_id}").json()["games"]
-    return next((game["my_seats"] for game in games if game["table_id"] == table_id), [])
 
 
 def public_table(client: httpx.Client, headers: dict[str, str], name: str = "Browsername") -> httpx.Response:

@@ -193,6 +193,20 @@ def create_table(http: httpx.Client, **body: Any) -> dict[str, Any]:
     return created
 
 
+def seats_of(server: ServerProcess, table_id: str) -> list[dict[str, Any]]:
+    """The seats of a table as the REST API lists them (names, kinds, who holds them)."""
+    with server.http() as http:
+        seats: list[dict[str, Any]] = http.get(f"/api/tables/{table_id}").json()["seats"]
+    return seats
+
+
+def my_seats(server: ServerProcess, player_id: str, table_id: str) -> list[int]:
+    """The seats a player's page lists as theirs at a table (empty if the table is not on it)."""
+    with server.http() as http:
+        games = http.get(f"/api/players/{player_id}").json()["games"]
+    return next((game["my_seats"] for game in games if game["table_id"] == table_id), [])
+
+
 def seat_query(created: dict[str, Any], index: int = 0, lang: str = "en") -> str:
     """The WebSocket query of the ``index``-th human seat of a created table."""
     return f"table={created['table_id']}&token={created['seats'][index]['token']}&lang={lang}"

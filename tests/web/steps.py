@@ -178,3 +178,12 @@ def wait_for_my_turn_or_end(page: Any, timeout: float = 60_000) -> str:
     to move) or the game is over ("end"); any game, whatever its board draws."""
     page.locator(".seat-panel.me[aria-current='true'], section.end:not([hidden])").first.wait_for(timeout=timeout)
     return "end" if page.locator("section.end:not([hidden])").count() else "turn"
+
+
+def seat_page(open_page: Any, created: dict[str, Any], index: int, name: str, size: str, lang: str = "de") -> Any:
+    """A page of ``size`` and ``lang`` at seat ``index`` of a created table, the browser's name set to ``name``."""
+    page = open_page(size, lang)
+    page.context.add_init_script(f"localStorage.setItem('busbahnhof.name', {name!r})")
+    page.goto(f"/#/t/{created['table_id']}/{created['seats'][index]['token']}")
+    page.locator(f".table-page[data-seat='{index}']").wait_for()
+    return page

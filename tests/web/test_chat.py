@@ -8,18 +8,11 @@ import json
 from typing import Any
 
 import pytest
+from steps import seat_page
 
 from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
 
 XSS = '<img src=x onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>'
-
-
-def seat_page(open_page: Any, created: dict[str, Any], index: int, name: str, size: str, lang: str = "de") -> Any:
-    page = open_page(size, lang)
-    page.context.add_init_script(f"localStorage.setItem('busbahnhof.name', {name!r})")
-    page.goto(f"/#/t/{created['table_id']}/{created['seats'][index]['token']}")
-    page.locator(f".table-page[data-seat='{index}']").wait_for()
-    return page
 
 
 def test_chat_goes_both_ways_as_text_with_phrases_mute_and_refusals(

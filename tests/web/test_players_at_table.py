@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from steps import check_fits
+from steps import check_fits, seat_page
 
-from support.server_harness import ServerProcess, create_table, sqlite_server_process
+from support.server_harness import ServerProcess, create_table, my_seats, seats_of, sqlite_server_process
 
 PASSWORD = "correct horse battery"
 
@@ -45,18 +45,6 @@ def player_of(page: Any) -> str:
     return str(page.evaluate("async () => (await (await fetch('/api/session')).json()).player.id"))
 
 
-def seats_of(server: ServerProcess, table_id: str) -> list[dict[str, Any]]:
-    with server.http() as http:
-        seats: list[dict[str, Any]] = http.get(f"/api/tables/{table_id}").json()["seats"]
-    return seats
-
-
-def my_seats(server: ServerProcess, player_id: str, table_id: str) -> list[int]:
-    with server.http() as http:
-        games = http.get(f"/api/players/{player_id}").json()["games"]
-    return next((game["my_seats"] for game in games if game["table_id"] == table_id), [])
-
-
 def test_a_logged_in_browser_sits_as_its_account_from_the_lobby_by_code_and_by_link(
     open_page: Any, server: ServerProcess
 ) -> None:
@@ -87,14 +75,6 @@ def test_a_logged_in_browser_sits_as_its_account_from_the_lobby_by_code_and_by_l
     assert my_seats(server, anna_id, private["table_id"]) == [0], "a seat link: claimed as the page connects"
     assert [seat["name"] for seat in seats_of(server, hosted["table_id"])] == ["Gast", "Anna Konto", "Ben Konto"]
     assert anna.claims == [] and ben.claims == [], "no claim call of the page's own"
-
-
-def seat_page(open_page: Any, created: dict[str, Any], index: int, name: str, size: str, lang: str = "de") -> Any:
-    page = open_page(size, lang)
-    page.context.add_init_script(f"localStorage.setItem('busbahnhof.name', {name!r})")
-    page.goto(f"/#/t/{created['table_id']}/{created['seats'][index]['token']}")
-    page.locator(f".table-page[data-seat='{index}']").wait_for()
-    return page
 
 
 def test_leave_game_asks_first_then_a_bot_plays_on_and_the_others_see_it(

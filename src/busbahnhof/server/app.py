@@ -42,7 +42,8 @@ from .errors import ServerError, error_data, http_status
 from .heap import settle_heap
 from .limits import BodyLimit
 from .logs import AccessLog, event, server_log
-from .owners import adopt_forever, node_url, stop_adopting
+from .owners import adopt_forever, node_url
+from .periodic import cancel_and_wait
 from .security_headers import SecurityHeaders
 from .stalls import StallWatch
 from .turn_mails import turn_mail_hook
@@ -100,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if watch is not None:
                 await watch.stop()
-            await stop_adopting(adopter)
+            await cancel_and_wait(adopter)
             await close_lobby(app)
             await close_workshops(app)
             await service.stop()

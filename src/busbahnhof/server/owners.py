@@ -9,13 +9,12 @@ of ``pg_locks``), so a killed process's tables are served again within about a s
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
 from ..tables import TableService
 from .config import Settings
 from .logs import event, server_log
+from .periodic import repeat
 
 ADOPT_SECONDS = 1.0
 
@@ -30,21 +29,8 @@ def node_url(settings: Settings) -> str:
 
 async def adopt_forever(service: TableService, seconds: float = ADOPT_SECONDS) -> None:
     """Take over the tables of stopped or dead processes, every ``seconds``, until cancelled."""
-    while True:
-        await asyncio.sleep(seconds)
-        try:
-            adopted = await service.adopt()
-        except Exception:  # a lost database connection: the next round tries again
-            server_log.exception("adopting tables failed")
-            continue
-        if adopted:
-            event(server_log, "tables adopted", logging.WARNING, count=len(adopted), tables=adopted[:20])
 
+    def report(adopted: list[str]) -> None:
+        event(server_log, "tables adopted", logging.WARNING, count=len(adopted), tables=adopted[:20])
 
-async def stop_adopting(task: asyncio.Task[None] | None) -> None:
-    """Cancel the adoption loop and wait for it."""
-    if task is None:
-        return
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
+    await repeat(seconds, service.adopt, "adopting tables failed", report)

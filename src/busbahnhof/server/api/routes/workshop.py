@@ -10,7 +10,6 @@ overview a few bytes (docs/workshop.md has the figures).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request
@@ -23,6 +22,7 @@ from ....tables import TableService, normalize_code
 from ....workshop import WorkshopService, WorkshopStore
 from ....workshop.service import KEEP_PAUSES_SECONDS
 from ...logs import event, server_log
+from ...periodic import cancel_and_wait, repeat
 from ..deps import LangDep
 
 router = APIRouter(tags=["workshops"])
@@ -43,25 +43,16 @@ async def open_workshops(app: FastAPI, store: Store, service: TableService) -> N
 
 async def close_workshops(app: FastAPI) -> None:
     """Stop keeping the workshops' pauses (at shutdown)."""
-    keeper: asyncio.Task[None] | None = app.state.workshop_keeper
-    if keeper is None:
-        return
-    keeper.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await keeper
+    await cancel_and_wait(app.state.workshop_keeper)
 
 
 async def keep_pauses_forever(workshops: WorkshopService) -> None:
     """Every :data:`KEEP_PAUSES_SECONDS`, this process's tables follow their workshop's stored pause."""
-    while True:
-        await asyncio.sleep(KEEP_PAUSES_SECONDS)
-        try:
-            changed = await workshops.keep_pauses()
-        except Exception:  # a lost database connection: the next look tries again
-            server_log.exception("keeping workshop pauses failed")
-            continue
-        if changed:
-            event(server_log, "workshop pauses followed", count=changed)
+
+    def report(changed: int) -> None:
+        event(server_log, "workshop pauses followed", count=changed)
+
+    await repeat(KEEP_PAUSES_SECONDS, workshops.keep_pauses, "keeping workshop pauses failed", report)
 
 
 async def get_workshops(request: Request) -> WorkshopService:
