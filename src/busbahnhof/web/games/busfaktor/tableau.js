@@ -112,7 +112,7 @@ function projectTile(ctx, play, p) {
 function attachedSlot(ctx, play, p, a, type, shared = false) {
   const key = `att:${a.card}`;
   const controlled = a.controller !== undefined && a.controller !== p.owner ? ctx.t("busfaktor.controlled", { name: ctx.seatName(a.controller) }) : null;
-  const face = cardFace(ctx, a.card, { size: "mini", extraClass: shared ? "bfk-shared" : "" });
+  const face = cardFace(ctx, a.card, shared ? { size: "mini", extraClass: "bfk-shared", "data-piece": sharedPiece(ctx, p) } : { size: "mini" });
   return target(
     ctx,
     play,
@@ -122,6 +122,18 @@ function attachedSlot(ctx, play, p, a, type, shared = false) {
     [h("span", { class: "bfk-slot-type", "aria-hidden": "true" }, TYPE_SYMBOLS[type], typeLetter(ctx, type)), face, shared ? h("span", { class: "bfk-slot-note" }, "⇄ ", ctx.t("busfaktor.shared")) : null, controlled ? h("span", { class: "bfk-slot-note" }, controlled) : null],
     ctx.t("busfaktor.filled", { type: typeName(ctx, type), card: cardInfo(ctx, a.card).name }),
   );
+}
+
+/** A shared factor (§11) lies between two projects and is drawn at both. The card's piece
+ *  (`card:<id>`, motion.js: unique on the page) is the one at its controlling person's project,
+ *  where it stays if the cooperation ends (flow.end_cooperation), or at the only one of the two
+ *  still active; the drawing at the other project is a piece of its own. With one id at both,
+ *  the card seemed to move between the two seats' areas at every version and stayed marked. */
+function sharedPiece(ctx, p) {
+  const card = p.shared.card;
+  const pair = ctx.state.projects.filter((q) => (q.card === p.card || q.card === p.partner) && q.status === "aktiv" && q.shared?.card === card);
+  const home = pair.find((q) => q.owner === p.shared.controller) || pair[0];
+  return home.card === p.card ? `card:${card}` : `shared:${card}:${p.card}`;
 }
 
 function openSlot(ctx, play, p, type, first) {
