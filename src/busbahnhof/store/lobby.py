@@ -75,12 +75,13 @@ class LobbyStore:
 
     # -- chat ----------------------------------------------------------------------------
 
-    def add_chat(self, message: dict[str, Any]) -> int:
-        """Store a chat message ``{"table_id", "seat", "name", "text", "version", "at"}``; returns its id."""
+    def add_chats(self, messages: list[dict[str, Any]]) -> list[int]:
+        """Store chat messages ``{"table_id", "seat", "name", "text", "version", "at"}`` (of any
+        tables) in one transaction, one statement; returns their ids, ascending in the order given.
+        Raises the driver's error, with nothing stored, if the transaction fails."""
+        statement = insert(chat_messages).returning(chat_messages.c.id, sort_by_parameter_order=True)
         with self.engine.begin() as connection:
-            return int(
-                connection.execute(insert(chat_messages).values(**message).returning(chat_messages.c.id)).scalar_one()
-            )
+            return [int(row[0]) for row in connection.execute(statement, messages)]
 
     def chat(self, table_id: str, after: int = 0, limit: int = 200) -> list[dict[str, Any]]:
         """The table's chat messages with an id above ``after``: the last ``limit`` of them, oldest first."""

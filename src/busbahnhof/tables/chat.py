@@ -9,9 +9,11 @@ messages within :data:`WINDOW_SECONDS`.  Refusals are data with ``chat/*`` codes
 key (``chat.error.*``, German and English).
 
 Each message is stored with the table's version at the time (``busbahnhof.store.LobbyStore``),
-so the replay shows it where it was said, and sent to every client of the table in this process
+so the replay shows it where it was said, and only then sent to every client of the table in this process
 as ``{"type": "chat", "messages": [{"id", "seat", "name", "text", "version", "at"}]}``.  Clients
-draw it as text, never as markup.
+draw it as text, never as markup.  Messages said while a write is in flight are stored together
+(one transaction, one hand-off to a thread: :class:`~.commits.GroupCommit`, as the actions are);
+the order of their ids is the order of the chat.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .commits import GroupCommit
 from .errors import SpectatorError, TableError
 from .messages import encode
 from .service import Connection, TableService
@@ -73,8 +76,9 @@ class ChatTooFastError(ChatError):
 class ChatStore(Protocol):
     """Chat messages in the store (implemented by ``busbahnhof.store.LobbyStore``)."""
 
-    def add_chat(self, message: dict[str, Any]) -> int:
-        """Store ``{"table_id", "seat", "name", "text", "version", "at"}``; returns its id."""
+    def add_chats(self, messages: list[dict[str, Any]]) -> list[int]:
+        """Store messages ``{"table_id", "seat", "name", "text", "version", "at"}`` in one
+        transaction; returns their ids, ascending in the order given."""
         ...
 
     def chat(self, table_id: str, after: int = 0, limit: int = HISTORY) -> list[dict[str, Any]]:
@@ -131,6 +135,7 @@ class Chat:
         self.clock = clock
         self.wall_clock = wall_clock
         self._sent: dict[tuple[str, int], deque[float]] = {}
+        self._messages: GroupCommit[dict[str, Any], int] = GroupCommit(store.add_chats, asyncio.to_thread)
 
     async def say(self, connection: Connection, text: str) -> dict[str, Any]:
         """Store what the seat of ``connection`` said and send it to every client of the table.
@@ -152,12 +157,16 @@ class Chat:
             "version": table.version,
             "at": self.wall_clock(),
         }
-        message_id = await asyncio.to_thread(self.store.add_chat, message)
+        message_id = await self._messages.append(message)
         said = {"id": message_id, **{key: value for key, value in message.items() if key != "table_id"}}
         payload = encode({"type": "chat", "messages": [said]})
         clients = list(self.service.connections.get(table.id, []))
         await asyncio.gather(*(client.client.send(payload) for client in clients), return_exceptions=True)
         return said
+
+    async def close(self) -> None:
+        """Wait until every message handed in is stored (or refused)."""
+        await self._messages.close()
 
     def _take_turn(self, table_id: str, seat: int) -> None:
         """Count a message of the seat, refusing it past :data:`BURST` within :data:`WINDOW_SECONDS`."""

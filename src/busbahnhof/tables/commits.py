@@ -1,73 +1,75 @@
-"""Group commit of the table service's actions: the actions of several tables in one transaction.
+"""Group commit: rows written while a write is in flight go to the store together, in one transaction.
 
 Every accepted action must be durable before its player gets the ``result`` and the table its
-broadcast, so each waits for a commit.  One commit (and one hand-off to the store's thread and
-back) per action costs the serving process CPU for every action; here the actions that arrive
-while a commit is in flight wait together and go to the store as one batch
-(:meth:`~busbahnhof.tables.ports.TableStore.append_actions`): an idle server commits each action
-at once (no added latency), a busy one commits many per transaction.
+broadcast, and every chat message before it is sent, so each waits for a commit.  One commit (and
+one hand-off to the store's thread and back) per row costs the serving process CPU for every
+row; here the rows that arrive while a commit is in flight wait together and go to the store as
+one batch: an idle server commits each row at once (no added latency), a busy one commits many
+per transaction.  One :class:`GroupCommit` per kind of row, each with its own write function:
+the table service's actions (:data:`ActionCommits` on
+:meth:`~busbahnhof.tables.ports.TableStore.append_actions`) and the chat's messages
+(``busbahnhof.tables.chat.Chat`` on ``LobbyStore.add_chats``).
 
-The store skips an action whose version another process took first and reports ``False`` for it
-alone (its caller catches up and refuses); a batch whose transaction fails (stored nothing) is
-written again action by action, so an error reaches only the action that causes it.  A waiter's
-answer is set only after the commit returned: a process that dies mid-batch has acknowledged
-nothing of it.
+The write function answers per row (an action: stored, or ``False`` if another process took its
+version; a message: its id); a batch whose transaction fails (stored nothing) is written again
+row by row, so an error reaches only the row that causes it.  A waiter's answer is set only
+after the commit returned: a process that dies mid-batch has acknowledged nothing of it.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .ports import ActionRow
 
-Outcome = bool | Exception
-"""Per action: stored (``True``), its version taken (``False``), or the error that refused it."""
+Row = TypeVar("Row")
+Answer = TypeVar("Answer")
 
 RunInStore = Callable[..., Awaitable[Any]]
 """Runs a store call where store calls run (the service's store thread, or the loop)."""
 
 
-class ActionCommits:
-    """Commits actions through ``write`` (the store's ``append_actions``), run by ``run``; one
-    batch at a time, the actions that came meanwhile in the next.  With ``write_at_once`` (the
-    store's ``try_append_actions``) an action that finds no batch in flight is first offered
-    to the store on the event loop itself, where a store that can commit without waiting (an
-    SQLite file whose write lock is free) does so: no hand-off to a thread and back."""
+class GroupCommit(Generic[Row, Answer]):
+    """Commits rows through ``write`` (one transaction for a list of rows, an answer per row), run
+    by ``run``; one batch at a time, the rows that came meanwhile in the next.  With
+    ``write_at_once`` (the store's ``try_append_actions``) a row that finds no batch in flight is
+    first offered to the store on the event loop itself, where a store that can commit without
+    waiting (an SQLite file whose write lock is free) does so: no hand-off to a thread and back;
+    ``None`` from it means nothing was stored and the row goes the usual way."""
 
     def __init__(
         self,
-        write: Callable[[list[ActionRow]], list[bool]],
+        write: Callable[[list[Row]], list[Answer]],
         run: RunInStore,
-        write_at_once: Callable[[list[ActionRow]], list[bool] | None] | None = None,
+        write_at_once: Callable[[list[Row]], list[Answer] | None] | None = None,
     ) -> None:
         self._write = write
         self._run = run
         self._write_at_once = write_at_once
-        self._waiting: list[tuple[ActionRow, asyncio.Future[bool]]] = []
+        self._waiting: list[tuple[Row, asyncio.Future[Answer]]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    async def append(self, row: ActionRow) -> bool:
-        """Commit ``row``; ``False`` if its version exists already.  At most one action per table
-        may wait at a time (the table's lock sees to it).
+    async def append(self, row: Row) -> Answer:
+        """Commit ``row``; its answer from the write function.
 
         Raises:
-            The store's error if this action could not be stored.
+            The store's error if this row could not be stored.
         """
         if self._write_at_once is not None and self._writer is None:
-            stored = self._write_at_once([row])
-            if stored is not None:
-                return stored[0]
+            answers = self._write_at_once([row])
+            if answers is not None:
+                return answers[0]
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[bool] = loop.create_future()
+        future: asyncio.Future[Answer] = loop.create_future()
         self._waiting.append((row, future))
         if self._writer is None:
             self._writer = loop.create_task(self._write_waiting())
         return await future
 
     async def close(self) -> None:
-        """Wait until every action handed in is committed (or refused)."""
+        """Wait until every row handed in is committed (or refused)."""
         while self._writer is not None:
             await asyncio.shield(self._writer)
 
@@ -92,7 +94,7 @@ class ActionCommits:
             self._writer = None
 
     @staticmethod
-    def _refuse(waiting: list[tuple[ActionRow, asyncio.Future[bool]]], error: BaseException) -> None:
+    def _refuse(waiting: list[tuple[Row, asyncio.Future[Answer]]], error: BaseException) -> None:
         for _, future in waiting:
             if future.done():
                 continue
@@ -101,8 +103,8 @@ class ActionCommits:
             else:
                 future.set_exception(error)
 
-    def _write_batch(self, rows: list[ActionRow]) -> list[Outcome]:
-        """In the store's thread: the batch in one transaction; if that fails, each action alone."""
+    def _write_batch(self, rows: list[Row]) -> list[Answer | Exception]:
+        """In the store's thread: the batch in one transaction; if that fails, each row alone."""
         try:
             return list(self._write(rows))
         except Exception as error:
@@ -110,8 +112,14 @@ class ActionCommits:
                 return [error]
         return [self._write_one(row) for row in rows]
 
-    def _write_one(self, row: ActionRow) -> Outcome:
+    def _write_one(self, row: Row) -> Answer | Exception:
         try:
             return self._write([row])[0]
         except Exception as error:
             return error
+
+
+ActionCommits = GroupCommit[ActionRow, bool]
+"""The table service's actions: ``True`` stored, ``False`` its version taken by another process.
+At most one action per table waits at a time (the table's lock), so a batch never holds two
+versions of one table."""

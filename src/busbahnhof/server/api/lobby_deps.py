@@ -22,8 +22,9 @@ async def open_lobby(app: FastAPI, store: Store, service: TableService) -> None:
 
 
 async def close_lobby(app: FastAPI) -> None:
-    """Stop the lobby's watch."""
+    """Stop the lobby's watch; wait for the chat messages being stored."""
     await app.state.lobby.stop()
+    await app.state.chat.close()
 
 
 async def get_lobby(request: Request) -> Lobby:
