@@ -51,8 +51,11 @@ def test_workers_grow_under_demand_never_above_the_cap_and_a_lost_one_is_replace
 ) -> None:
     """Slow bots at several tables make requests queue in the one worker: a second worker starts
     and takes tables, never a third (the cap); a killed worker is replaced; once quiet, the extra
-    worker stops again."""
+    worker stops again.  The thresholds are lowered so that demand is demand on a fast machine
+    too (an ismcts decision of a short game may take less than the default wait to grow)."""
     monkeypatch.setattr(thinking, "SHRINK_QUIET_SECONDS", 2.0)
+    monkeypatch.setattr(thinking, "GROW_WAIT_SECONDS", 0.05)
+    monkeypatch.setattr(thinking, "MOVE_WAIT_SECONDS", 0.1)
 
     async def scenario(service: TableService) -> None:
         thinker = service._thinker
