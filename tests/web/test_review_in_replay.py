@@ -15,16 +15,13 @@ import pytest
 from steps import check_fits
 
 from busbahnhof.jobs import JobQueue, Worker
-from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query
+from support.server_harness import Seat, ServerProcess, create_table, play_out, seat_query, sqlite_server_process
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server of its own (the tests' servers run no job workers: the test decides when the review is made)."""
-    tmp = tmp_path_factory.mktemp("review")
-    started = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
-    yield started
-    started.stop()
+    yield from sqlite_server_process(tmp_path_factory.mktemp("review"))
 
 
 def finished_game(server: ServerProcess) -> str:

@@ -11,7 +11,7 @@ import pytest
 from test_review_in_replay import finished_game
 
 from busbahnhof.jobs import FAILED, JobQueue, Worker
-from support.server_harness import ServerProcess
+from support.server_harness import ServerProcess, sqlite_server_process
 
 FAILING_REVIEW = {"review": "jobs.kinds_for_tests:broken"}
 """A review kind that fails at once (the stand-in for a review that crashed)."""
@@ -20,10 +20,7 @@ FAILING_REVIEW = {"review": "jobs.kinds_for_tests:broken"}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server of its own, without job workers: the test runs the review job itself."""
-    tmp = tmp_path_factory.mktemp("review-retry")
-    started = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", tmp).start()
-    yield started
-    started.stop()
+    yield from sqlite_server_process(tmp_path_factory.mktemp("review-retry"))
 
 
 def run_one_job(server: ServerProcess, kinds: dict[str, str] | None = None) -> str:
