@@ -37,6 +37,8 @@ CHAT_COLUMNS = (
     chat_messages.c.version,
     chat_messages.c.at,
 )
+ADD_CHAT = insert(chat_messages).returning(chat_messages.c.id)
+"""One message, its id back (built once: SQLAlchemy then finds its compiled form in its cache)."""
 
 
 class LobbyStore:
@@ -77,11 +79,11 @@ class LobbyStore:
 
     def add_chats(self, messages: list[dict[str, Any]]) -> list[int]:
         """Store chat messages ``{"table_id", "seat", "name", "text", "version", "at"}`` (of any
-        tables) in one transaction, one statement; returns their ids, ascending in the order given.
-        Raises the driver's error, with nothing stored, if the transaction fails."""
-        statement = insert(chat_messages).returning(chat_messages.c.id, sort_by_parameter_order=True)
+        tables) in one transaction, a statement each (in the order given, so their ids ascend in
+        it); returns their ids.  Raises the driver's error, with nothing stored, if the
+        transaction fails."""
         with self.engine.begin() as connection:
-            return [int(row[0]) for row in connection.execute(statement, messages)]
+            return [int(connection.execute(ADD_CHAT, message).scalar_one()) for message in messages]
 
     def chat(self, table_id: str, after: int = 0, limit: int = 200) -> list[dict[str, Any]]:
         """The table's chat messages with an id above ``after``: the last ``limit`` of them, oldest first."""
