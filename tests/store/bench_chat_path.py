@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bench_commit_path import percentile, table_record
+from bench_commit_path import percentile, run_from_command_line, table_record
 
 from busbahnhof.store import LobbyStore, Store
 from busbahnhof.tables.commits import GroupCommit
@@ -78,13 +77,4 @@ async def main(url: str, mode: str, tables: int, rate: float, seconds: float) ->
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    asyncio.run(
-        main(
-            arguments[0],
-            arguments[1],
-            int(arguments[2]) if len(arguments) > 2 else 200,
-            float(arguments[3]) if len(arguments) > 3 else 32.0,
-            float(arguments[4]) if len(arguments) > 4 else 10.0,
-        )
-    )
+    run_from_command_line(main, 200, 32.0, 10.0)

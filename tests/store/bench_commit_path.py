@@ -130,14 +130,22 @@ async def main(url: str, mode: str, tables: int, rate: float, seconds: float) ->
     store.close()
 
 
-if __name__ == "__main__":
+def run_from_command_line(
+    main: Callable[[str, str, int, float, float], Awaitable[None]], tables: int, rate: float, seconds: float
+) -> None:
+    """Run a bench's ``main(URL, MODE, TABLES, RATE, SECONDS)`` with the command line's arguments
+    (``tables``, ``rate`` and ``seconds`` where they are left out)."""
     arguments = sys.argv[1:]
     asyncio.run(
         main(
             arguments[0],
             arguments[1],
-            int(arguments[2]) if len(arguments) > 2 else 300,
-            float(arguments[3]) if len(arguments) > 3 else 600.0,
-            float(arguments[4]) if len(arguments) > 4 else 8.0,
+            int(arguments[2]) if len(arguments) > 2 else tables,
+            float(arguments[3]) if len(arguments) > 3 else rate,
+            float(arguments[4]) if len(arguments) > 4 else seconds,
         )
     )
+
+
+if __name__ == "__main__":
+    run_from_command_line(main, 300, 600.0, 8.0)
