@@ -249,11 +249,15 @@ class TableRun:
 
     async def talk(self) -> None:
         """Say something in the chat every ``chat_every`` seconds on average while the table is played
-        (between connections, or before the first message, the moment passes)."""
+        (between connections, or before the first message, the moment passes).
+
+        Each gap is slept whole, never cut to the deadline (the table's end cancels the talk): uvloop
+        rounds a sleep to whole milliseconds and its clock counts whole milliseconds, so a sleep up to
+        the deadline can wake just before it, and each turn of the loop would then send at once, dozens
+        of messages within that millisecond (``chat/too_fast``)."""
         every = self.pace.chat_every
         if not every:
             return
-        loop = asyncio.get_running_loop()
         await asyncio.sleep(every * self.chat.rng.random())
         while not self.done():
             socket = self.sockets.get(HUMAN)
@@ -262,8 +266,7 @@ class TableRun:
                 self.chat.sent(text, time.perf_counter(), set(self.held))
                 with contextlib.suppress(WebSocketException):
                     await socket.send(orjson.dumps({"type": "chat", "text": text}).decode("utf-8"))
-            gap = every * self.chat.rng.uniform(0.5, 1.5)
-            await asyncio.sleep(max(0.0, min(gap, self.deadline - loop.time())))
+            await asyncio.sleep(every * self.chat.rng.uniform(0.5, 1.5))
 
     async def settle_chat(self) -> None:
         """Wait (a short while at most) for the chat messages still on their way, then count the
