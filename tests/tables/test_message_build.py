@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from busbahnhof.engine import Catalog, Event, State, game_ids, load_game
 from busbahnhof.tables.delta import diff
-from busbahnhof.tables.messages import Broadcast, LogCursor, new_log, parts_patch, table_catalog
+from busbahnhof.tables.messages import Broadcast, LogCursor, new_log, parts_patch, static_part, table_catalog
 from busbahnhof.tables.spec import TableSpec
 from busbahnhof.tables.table import Seat, Table
 
@@ -134,6 +134,29 @@ def test_dynamic_views_leave_out_the_static_parts_and_public_views_are_the_same_
                 if state.is_over:
                     break
                 state.apply(rng.choice(state.legal_actions()), seat=state.to_move)
+
+
+def test_static_parts_are_the_same_at_every_table_of_a_game_and_built_once_per_game() -> None:
+    """``Game.static_keys``: whatever the seed, seat count, seat and position; so a table server
+    keeps them per built game (``static_part``)."""
+    for game_id in game_ids():
+        game = load_game(game_id)
+        seen = set()
+        for players in range(game.min_players, game.max_players + 1):
+            for seed in range(3):
+                state = game.new_state(players, seed)
+                rng = random.Random(seed)
+                for _ in range(rng.randrange(40)):
+                    if state.is_over:
+                        break
+                    state.apply(rng.choice(state.legal_actions()), seat=state.to_move)
+                for seat in [None, *range(players)]:
+                    static = game.split_static(state.view(seat, log=False)["state"])[0]
+                    seen.add(orjson.dumps(static, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
+        assert len(seen) == 1, game_id
+    one, two = played_table("bus", 3, 5), played_table("bus", 4, 30)
+    two.game = one.game
+    assert static_part(one, 0) is static_part(two, None) is not None
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("bus", 3), ("busfahrer", 4)])

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from .errors import GameError, InvalidDataError
@@ -63,6 +64,17 @@ def load_messages(package: str, lang: str) -> Mapping[str, str]:
         raise InvalidDataError(f"{package}/locales/{lang}.toml: {exc}") from exc
 
 
+@cache
+def merged_messages(packages: tuple[str, ...], lang: str) -> Mapping[str, str]:
+    """The message tables of ``packages`` in ``lang`` merged, the first package's templates winning;
+    merged once per chain of packages and shared by every catalog of it (a table server builds
+    catalogs per table and seat names), read-only."""
+    merged: dict[str, str] = {}
+    for package in reversed(packages):
+        merged.update(load_messages(package, lang))
+    return MappingProxyType(merged)
+
+
 class Catalog:
     """Messages of one language, looked up through a chain of packages (most specific first).
 
@@ -82,10 +94,7 @@ class Catalog:
         self.lang = lang
         self.packages = packages
         self.formatters: dict[str, ParamFormatter] = dict(formatters or {})
-        merged: dict[str, str] = {}
-        for package in reversed(packages):
-            merged.update(load_messages(package, lang))
-        self.messages = merged
+        self.messages = merged_messages(packages, lang)
 
     def has(self, key: str) -> bool:
         """Whether ``key`` has a template (or singular and plural ones)."""

@@ -129,7 +129,9 @@ class Game(ABC, Generic[OptionsT, ActionT]):
     also takes.  A table server takes only these names, or the file's content (``EmbeddedFile``)."""
     static_keys: ClassVar[tuple[str, ...]] = ()
     """Keys of ``view(seat)["state"]`` whose values never change at a table and are the same in every
-    seat's and the spectators' view (card texts, a board's topology).  A table server sends them
+    seat's and the spectators' view (card texts, a board's topology), and at every table of the
+    game with the same options (whatever the seed, the number of seats and the position), so that
+    a table server builds them once per built game.  A table server sends them
     once per connection instead of in every message; clients merge them back into each view."""
     static_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """Fields of every item of a list in ``view(seat)["state"]`` that never change at a table (Bus: a

@@ -118,12 +118,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(AccessLog)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(SecurityHeaders, allowed_origins=settings.allowed_origins)
+    app.include_router(ws_router)  # first: routes are matched in order, and a table's every client opens /ws
     for module in (health, games, tables, hints, rooms, accounts, players, qr, lobby, chat, workshop, reviews):
         app.include_router(module.router)
     app.include_router(workbench_routes.router)
     app.include_router(lesson_routes.router)
     app.include_router(turn_routes.router)
-    app.include_router(ws_router)
     mount_web_client(app)
     return app
 

@@ -44,6 +44,15 @@ def mask_tokens(text: str) -> str:
     return SECRET_PARAMETER.sub(r"\1***", text)
 
 
+class WithoutWebSocketAccepts(logging.Filter):
+    """Drops uvicorn's line for each accepted WebSocket (``... "WebSocket /ws?..." [accepted]``):
+    the server logs every connection itself, with its table and seat (``ws connected`` and ``ws
+    closed``), and a third line per connection cost the serving process CPU at every table."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.endswith("[accepted]"))
+
+
 def log_config(level: str) -> dict[str, Any]:
     """A ``logging.config.dictConfig`` for the server and uvicorn (given to ``uvicorn.run``)."""
     handler = {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
@@ -51,10 +60,17 @@ def log_config(level: str) -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": JsonFormatter}},
+        "filters": {"without_ws_accepts": {"()": WithoutWebSocketAccepts}},
         "handlers": {"stderr": handler},
         "loggers": {
             "busbahnhof": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
             "uvicorn": {"handlers": ["stderr"], "level": level.upper(), "propagate": False},
+            "uvicorn.error": {
+                "handlers": ["stderr"],
+                "level": level.upper(),
+                "propagate": False,
+                "filters": ["without_ws_accepts"],
+            },
             "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
         },
     }

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
+
+import orjson
 
 from ..engine import Game, game_class
 from ..engine.userfiles import EmbeddedFile
@@ -23,6 +26,8 @@ from .errors import InvalidTableError
 DECK_OPTION = "deck"
 UPLOAD_PREFIX = "upload:"
 MAX_DECK_BYTES = 256 * 1024
+GAMES_KEPT = 64
+"""Built games kept for the next table with the same game, options and deck (:func:`build_game`)."""
 
 
 def file_options(game_id: str) -> Mapping[str, tuple[str, ...]]:
@@ -83,8 +88,17 @@ def public_options(game_id: str, options: dict[str, Any], deck_text: str | None)
 
 
 def build_game(game_id: str, options: dict[str, Any], deck_text: str | None) -> Game[Any, Any]:
-    """The game with ``options`` (public form); an uploaded deck is handed over by content."""
-    real = dict(options)
+    """The game with ``options`` (public form); an uploaded deck is handed over by content.
+
+    Built once per game, options and deck and shared by every table that plays it (the newest
+    :data:`GAMES_KEPT`): a game is only read once built, and building one reads its files (Bus's
+    board, Busfaktor's deck), which cost a table's creation more than the rest of it."""
+    return _built_game(game_id, orjson.dumps(options, option=orjson.OPT_SORT_KEYS), deck_text)
+
+
+@lru_cache(maxsize=GAMES_KEPT)
+def _built_game(game_id: str, options_json: bytes, deck_text: str | None) -> Game[Any, Any]:
+    real = orjson.loads(options_json)
     if deck_text is not None:
         label = deck_label(deck_text).removeprefix(UPLOAD_PREFIX)
         real[DECK_OPTION] = EmbeddedFile.of(f"upload-{label}.toml", deck_text)

@@ -24,16 +24,19 @@ Bus, Busfahrer) once per version for all seats, its patch once per broadcast (:f
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
-from ..engine import Catalog, Event
+from ..engine import Catalog, Event, Game
 from .delta import REMOVE, diff
 from .table import Table
 
+STATIC_PARTS: weakref.WeakKeyDictionary[Game[Any, Any], orjson.Fragment | None] = weakref.WeakKeyDictionary()
+"""Each built game's static view parts, encoded (:func:`static_part`)."""
 MAX_CATALOGS = 4
 """Catalogs kept per table: one per language, and a spare for a change of seat names."""
 
@@ -158,9 +161,14 @@ def encode_value(value: Any) -> bytes:
 def static_part(table: Table, seat: int | None) -> orjson.Fragment | None:
     """The parts of ``seat``'s view that never change at the table (``Game.split_static``: the
     static keys and fields of ``view["state"]``), encoded, or ``None`` for a game without any;
-    sent once per connection."""
-    static = table.game.split_static(table.state.view(seat, log=False, fresh=False)["state"])[0]
-    return orjson.Fragment(orjson.dumps(static, option=orjson.OPT_NON_STR_KEYS)) if static else None
+    sent once per connection.  The same for every table of one built game (``Game.static_keys``),
+    so built once per game and kept as long as the game (:data:`STATIC_PARTS`)."""
+    if table.game not in STATIC_PARTS:
+        static = table.game.split_static(table.state.view(seat, log=False, fresh=False)["state"])[0]
+        STATIC_PARTS[table.game] = (
+            orjson.Fragment(orjson.dumps(static, option=orjson.OPT_NON_STR_KEYS)) if static else None
+        )
+    return STATIC_PARTS[table.game]
 
 
 def new_log(table: Table, cursor: LogCursor, catalog: Catalog) -> list[orjson.Fragment]:

@@ -334,7 +334,9 @@ class TableService:
             UnknownTableError: no table has this code.
         """
         normal = normalize_code(code)
-        table_id = None if normal is None else await self._store(self.store.find_code, normal)
+        table_id = next((table.id for table in self.tables.values() if table.code == normal), None)
+        if table_id is None and normal is not None:  # a code is never reused: a table held here answers
+            table_id = await self._store(self.store.find_code, normal)
         if table_id is None:
             raise UnknownTableError(f"no table has the room code {code!r}", key="table.error.unknown_code", code=code)
         return table_id

@@ -42,6 +42,8 @@ async def seating_account(
         session = live_session(players, cookies)
         return None if session is None else players.accounts.authorise(session_id(cookies), headers.get(CSRF_HEADER))
 
+    if session_id(cookies) is None:  # a guest: no store read, no hand-off to a thread
+        return None
     return await asyncio.to_thread(check)
 
 
@@ -81,7 +83,7 @@ async def link_seat_name(
     name (``None``: unchanged)."""
     if token is None:
         return None
-    account = await asyncio.to_thread(live_session, players, cookies)
+    account = None if session_id(cookies) is None else await asyncio.to_thread(live_session, players, cookies)
     answer = await claim_for_account(players, account, table_id, token)
     if name is None:
         return None

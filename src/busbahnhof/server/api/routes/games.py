@@ -71,4 +71,4 @@ async def get_game(game_id: str) -> dict[str, Any]:
 @router.get("/{game_id}/messages")
 async def game_messages(game_id: str, lang: LangDep) -> dict[str, Any]:
     """The message templates a client needs to render the game's views in ``lang`` (``{placeholders}`` unfilled)."""
-    return {"lang": lang, "messages": catalog(lang, known(game_id)).messages}
+    return {"lang": lang, "messages": dict(catalog(lang, known(game_id)).messages)}
