@@ -16,10 +16,11 @@ A client that asks for deltas (:attr:`LogCursor.deltas`, the WebSocket's ``delta
 first message whole and every later one as a ``delta``: the patch of its view against the version
 it holds (:mod:`.delta`), the table summary and legal actions only when they changed, the new log
 lines and the clock.  The patch is computed once per seat and version pair in a broadcast; each
-seat's view of the version before stays kept, encoded, as the base (:func:`seat_view_parts`).
-The game's part of a view (``"state"``) is built without its static parts in the first place
-(``State.dynamic_view``), and in a game that shows every seat the same (``Game.public_view``:
-Bus, Busfahrer) once per version for all seats, its patch once per broadcast (:func:`state_parts`).
+seat's view of the version before stays kept as the base: the game's part of it encoded entry by
+entry (:func:`state_parts`), the rest as it was built (:func:`seat_view_parts`).  The game's
+part of a view (``"state"``) is built without its static parts in the first place
+(``State.dynamic_view``), and in a game that shows every seat the same (``Game.public_view``: Bus,
+Busfahrer) once per version for all seats, its patch once per broadcast (:func:`state_parts`).
 """
 
 from __future__ import annotations
@@ -86,28 +87,27 @@ def table_catalog(table: Table, lang: str) -> Catalog:
 def seat_view_json(table: Table, seat: int | None) -> bytes:
     """``state.view(seat, log=False)`` with the options in their public form and without the static
     parts, as JSON: what every whole message of that seat (every spectator's, for ``None``) carries,
-    built from the view's encoded entries (:func:`seat_view_parts`, :func:`state_parts`)."""
-    view: dict[str, Any] = {name: orjson.Fragment(value) for name, value in seat_view_parts(table, seat).items()}
+    built from the view's kept entries (:func:`seat_view_parts`, :func:`state_parts`)."""
+    view: dict[str, Any] = dict(seat_view_parts(table, seat))
     view["state"] = {name: orjson.Fragment(value) for name, value in state_parts(table, seat).items()}
     return orjson.dumps(view)
 
 
-def seat_view_parts(table: Table, seat: int | None) -> dict[str, bytes]:
-    """``seat``'s view at the table's version without its ``"state"`` (:func:`state_parts`), each entry
-    encoded on its own, built once per version and seat.
-
-    The view is built without copying (``fresh=False``) and encoded at once, before anything can
-    change the state; only the text is kept.  The whole log is left out (a late Bus view: half of
-    its cost): each message carries the log events its client has not seen yet (``log``).  Of
-    each seat's older views the newest stays kept: the base of the next delta (:func:`parts_patch`).
-    """
+def seat_view_parts(table: Table, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view at the table's version without its ``"state"`` (:func:`state_parts`), built
+    once per version and seat and kept as it is: a few small entries that are new with each view
+    or never change (the options, numbers, the legal actions' notations, the outcome), so nothing
+    can change them later, and comparing them costs less than encoding them.  The whole log is
+    left out (a late Bus view: half of its cost): each message carries the log events its client
+    has not seen yet (``log``).  Of each seat's older views the newest stays kept: the base of
+    the next delta (:func:`.delta.diff`)."""
     key = (table.version, seat)
     parts = table.views.get(key)
     if parts is None:
         drop_older(table.views, seat)
-        view = table.state.view(seat, log=False, fresh=False, state=False)
-        view["options"] = table.options
-        parts = table.views[key] = {name: encode_value(value) for name, value in view.items()}
+        parts = table.state.view(seat, log=False, fresh=False, state=False)
+        parts["options"] = table.options
+        table.views[key] = parts
     return parts
 
 
@@ -135,7 +135,7 @@ def drop_older(kept: dict[tuple[int, int | None], Any], seat: int | None) -> Non
 
 
 def parts_patch(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> dict[str, Any] | None:
-    """The patch of one encoded view into another (:func:`seat_view_parts`, :func:`state_parts`):
+    """The patch of one encoded view's state into another (:func:`state_parts`):
     :func:`.delta.diff` of the decoded views, with equal entries found by their bytes and only
     changed ones decoded (``None``: nothing changed)."""
     patch: dict[str, Any] = {}
@@ -353,8 +353,9 @@ class Broadcast:
         return message
 
     def patch(self, seat: int | None, base: int) -> bytes | None:
-        """The patch (:func:`parts_patch`) of ``seat``'s view from version ``base`` to now, encoded;
-        ``None`` when the view of ``base`` is no longer kept."""
+        """The patch of ``seat``'s view from version ``base`` to now (:func:`.delta.diff`; its
+        ``"state"``: :meth:`state_patch`), encoded; ``None`` when the view of ``base`` is no
+        longer kept."""
         key = (seat, base)
         if key not in self.patches:
             old = self.table.views.get((base, seat))
@@ -362,7 +363,7 @@ class Broadcast:
             if old is None or state is None:
                 self.patches[key] = None
             else:
-                patch = parts_patch(old, seat_view_parts(self.table, seat)) or {}
+                patch = diff(old, seat_view_parts(self.table, seat)) or {}
                 if state != b"null":
                     patch["state"] = orjson.Fragment(state)
                 self.patches[key] = orjson.dumps(patch or None)

@@ -106,9 +106,9 @@ class Table:
     runs_bots: bool = True
     paused: bool = False
     """Paused (:meth:`busbahnhof.tables.service.TableService.pause`): nobody moves, no clock runs."""
-    views: dict[tuple[int, int | None], dict[str, bytes]] = field(default_factory=dict)
+    views: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
     """Each seat's view at the current version (and the one before: a delta's base) without its
-    ``"state"``, each entry encoded (:func:`.messages.seat_view_parts`)."""
+    ``"state"`` (:func:`.messages.seat_view_parts`)."""
     states: dict[tuple[int, int | None], dict[str, bytes]] = field(default_factory=dict)
     """Each seat's ``"state"`` of its view at the current version and the one before, without the
     static parts, each entry encoded; one for all seats (under ``None``) in a game whose view is

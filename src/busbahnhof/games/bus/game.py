@@ -27,7 +27,9 @@ from .actions import (
     parse,
 )
 from .board import DEFAULT_BOARD, Board, load_board
+from .labels import legal_label
 from .rules import Rules, make_rules
+from .state import BusState
 
 
 class BusOptions(Options):
@@ -110,8 +112,6 @@ class Bus(Game[BusOptions, Action]):
         )
 
     def _new_state(self, players: int, seed: int) -> State[Any]:
-        from .state import BusState
-
         return BusState(self, players, seed)
 
     def parse_action(self, text: str) -> Action:
@@ -194,9 +194,6 @@ class Bus(Game[BusOptions, Action]):
         """The action in words for the player choosing it now: a marker names its slot and power and
         warns where it would be wasted, e.g. "Marker auf Linienausbau, Feld B (Kraft 0) – ⚠ verfällt:
         ..." (Bus: Schwindende Aktionskraft; ``labels.py``, ``preview.py``)."""
-        from .labels import legal_label
-        from .state import BusState
-
         plain = self.describe_action(action, catalog)
         return legal_label(state, action, catalog, plain) if isinstance(state, BusState) else plain
 
@@ -235,7 +232,6 @@ class Bus(Game[BusOptions, Action]):
     def summarize(self, state: State[Any]) -> dict[str, Any]:
         """Per seat score, deliveries, time stones, markers used, start buildings; rounds; the end;
         per round markers, action areas, deliveries and time stones (``summary.py``)."""
-        from .state import BusState
         from .summary import summarize
 
         if not isinstance(state, BusState):
