@@ -14,8 +14,8 @@ from busbahnhof.engine import Rng, load_game
 from busbahnhof.games.bus import BusState
 from busbahnhof.games.bus.actions import AREA_SLOTS, PASS, TAKES, build, line, passenger
 from busbahnhof.games.bus.game import Bus
+from busbahnhof.games.bus.phases import SELECTION
 from busbahnhof.games.bus.rules import MIN_MARKERS_PER_ROUND
-from busbahnhof.games.bus.state import SELECTION
 
 
 def full_areas_from_scratch(state: BusState) -> int:

@@ -11,7 +11,7 @@ from bus_helpers import after_setup, lay_lines
 
 from busbahnhof.games.bus import BusState
 from busbahnhof.games.bus.actions import AREA_NAMES
-from busbahnhof.games.bus.state import SELECTION
+from busbahnhof.games.bus.phases import SELECTION
 
 
 def _choosing(state: BusState, seat: int, **slots: list[int]) -> BusState:

@@ -50,8 +50,9 @@ from .evaluation import EVALUATION
 from .legal import open_zone
 from .lines import LINE_MARKERS
 from .passengers import after_clock
+from .phases import SELECTION
 from .rules import MAX_BUSES
-from .state import SELECTION, BusState
+from .state import BusState
 
 REACH = 3
 """How many streets ahead line planning looks."""

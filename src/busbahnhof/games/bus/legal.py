@@ -21,6 +21,7 @@ from .actions import (
 )
 from .lines import why_not
 from .passengers import riders_at, willing_sources
+from .phases import PHASE_NAMES, SELECTION, SETUP_BUILDINGS
 from .refusal import Refusal
 from .rules import MIN_MARKERS_PER_ROUND
 
@@ -69,8 +70,6 @@ def delivery_moves(state: BusState, seat: int) -> list[Action]:
 def nothing_reason(state: BusState) -> str:
     """Why the seat to move can do nothing more with its marker, for the log (notes 13: say why a
     decision was skipped): a key of the ``reason`` table in the locales."""
-    from .state import PHASE_NAMES
-
     area = PHASE_NAMES[state.phase]
     seat = state.current
     if area in ("line", "setup_second_line"):
@@ -122,8 +121,6 @@ def why_no_delivery(state: BusState, seat: int, action: Deliver) -> Refusal:
 
 def explain(state: BusState, action: Action) -> GameError:
     """Why ``action`` is not legal now, citing the rule; every reason has a message key (``illegal.*``)."""
-    from .state import PHASE_NAMES, SELECTION, SETUP_BUILDINGS
-
     phase = state.phase
     expected = PHASE_NAMES[phase]
     seat = state.current

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import AREA_NAMES, AREA_SLOTS, BUILDINGS, BUSES, LINE, PASSENGERS, SLOT_LETTERS, VRROOMM
 from .lines import line_moves
+from .phases import SELECTION
 from .rules import MAX_BUSES, MIN_MARKERS_PER_ROUND
 
 if TYPE_CHECKING:
@@ -43,8 +44,6 @@ SHRINKING = (LINE, PASSENGERS, BUILDINGS)
 
 def _buses_unresolved(state: BusState) -> bool:
     """Busse has not resolved yet this round: action selection, or Linienausbau resolving."""
-    from .state import SELECTION
-
     return state.phase in (SELECTION, LINE)
 
 
@@ -66,8 +65,6 @@ def max_buses_then(state: BusState) -> int:
 def m_may_rise(state: BusState) -> bool:
     """Busse is still free in action selection and M is below five: whoever takes it with the most
     buses raises M by one for Fahrgäste, Gebäude and Brumm."""
-    from .state import SELECTION
-
     return state.phase == SELECTION and not state.slots[BUSES] and max(state.buses) < MAX_BUSES
 
 
@@ -89,8 +86,6 @@ def slot_power(state: BusState, area: int, slot: int, seat: int, most_buses: int
 def _still_to_resolve(state: BusState, area: int) -> bool:
     """``area`` is still to be carried out this round: action selection, or resolution has not got
     past it (an area carried out keeps no power: M may have risen since)."""
-    from .state import SELECTION
-
     return state.phase == SELECTION or 0 <= state.phase <= area
 
 

@@ -42,21 +42,13 @@ from .board import Board
 from .legal import building_moves, delivery_moves, explain, nothing_reason
 from .lines import LINE_MARKERS, extend, first_street_moves, line_moves
 from .passengers import step_out_and_in, take_rider
+from .phases import OVER, PHASE_NAMES, SELECTION, SETUP_BUILDINGS, SETUP_FIRST_LINE, SETUP_SECOND_LINE
 from .rules import ACTION_MARKERS, MAX_BUSES, MIN_MARKERS_PER_ROUND, PASSENGERS_TOTAL, Rules
 from .view import build_view
 
 if TYPE_CHECKING:
     from .game import Bus
 
-SETUP_BUILDINGS, SETUP_FIRST_LINE, SETUP_SECOND_LINE, SELECTION, OVER = 10, 11, 12, 20, 30
-PHASE_NAMES = {
-    SETUP_BUILDINGS: "setup_buildings",
-    SETUP_FIRST_LINE: "setup_first_line",
-    SETUP_SECOND_LINE: "setup_second_line",
-    SELECTION: "selection",
-    OVER: "over",
-    **dict(enumerate(AREA_NAMES)),
-}
 NO_SEAT = -1
 CLOCK_CHOICES = (CLOCK_STOP, CLOCK_ADVANCE)
 CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in range(1, 6)}

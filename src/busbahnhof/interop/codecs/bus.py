@@ -27,8 +27,8 @@ from typing import Any
 from ...games.bus.actions import AREA_NAMES, AREA_SLOTS, BUILDING_NAMES, SLOT_LETTERS
 from ...games.bus.board import Board
 from ...games.bus.lines import LINE_MARKERS, marked_ends
+from ...games.bus.phases import OVER, PHASE_NAMES, SETUP_BUILDINGS
 from ...games.bus.rules import ACTION_MARKERS, MAX_BUSES, PASSENGERS_TOTAL
-from ...games.bus.state import OVER, PHASE_NAMES, SETUP_BUILDINGS
 from ..layout import Field, Writer
 from .base import Attributes, Codec, Part, name_index
 
