@@ -129,9 +129,12 @@ def state_parts(table: Table, seat: int | None) -> dict[str, bytes]:
 def drop_older(kept: dict[tuple[int, int | None], Any], seat: int | None) -> None:
     """Forget ``seat``'s entries of ``kept`` (by version and seat) but the newest: the base of the
     next delta."""
-    older = sorted(version for version, holder in kept if holder == seat)
-    for version in older[:-1]:
-        del kept[(version, seat)]
+    mine = [key for key in kept if key[1] == seat]  # a version or two: the newest older and the one before
+    if len(mine) > 1:
+        newest = max(mine)  # by version: the holder is the same
+        for key in mine:
+            if key != newest:
+                del kept[key]
 
 
 def parts_patch(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> dict[str, Any] | None:
