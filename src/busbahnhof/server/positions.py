@@ -40,7 +40,7 @@ async def positions(
     def add(number: int, action: str | None, seat: int | None) -> None:
         nonlocal logged
         view = {**state.view(None, log=False), "options": table.options}
-        view["state"] = game.split_static(view["state"])[1]
+        view["state"] = game.without_static(view["state"])  # the static part is given once (static_view)
         log = [{**event.to_dict(), "text": catalog.render(event)} for event in state.log[logged:]]
         steps.append({"step": number, "action": action, "seat": seat, "view": view, "log": log})
         logged = len(state.log)
