@@ -153,8 +153,8 @@ class Thinker(Protocol):
 # -- the worker side ---------------------------------------------------------------------
 
 _replicas: OrderedDict[str, State[Any]] = OrderedDict()
-_games: dict[tuple[str, str], Game[Any, Any]] = {}
-_bots: dict[tuple[str, str, str], Bot] = {}
+_bots: dict[tuple[Game[Any, Any], str], Bot] = {}
+"""Per built game (shared, :func:`~.decks.build_game`) and bot name; the key keeps its game alive."""
 
 
 def _start_worker(parent: int) -> None:
@@ -173,14 +173,6 @@ def _watch_parent(parent: int) -> None:
     os._exit(0)
 
 
-def _game(setup: Setup) -> Game[Any, Any]:
-    key = (setup.game, repr(sorted(setup.options.items())) + (setup.deck_text or ""))
-    game = _games.get(key)
-    if game is None:
-        game = _games[key] = build_game(setup.game, setup.options, setup.deck_text)
-    return game
-
-
 def decide(decision: Decision) -> str:
     """Bring the table's replica up to ``decision.version`` and let the bot choose (in a worker).
 
@@ -191,7 +183,8 @@ def decide(decision: Decision) -> str:
     if state is None or len(state.history) != decision.since:
         if decision.setup is None:
             raise ReplicaMissingError(decision.table_id)
-        state = _game(decision.setup).new_state(decision.setup.players, decision.setup.seed)
+        setup = decision.setup
+        state = build_game(setup.game, setup.options, setup.deck_text).new_state(setup.players, setup.seed)
     for action in decision.actions:
         state.apply(action)
     if len(state.history) != decision.version:
@@ -199,11 +192,10 @@ def decide(decision: Decision) -> str:
     _replicas[decision.table_id] = state
     while len(_replicas) > REPLICAS:
         _replicas.popitem(last=False)
-    game = state.game
-    key = (game.id, decision.bot, str(id(game)))
+    key = (state.game, decision.bot)
     bot = _bots.get(key)
     if bot is None:
-        bot = _bots[key] = make_bot(game, decision.bot)
+        bot = _bots[key] = make_bot(state.game, decision.bot)
     seed = int(state.seed)
     return str(bot.choose(state.clone(), decision.seat, bot_rng(seed, decision.seat, decision.version)))
 
