@@ -278,7 +278,6 @@ class Broadcast:
         self.summary = orjson.dumps(table_summary(table), option=orjson.OPT_NON_STR_KEYS)
         self.clock = clock(table, now)
         self.catalogs: dict[str, Catalog] = {}
-        self.statics: dict[int | None, orjson.Fragment | None] = {}
         self.legal: dict[tuple[int | None, str], bytes] = {}
         self.patches: dict[tuple[int | None, int], bytes | None] = {}
         self.state_patches: dict[tuple[int | None, int], bytes | None] = {}
@@ -326,10 +325,9 @@ class Broadcast:
             "clock": self.clock,
         }
         if not cursor.static:
-            if seat not in self.statics:
-                self.statics[seat] = static_part(self.table, seat)
-            if self.statics[seat] is not None:
-                message["static"] = self.statics[seat]
+            static = static_part(self.table, seat)
+            if static is not None:
+                message["static"] = static
             cursor.static = True
         cursor.view, cursor.summary, cursor.legal = self.table.version, self.summary, legal
         return encode(message)
