@@ -184,7 +184,12 @@ def test_oversized_messages_are_refused_and_the_connection_stays(
         seat.socket.send("x" * 3 * 2**20)
         for _ in range(3):
             seat.receive(timeout=10)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    # The server closes with 1009 without reading the rest of the frame; a socket closed with bytes
+    # unread sends a TCP reset, which may reach the client before it has read the close frame.
+    assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
+    again = Seat(shared_server, seat_query(two_humans(http), 0, "en"))  # and the server serves on
+    assert again.receive()["type"] == "table"
+    again.close()
 
 
 def test_a_flooding_client_is_throttled_then_dropped(throttling_server: ServerProcess) -> None:
