@@ -22,6 +22,7 @@ from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
 from .aggregate import Aggregate, FlatSummary, flatten_summary
 from .backends import Backend, make_backend
+from .interrupts import held_signals
 from .play import RunSpec, Task, game_figures, play_game
 from .results import FORMAT, GameRow, ResultsWriter, RunInfo, Setting, now, read_results
 from .sweeps import Sweep, deck_identity, sweep_settings
@@ -237,10 +238,11 @@ def _play(
     try:
         with contextlib.closing(runner.run(spec, tally.tasks(per_task))) as finished:
             for rows in finished:
-                for row in rows:
-                    if writer is not None:
-                        writer.write(row)
-                    tally.add(row)
+                with held_signals():  # a game is written and counted whole, or not at all
+                    for row in rows:
+                        if writer is not None:
+                            writer.write(row)
+                        tally.add(row)
                 done += len(rows)
                 if progress:
                     progress(done, planned)

@@ -37,6 +37,7 @@ from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, Outcome, load_game
 from .aggregate import FigureStats
 from .backends import WorkerLost, check_workers, play_locally
+from .interrupts import held_signals
 from .intervals import wilson_interval
 from .rating import Ratings
 from .runner import play_game
@@ -204,7 +205,8 @@ def _play_all(todo: Iterator[Task], table: Standings, planned: int, workers: int
             progress(0, planned)
         with contextlib.closing(play_locally(workers, play_task, todo)) as finished:
             for result in finished:
-                table.add(result)
+                with held_signals():  # a game is counted whole, or not at all
+                    table.add(result)
                 if progress:
                     progress(table.games, planned)
     except KeyboardInterrupt:
