@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from busbahnhof.jobs import CANCELLED, DONE, FAILED, QUEUED, RUNNING, JobQueue, Renewal, Worker, WorkerPool
-from busbahnhof.jobs.pool import worker_main
+from busbahnhof.jobs.pool import NICE, worker_main
 from busbahnhof.jobs.queue import MAX_ATTEMPTS
 from busbahnhof.jobs.worker import Tracker
 from jobs.kinds_for_tests import KINDS
@@ -167,6 +167,19 @@ def test_workers_in_parallel_processes_run_every_job_once(queue: JobQueue, datab
     assert names == sorted(f"job{n}" for n in range(40))
     assert {queue.get(job.id).attempts for job in submitted} == {1}  # type: ignore[union-attr]
     assert len({line.split()[2] for line in runs(tmp_path)}) >= 2, "the jobs were shared out"
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_pool_workers_run_only_on_processor_time_nobody_else_wants(sqlite_url: str) -> None:
+    pool = WorkerPool(sqlite_url, 1, KINDS, poll_seconds=0.05)
+    pool.start()
+    try:
+        worker = pool.processes[0]
+        wait_for(lambda: worker.pid is not None and os.sched_getscheduler(worker.pid) == os.SCHED_IDLE, 30)
+        assert worker.pid is not None
+        assert os.getpriority(os.PRIO_PROCESS, worker.pid) == NICE, "nice as well, for what ps and top show"
+    finally:
+        pool.stop()
 
 
 def test_a_stopping_pool_gives_the_running_job_back(queue: JobQueue, database_url: str, tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """Worker processes beside the server: :class:`WorkerPool` spawns them, replaces one that died,
 and stops them with the server.
 
-Workers are spawned (not forked: the server has threads) and run at a lower priority
-(``nice`` :data:`NICE`): on a machine shared with live tables, the operating system gives the
+Workers are spawned (not forked: the server has threads) and run at the lowest priority
+(:func:`lower_priority`): on a machine shared with live tables, the operating system gives the
 server and its bots the processor first, and reviews take what is left.  Each worker opens its
 own connection to the store and polls the queue; a worker notices within a poll that the server
 is gone (its parent process changed) and exits, so a killed server leaves no worker behind.  A
@@ -38,9 +38,8 @@ def worker_main(
     poll_seconds: float,
     retention_days: float = RETENTION_DAYS,
 ) -> None:
-    """A worker process's life: lower priority, own store connection, jobs until told to stop."""
-    with contextlib.suppress(OSError):
-        os.nice(NICE)
+    """A worker process's life: lowest priority, own store connection, jobs until told to stop."""
+    lower_priority()
     queue = JobQueue(make_engine(url))
     worker = Worker(
         queue,
@@ -54,6 +53,19 @@ def worker_main(
         worker.run_forever()
     finally:
         queue.engine.dispose()
+
+
+def lower_priority() -> None:
+    """Make this process run only on processor time nobody else wants: Linux's ``SCHED_IDLE``
+    where there is one, and ``nice`` :data:`NICE` in any case (what ``ps`` and ``top`` show, and
+    all there is elsewhere).  With ``nice`` alone a review still took about a tenth of a busy
+    core from the tables, and with two serving processes (two workers) twice that: moves p99
+    rose (docs/deploy.md, "Fifth pass")."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    if hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 class WorkerPool:

@@ -50,7 +50,12 @@ from .turn_mails import turn_mail_hook
 from .ws import router as ws_router
 
 WEB_PACKAGE = "busbahnhof.web"
-POSTGRES_STORE_WORKERS = 8
+POSTGRES_STORE_WORKERS = 2
+"""Store threads on PostgreSQL: one for the batch of actions in flight (:class:`~..tables.commits.GroupCommit`
+sends one at a time), one for every other call.  More threads only add holders of the interpreter
+lock: with 8, two processes at 700 tables held their event loops 40-250 ms at a time while the
+threads ran psycopg and SQLAlchemy code (moves p99 241-276 ms, against 81-100 ms with 1 or 2;
+docs/deploy.md, "Fifth pass")."""
 GZIP_MINIMUM_BYTES = 1024
 """Smaller responses go out as they are: a few hundred bytes gain little and cost a header and CPU."""
 GZIP_LEVEL = 6

@@ -36,8 +36,8 @@ class Settings(BaseSettings):
             ``busbahnhof loadtest``), so it is off unless bandwidth is the scarcer resource.
         list_limit: the most tables one listing returns.
         store_workers: threads for store calls (``None``: 1 on SQLite, which has one writer at a
-            time, and 8 on PostgreSQL, where commits of different tables overlap: with one thread
-            every commit, each waiting for its ``fsync``, queued behind the others).  0: store
+            time, and 2 on PostgreSQL: the batch of actions in flight and every other call; more
+            threads hold the event loop up as they contend for the interpreter lock).  0: store
             calls run on the event loop itself.  An SQLite commit in WAL mode takes about 0.1 ms
             and syncs nothing (the store checkpoints in a thread of its own), so on a quiet disk
             that saves the hand-offs to a thread and back (about 0.3 ms of CPU per action); but a
