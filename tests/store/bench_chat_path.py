@@ -25,7 +25,7 @@ from typing import Any
 from bench_commit_path import percentile, run_from_command_line, table_record
 
 from busbahnhof.store import LobbyStore, Store
-from busbahnhof.tables.commits import GroupCommit
+from busbahnhof.tables.commits import GroupCommit, in_store
 
 
 async def main(url: str, mode: str, tables: int, rate: float, seconds: float) -> None:
@@ -50,7 +50,7 @@ async def main(url: str, mode: str, tables: int, rate: float, seconds: float) ->
     store_message: Callable[[dict[str, Any]], Awaitable[int]] = {
         "none": nothing,
         "handoff": handoff,
-        "together": GroupCommit(add_chats, asyncio.to_thread).append,
+        "together": GroupCommit(in_store(add_chats, asyncio.to_thread)).append,
     }[mode]
     latencies: list[float] = []
     stop = time.monotonic() + seconds

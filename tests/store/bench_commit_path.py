@@ -10,7 +10,9 @@ process's CPU (every thread) per committed action and the commit's latency.  MOD
 - ``thread``: ``ActionCommits`` without the loop commit (group commit in the store thread),
 - ``loop``: ``ActionCommits`` as the table service uses it (SQLite: on the loop when the write
   lock is free); also prints how long the commits on the loop took, and of that the time off the
-  CPU while not waiting for one (the disk, a lock; from ``/proc/thread-self/schedstat``).
+  CPU while not waiting for one (the disk, a lock; from ``/proc/thread-self/schedstat``),
+- ``appender``: ``ActionCommits`` on the store's loop appender (PostgreSQL: an asynchronous
+  connection, no thread; as the table service uses it there).
 
 Figures: docs/deploy.md, "Third pass: the store path".
 """
@@ -27,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from busbahnhof.store import Store
-from busbahnhof.tables.commits import ActionCommits
+from busbahnhof.tables.commits import ActionCommits, in_store
 from busbahnhof.tables.ports import ActionRow
 
 
@@ -89,6 +91,11 @@ async def main(url: str, mode: str, tables: int, rate: float, seconds: float) ->
     async def nothing(row: ActionRow) -> bool:
         return True
 
+    async def nothing_stored(rows: list[ActionRow]) -> list[bool]:
+        raise SystemExit("the appender mode needs PostgreSQL")
+
+    appender = store.loop_appender()
+
     async def handoff(row: ActionRow) -> bool:
         stored: list[bool] = await run(store.append_actions, [row])
         return stored[0]
@@ -96,8 +103,9 @@ async def main(url: str, mode: str, tables: int, rate: float, seconds: float) ->
     commit: Callable[[ActionRow], Awaitable[bool]] = {
         "none": nothing,
         "handoff": handoff,
-        "thread": ActionCommits(store.append_actions, run).append,
-        "loop": ActionCommits(store.append_actions, run, at_once).append,
+        "thread": ActionCommits(in_store(store.append_actions, run)).append,
+        "loop": ActionCommits(in_store(store.append_actions, run), at_once).append,
+        "appender": ActionCommits(appender.append_actions if appender else nothing_stored).append,
     }[mode]
     latencies: list[float] = []
     stop = time.monotonic() + seconds
@@ -126,6 +134,8 @@ async def main(url: str, mode: str, tables: int, rate: float, seconds: float) ->
             f"{percentile(on_loop, 0.99):.3f} p99.9 {percentile(on_loop, 0.999):.3f} max {max(on_loop) * 1000:.2f} ms; "
             f"off the CPU not waiting for one: p99.9 {percentile(off_cpu, 0.999):.3f} max {max(off_cpu) * 1000:.2f} ms"
         )
+    if appender is not None:
+        await appender.close()
     pool.shutdown()
     store.close()
 

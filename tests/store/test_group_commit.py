@@ -22,7 +22,7 @@ import pytest
 from test_store import table_row
 
 from busbahnhof.store import Store
-from busbahnhof.tables.commits import ActionCommits
+from busbahnhof.tables.commits import ActionCommits, in_store
 from busbahnhof.tables.ports import ActionRow
 
 TABLES = 6
@@ -51,7 +51,7 @@ def run_commits(write: Any, rows: list[ActionRow]) -> list[Any]:
     async def main() -> list[Any]:
         pool = ThreadPoolExecutor(1)
         loop = asyncio.get_running_loop()
-        commits = ActionCommits(write, lambda call, *args: loop.run_in_executor(pool, call, *args))
+        commits = ActionCommits(in_store(write, lambda call, *args: loop.run_in_executor(pool, call, *args)))
         try:
             return await append_all(commits, rows)
         finally:
@@ -75,7 +75,7 @@ def test_actions_arriving_during_a_commit_are_committed_together(database_url: s
     async def main() -> list[Any]:
         pool = ThreadPoolExecutor(1)
         loop = asyncio.get_running_loop()
-        commits = ActionCommits(write, lambda call, *args: loop.run_in_executor(pool, call, *args))
+        commits = ActionCommits(in_store(write, lambda call, *args: loop.run_in_executor(pool, call, *args)))
         first = asyncio.ensure_future(commits.append(("t0", 1, "guess red", 0, "human", 2.0)))
         await asyncio.sleep(0.05)
         rest = [
@@ -136,7 +136,7 @@ CRASHING_WRITER = """
 import asyncio, sys
 from concurrent.futures import ThreadPoolExecutor
 from busbahnhof.store import Store
-from busbahnhof.tables.commits import ActionCommits
+from busbahnhof.tables.commits import ActionCommits, in_store
 
 store = Store(sys.argv[1])
 tables = int(sys.argv[2])
@@ -153,7 +153,9 @@ async def main():
     pool = ThreadPoolExecutor(1)
     loop = asyncio.get_running_loop()
     run = lambda call, *args: loop.run_in_executor(pool, call, *args)
-    commits = ActionCommits(store.append_actions, run, store.try_append_actions)  # as the table service does
+    appender = store.loop_appender()  # as the table service does: PostgreSQL's on the loop, SQLite's at once
+    commit = appender.append_actions if appender else in_store(store.append_actions, run)
+    commits = ActionCommits(commit, store.try_append_actions)
     await asyncio.gather(*(play(commits, number) for number in range(tables)))
 
 asyncio.run(main())
@@ -232,7 +234,7 @@ def test_a_held_write_lock_sends_the_action_to_the_store_thread_at_once(tmp_path
         pool = ThreadPoolExecutor(1)
         loop = asyncio.get_running_loop()
         commits = ActionCommits(
-            store.append_actions, lambda call, *args: loop.run_in_executor(pool, call, *args), at_once
+            in_store(store.append_actions, lambda call, *args: loop.run_in_executor(pool, call, *args)), at_once
         )
         answers = [await commits.append(("t0", 1, "guess red", 0, "human", 2.0))]  # waits in the thread
         answers.append(await commits.append(("t1", 1, "guess red", 0, "human", 2.0)))  # the lock is free again

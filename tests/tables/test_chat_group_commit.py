@@ -15,7 +15,7 @@ from table_clients import RecordingClient
 from busbahnhof.store import LobbyStore, Store
 from busbahnhof.tables import SeatSpec, TableService, TableSpec
 from busbahnhof.tables.chat import Chat
-from busbahnhof.tables.commits import GroupCommit
+from busbahnhof.tables.commits import GroupCommit, in_store
 
 TABLES = 5
 
@@ -107,7 +107,7 @@ def test_a_message_that_breaks_its_batch_is_refused_alone(database_url: str) -> 
         pool = ThreadPoolExecutor(1)
         loop = asyncio.get_running_loop()
         commits: GroupCommit[dict[str, Any], int] = GroupCommit(
-            add_chats, lambda call, *args: loop.run_in_executor(pool, call, *args)
+            in_store(add_chats, lambda call, *args: loop.run_in_executor(pool, call, *args))
         )
         said = [
             {"table_id": table_id, "seat": 0, "name": "Ada", "text": f"m{n}", "version": 0, "at": 1.0}

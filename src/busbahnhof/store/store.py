@@ -17,7 +17,7 @@ import threading
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, select, text, update
@@ -29,6 +29,9 @@ from .migrate import upgrade
 from .notify import CHANNEL, Callback, PgListener, notification_payload
 from .owners import HELD_KEYS, OWNER_OF_KEY, TableOwners, lock_halves, lock_key, owner_address, unowned
 from .schema import actions, tables
+
+if TYPE_CHECKING:
+    from .loop_appends import PgLoopAppender
 
 T = TypeVar("T")
 SeatsChange = Callable[[list[dict[str, Any]]], T]
@@ -88,6 +91,13 @@ def append_postgres(count: int) -> str:
     (an array of rows, ``unnest``, cost PostgreSQL four times the CPU for one action: its plan
     joined the ``tables`` it expected many rows for by scanning them)."""
     return APPEND_POSTGRES.format(rows=", ".join(["(%s, %s, %s, %s, %s, %s)"] * count))
+
+
+def stored_rows(rows: list[ActionRow], found: list[tuple[str, int]]) -> list[bool]:
+    """Per row of a batch, whether :func:`append_postgres`'s answer ``found`` (the stored
+    ``(table_id, version)`` pairs) holds it."""
+    stored = set(found)
+    return [(row[0], row[1]) in stored for row in rows]
 
 
 LOCKED_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
@@ -282,6 +292,14 @@ class Store:
             self._appender = connection
             return stored
 
+    def loop_appender(self) -> PgLoopAppender | None:
+        """On PostgreSQL an appender that commits actions from the event loop
+        (:class:`~.loop_appends.PgLoopAppender`, a connection of its own); ``None`` on SQLite,
+        whose commits run on the loop through :meth:`try_append_actions`."""
+        from .loop_appends import PgLoopAppender  # the module builds on this one
+
+        return PgLoopAppender(self._conninfo()) if self.is_postgres else None
+
     def try_append_actions(self, rows: list[ActionRow]) -> list[bool] | None:
         """:meth:`append_actions` on the caller's thread (the table service's event loop) if that
         never waits: on an SQLite file, whose commit only appends to the write-ahead log (no
@@ -334,8 +352,7 @@ class Store:
             found = dbapi.execute(append_postgres(len(rows)), [value for row in rows for value in row]).fetchall()
         finally:
             dbapi.autocommit = False
-        stored = {(table_id, version) for table_id, version in found}
-        return [(row[0], row[1]) in stored for row in rows]
+        return stored_rows(rows, found)
 
     def change_seats(
         self, table_id: str, change: Callable[[list[dict[str, Any]]], T]

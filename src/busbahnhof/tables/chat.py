@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .commits import GroupCommit
+from .commits import GroupCommit, in_store
 from .errors import SpectatorError, TableError
 from .messages import encode
 from .service import Connection, TableService
@@ -135,7 +135,7 @@ class Chat:
         self.clock = clock
         self.wall_clock = wall_clock
         self._sent: dict[tuple[str, int], deque[float]] = {}
-        self._messages: GroupCommit[dict[str, Any], int] = GroupCommit(store.add_chats, asyncio.to_thread)
+        self._messages: GroupCommit[dict[str, Any], int] = GroupCommit(in_store(store.add_chats, asyncio.to_thread))
 
     async def say(self, connection: Connection, text: str) -> dict[str, Any]:
         """Store what the seat of ``connection`` said and send it to every client of the table.

@@ -14,6 +14,10 @@ The write function answers per row (an action: stored, or ``False`` if another p
 version; a message: its id); a batch whose transaction fails (stored nothing) is written again
 row by row, so an error reaches only the row that causes it.  A waiter's answer is set only
 after the commit returned: a process that dies mid-batch has acknowledged nothing of it.
+
+The write is awaited on the event loop: a store's synchronous write goes through its store thread
+(:func:`in_store`), and a store with an asynchronous driver (PostgreSQL's actions,
+``busbahnhof.store.loop_appends``) commits from the loop itself, without a thread.
 """
 
 from __future__ import annotations
@@ -30,10 +34,23 @@ Answer = TypeVar("Answer")
 RunInStore = Callable[..., Awaitable[Any]]
 """Runs a store call where store calls run (the service's store thread, or the loop)."""
 
+Write = Callable[[list[Row]], Awaitable[list[Answer]]]
+"""Commits rows in one transaction (stored all, or raises having stored none); an answer per row."""
+
+
+def in_store(write: Callable[[list[Row]], list[Answer]], run: RunInStore) -> Write[Row, Answer]:
+    """The synchronous store call ``write``, run by ``run`` (in a store thread), as a :data:`Write`."""
+
+    async def written(rows: list[Row]) -> list[Answer]:
+        answers: list[Answer] = await run(write, rows)
+        return answers
+
+    return written
+
 
 class GroupCommit(Generic[Row, Answer]):
-    """Commits rows through ``write`` (one transaction for a list of rows, an answer per row), run
-    by ``run``; one batch at a time, the rows that came meanwhile in the next.  With
+    """Commits rows through ``write`` (one transaction for a list of rows, an answer per row); one
+    batch at a time, the rows that came meanwhile in the next.  With
     ``write_at_once`` (the store's ``try_append_actions``) a row that finds no batch in flight is
     first offered to the store on the event loop itself, where a store that can commit without
     waiting (an SQLite file whose write lock is free) does so: no hand-off to a thread and back;
@@ -41,12 +58,10 @@ class GroupCommit(Generic[Row, Answer]):
 
     def __init__(
         self,
-        write: Callable[[list[Row]], list[Answer]],
-        run: RunInStore,
+        write: Write[Row, Answer],
         write_at_once: Callable[[list[Row]], list[Answer] | None] | None = None,
     ) -> None:
         self._write = write
-        self._run = run
         self._write_at_once = write_at_once
         self._waiting: list[tuple[Row, asyncio.Future[Answer]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -78,7 +93,7 @@ class GroupCommit(Generic[Row, Answer]):
             while self._waiting:
                 batch, self._waiting = self._waiting, []
                 try:
-                    outcomes = await self._run(self._write_batch, [row for row, _ in batch])
+                    outcomes = await self._write_batch([row for row, _ in batch])
                 except BaseException as error:  # the store could not be asked (stopped, cancelled)
                     self._refuse([*batch, *self._waiting], error)
                     self._waiting = []
@@ -103,18 +118,18 @@ class GroupCommit(Generic[Row, Answer]):
             else:
                 future.set_exception(error)
 
-    def _write_batch(self, rows: list[Row]) -> list[Answer | Exception]:
-        """In the store's thread: the batch in one transaction; if that fails, each row alone."""
+    async def _write_batch(self, rows: list[Row]) -> list[Answer | Exception]:
+        """The batch in one transaction; if that fails, each row alone."""
         try:
-            return list(self._write(rows))
+            return list(await self._write(rows))
         except Exception as error:
             if len(rows) == 1:
                 return [error]
-        return [self._write_one(row) for row in rows]
+        return [await self._write_one(row) for row in rows]
 
-    def _write_one(self, row: Row) -> Answer | Exception:
+    async def _write_one(self, row: Row) -> Answer | Exception:
         try:
-            return self._write([row])[0]
+            return (await self._write([row]))[0]
         except Exception as error:
             return error
 

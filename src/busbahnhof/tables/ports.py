@@ -57,6 +57,18 @@ ActionRow = tuple[str, int, str, int, str, float]
 """An action to commit: ``(table_id, version, action, seat, by, at)``."""
 
 
+class LoopAppender(Protocol):
+    """Commits actions from the event loop that calls it (an asynchronous database driver)."""
+
+    async def append_actions(self, rows: list[ActionRow]) -> list[bool]:
+        """:meth:`TableStore.append_actions`, awaited on the loop instead of run in a store thread."""
+        ...
+
+    async def close(self) -> None:
+        """Release its connection."""
+        ...
+
+
 class TableStore(Protocol):
     """Persistence of tables as records; every call is committed when it returns."""
 
@@ -69,6 +81,12 @@ class TableStore(Protocol):
         transaction; per action ``False`` if that version exists already (another process
         accepted an action first: the caller must catch up and refuse).  Raises, with nothing of
         the batch stored, if the transaction fails."""
+        ...
+
+    def loop_appender(self) -> LoopAppender | None:
+        """An appender that commits actions from the event loop without a thread, where the store
+        has an asynchronous driver; ``None``: commit through :meth:`try_append_actions` and
+        :meth:`append_actions` in a store thread."""
         ...
 
     def try_append_actions(self, rows: list[ActionRow]) -> list[bool] | None:

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from ..bots import make_bot
 from ..engine import Catalog, Game, GameError, State, game_class
 from .codes import hash_token, join_link, new_room_code, new_token, normalize_code
-from .commits import ActionCommits
+from .commits import ActionCommits, in_store
 from .decks import build_game, public_options
 from .errors import (
     ElsewhereError,
@@ -134,7 +134,9 @@ class TableService:
         self._store_pool = (
             ThreadPoolExecutor(store_workers, thread_name_prefix="busbahnhof-store") if store_workers > 0 else None
         )
-        self._commits = ActionCommits(store.append_actions, self._store, store.try_append_actions)
+        self._appender = store.loop_appender()
+        commit = self._appender.append_actions if self._appender else in_store(store.append_actions, self._store)
+        self._commits = ActionCommits(commit, store.try_append_actions)
         self._thinker: Thinker = (
             ProcessThinker(bot_processes, bot_processes_max) if bot_processes > 0 else ThreadThinker(bot_workers)
         )
@@ -168,6 +170,8 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self._commits.close()
+        if self._appender is not None:
+            await self._appender.close()
         if self._store_pool is not None:
             self._store_pool.shutdown(wait=True)
         await self._thinker.close()
