@@ -1,4 +1,4 @@
-"""A signal that arrives while a finished game is counted waits for the count to end (sim/interrupts.py)."""
+"""A signal that arrives while a finished game is counted waits for the count to end (busbahnhof/interrupts.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from busbahnhof.sim.interrupts import held_signals
+from busbahnhof.interrupts import held_signals
 
 
 def test_ctrl_c_inside_the_block_is_raised_after_it_and_the_block_runs_whole() -> None:

@@ -26,6 +26,7 @@ import typer
 from ..bots import make_bot, parse_bot_spec
 from ..engine import Game, InvalidOptionError, InvalidRecordError, Rng, State, derive_seed, load_record, replay
 from ..engine import save_record as write_record
+from ..interrupts import signals_handled
 from .common import DEFAULT_LANG, DeckOption, LangOption, OptionOption, PresetOption, Ui, build_game, require_drawing
 from .output import check_output_path
 from .sanitize import terminal_safe
@@ -137,12 +138,8 @@ def signals_end_the_session() -> Iterator[None]:
     def stop(signum: int, _frame: FrameType | None) -> None:
         raise UserQuit(128 + signum)
 
-    previous = {number: signal.signal(number, stop) for number in SAVE_SIGNALS}
-    try:
+    with signals_handled(SAVE_SIGNALS, stop):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def play(

@@ -20,9 +20,9 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, load_game
+from ..interrupts import held_signals
 from .aggregate import Aggregate, FlatSummary, flatten_summary
 from .backends import Backend, make_backend
-from .interrupts import held_signals
 from .play import RunSpec, Task, game_figures, play_game
 from .results import FORMAT, GameRow, ResultsWriter, RunInfo, Setting, now, read_results
 from .sweeps import Sweep, deck_identity, sweep_settings

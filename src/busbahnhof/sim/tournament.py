@@ -35,9 +35,9 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Game, InvalidOptionError, Outcome, load_game
+from ..interrupts import held_signals
 from .aggregate import FigureStats
 from .backends import WorkerLost, check_workers, play_locally
-from .interrupts import held_signals
 from .intervals import wilson_interval
 from .rating import Ratings
 from .runner import play_game

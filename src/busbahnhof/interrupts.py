@@ -1,4 +1,5 @@
-"""Ctrl-C and SIGTERM held back while a finished game is counted.
+"""Signal handlers for a while: Ctrl-C and SIGTERM held back while a finished game is counted, and
+any handler installed for the length of a block.
 
 A run cut short keeps the games finished so far (docs/simulation.md).  Counting one game touches
 several places (which games are done, the aggregates, the results file), and a signal handler
@@ -12,10 +13,13 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
+from typing import Any
 
-__all__ = ["HELD_SIGNALS", "held_signals"]
+__all__ = ["HELD_SIGNALS", "held_signals", "signals_handled"]
+
+Handler = Callable[[int, FrameType | None], Any]
 
 HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -35,11 +39,21 @@ def held_signals(signals: tuple[int, ...] = HELD_SIGNALS) -> Iterator[None]:
         if signum not in arrived:
             arrived.append(signum)
 
-    previous = {signum: signal.signal(signum, note) for signum in signals}
+    try:
+        with signals_handled(signals, note):
+            yield
+    finally:
+        for signum in arrived:
+            signal.raise_signal(signum)
+
+
+@contextlib.contextmanager
+def signals_handled(signals: Iterable[int], handler: Handler) -> Iterator[None]:
+    """While inside, ``handler`` handles ``signals`` (main thread only); the handlers that were in
+    place before are put back after."""
+    previous = {signum: signal.signal(signum, handler) for signum in signals}
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        for signum in arrived:
-            signal.raise_signal(signum)
+        for signum, before in previous.items():
+            signal.signal(signum, before)
