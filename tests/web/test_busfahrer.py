@@ -40,9 +40,10 @@ def test_whole_game_against_bots_on_a_phone(open_page: Any) -> None:
     rows = end.locator("table.final tbody tr")
     assert rows.count() == 3
     check_fits(page)
-    old_table = page.url
+    old_table, old_page = page.url, page.locator(".table-page").element_handle()
     page.get_by_role("button", name="Nochmal spielen").click()
     page.wait_for_url(lambda url: url != old_table)
+    page.wait_for_function("old => !old.isConnected", arg=old_page)  # the hash changed before the page
     assert wait_for_decision_or_end(page) == "decision"
     assert page.locator("section.end").is_hidden()
 
