@@ -58,9 +58,10 @@ def worker_main(
 def lower_priority() -> None:
     """Make this process run only on processor time nobody else wants: Linux's ``SCHED_IDLE``
     where there is one, and ``nice`` :data:`NICE` in any case (what ``ps`` and ``top`` show, and
-    all there is elsewhere).  With ``nice`` alone a review still took about a tenth of a busy
-    core from the tables, and with two serving processes (two workers) twice that: moves p99
-    rose (docs/deploy.md, "Fifth pass")."""
+    all there is elsewhere).  With ``nice`` alone a review still gets about a tenth of a busy
+    core's time slices; at ``SCHED_IDLE`` it gets a fraction of a per cent while the tables want
+    the processor, so on a machine that stays saturated a review waits.  (At 700 tables the
+    difference in the moves' p99 was inside the noise: docs/deploy.md, "Fifth pass".)"""
     with contextlib.suppress(OSError):
         os.nice(NICE)
     if hasattr(os, "SCHED_IDLE"):
