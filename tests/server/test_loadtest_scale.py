@@ -47,7 +47,9 @@ def test_two_servers_send_clients_to_the_owner_and_keep_every_acknowledged_move(
     finally:
         one.stop()
         two.stop()
-    assert report["redirects"] >= 4, "each table's human connected through the other process first"
+    # the humans go straight to the owner their create or join answer names; the spectators pick a
+    # server at random, and those that picked the other one are sent on
+    assert 0 < report["redirects"] < report["tables_started"], report["redirects"]
     checked = report["acknowledged"]
     assert checked["acknowledged"] == report["human_submits"] > 5
     assert checked["found"] == checked["acknowledged"] and checked["lost"] == []

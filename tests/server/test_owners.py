@@ -51,12 +51,34 @@ def test_a_table_is_served_by_its_owner_and_others_send_its_clients_there(postgr
     two = ServerProcess(postgres_url, tmp_path).start()
     try:
         created = create_table(one.http(), seed=8, **BUSFAHRER)
+        assert created["node"] == one.url, "the creating process owns the table and says so"
         assert sent_elsewhere(two, seat_query(created)) == one.url
         assert sent_elsewhere(two, f"room={created['code']}") == one.url
         seat = Seat(one, seat_query(created))
         final = play_out(seat)
         records = [server.http().get(f"/api/tables/{created['table_id']}/record").json() for server in (one, two)]
         assert records[0] == records[1] and len(records[0]["actions"]) == final["version"]
+        seat.close()
+    finally:
+        one.stop()
+        two.stop()
+
+
+@pytest.mark.slow
+def test_a_seat_taken_through_another_process_is_told_the_owner(postgres_url: str, tmp_path: Path) -> None:
+    """A join by room code or from the public lobby answered by a process that does not own the
+    table names the owner (``node``); the seat connects there at once, without being sent on."""
+    one = ServerProcess(postgres_url, tmp_path).start()
+    two = ServerProcess(postgres_url, tmp_path).start()
+    try:
+        seats = [{"name": "Ada"}, {}, {}]
+        private = create_table(one.http(), seed=3, game="busfahrer", seats=seats)
+        public = create_table(one.http(), seed=4, game="busfahrer", seats=seats, public=True)
+        by_code = two.http().post(f"/api/rooms/{private['code']}/join", json={"name": "Bea"}).json()
+        from_lobby = two.http().post(f"/api/lobby/{public['table_id']}/join", json={"name": "Cem"}).json()
+        assert by_code["node"] == from_lobby["node"] == one.url
+        seat = Seat(one, f"table={by_code['table_id']}&token={by_code['token']}")
+        assert seat.receive_until(lambda m: m.get("type") == "table")["seat"] == by_code["seat"]
         seat.close()
     finally:
         one.stop()

@@ -71,6 +71,7 @@ def test_unknown_game_is_refused_in_the_asked_language(http: httpx.Client) -> No
 def test_create_join_and_list(http: httpx.Client) -> None:
     created = create_table(http, game="busfahrer", seats=[{"name": "Ada"}, {}, {"bot": "kartenzaehler"}])
     assert len(created["seats"]) == 2 and created["creator_token"]
+    assert "node" not in created, "one process (SQLite): clients connect where they are"
     code = created["code"]
     assert created["seats"][0]["link"] == f"/t/{code}?token={created['seats'][0]['token']}"
     room = http.get(f"/api/rooms/{code.lower()}").json()
@@ -78,6 +79,7 @@ def test_create_join_and_list(http: httpx.Client) -> None:
     joined = http.post(f"/api/rooms/{code}/join", json={"name": "Bea"})
     assert joined.status_code == 200
     assert joined.json()["seat"] == 0 and joined.json()["table_id"] == created["table_id"]
+    assert "node" not in joined.json()
     assert http.post(f"/api/rooms/{code}/join", json={}).json()["seat"] == 1
     full = http.post(f"/api/rooms/{code}/join", json={})
     assert full.status_code == 409 and full.json()["error"]["code"] == "table/no_free_seat"

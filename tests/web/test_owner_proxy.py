@@ -2,6 +2,7 @@
 proxy"): the page's WebSocket reaches the process that does not own its table, is sent to the
 owner's own address (``/node/<port>/ws``, the same origin) and shows the table; when the owner is
 killed, the page reconnects by itself through the proxy and the other process serves the table.
+A seat taken in the page (its answer names the owner) connects to the owner at once.
 
 Needs nginx (``apt-get install nginx-light``, which .ci/run installs); skipped without it, except in CI.
 """
@@ -113,3 +114,25 @@ def test_the_page_finds_the_owner_and_survives_its_kill(browser: Any, proxied: A
     assert page.get_attribute("[data-version]", "data-version") is not None
     context.close()
     assert first.process is not None and first.process.poll() is None
+
+
+@pytest.mark.slow
+def test_a_seat_taken_through_another_process_connects_to_the_owner_at_once(browser: Any, proxied: Any) -> None:
+    """The join's answer names the process that serves the table (``node``): the page's first
+    WebSocket goes there, not through the process the proxy picked (no ``table/elsewhere``)."""
+    proxy, _, second = proxied
+    seats = [{"name": "Ada"}, {}, {"bot": "kartenzaehler"}]
+    created = create_table(second.http(), game="busfahrer", seats=seats, seed=5, think_seconds=0.2)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page = context.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url.split("?")[0]))
+    page.goto(f"{proxy}/")
+    page.get_by_label("Raumcode").fill(created["code"])
+    page.get_by_role("button", name="Raum suchen").click()  # answered by the first process
+    page.get_by_label("Dein Name").fill("Kim")
+    page.get_by_role("button", name="Platz nehmen").click()
+    page.locator(".table-page[data-seat][data-version]").wait_for(timeout=30_000)
+    table_sockets = [url for url in sockets if "/api/" not in url]  # not the lobby's
+    assert table_sockets == [f"{proxy.replace('http', 'ws')}/node/{second.port}/ws"], sockets
+    context.close()

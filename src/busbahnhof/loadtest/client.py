@@ -7,7 +7,11 @@ The bots think on the server.  The spectator counts every accepted action.  A ta
 stalled when its spectator has seen no new version for :data:`STALL_SECONDS`; a long stretch of
 bot moves without the human's turn (Bus under load) is not a stall.
 
-Each client stays connected by itself: a server that does not own the table sends it to the
+The human connects where the answer that seated it says the table is served (``node``, with
+several server processes), as the web client does; the spectator, who has only the room code,
+through a server picked at random (as a proxy would pick one), so with k servers k-1 of k
+spectators reach a process that does not own the table first.  Each client stays connected by
+itself: a server that does not own the table sends it to the
 owner (``table/elsewhere``, close 4307: followed, counted as a redirect), and a lost connection
 (a server stopped or killed) is reconnected through the servers in turn (counted as a
 reconnect), as a browser behind a proxy would; the new connection's first message is the full
@@ -314,10 +318,11 @@ async def play_table(
     deadline: float,
     account: Account | None = None,
 ) -> None:
-    """Create a table on ``origins[0]`` (the spectator watches there) and play its human seat
-    through ``origins[1]`` (which sends it to the table's owner) until the game ends or the
-    deadline passes; a lost connection is tried again through the servers ``origins`` in turn.
-    With ``account`` the human is that logged-in player (:mod:`.accounts`)."""
+    """Create a table on ``origins[0]`` and play its human seat where the answer that seated it
+    names the table's process (``node``; through ``origins[1]`` without one, which sends it on)
+    until the game ends or the deadline passes; the spectator watches through a server picked at
+    random.  A lost connection is tried again through the servers ``origins`` in turn.  With
+    ``account`` the human is that logged-in player (:mod:`.accounts`)."""
     home, away = origins[0], origins[1 % len(origins)]
     player = player_for(seed) if account is None else account.player(seed)
     body = scenario.body(seed, pace.bot_think, None if player.joins else player.typed)
@@ -334,7 +339,7 @@ async def play_table(
         tally.errors[f"http:{response.status_code}"] += 1
         return
     created = response.json()
-    token = created["seats"][0]["token"]
+    token, owner = created["seats"][0]["token"], created.get("node")
     if player.joins:  # a friend who was told the room code takes the free seat with a name
         joined = await http.post(
             f"{home}/api/rooms/{created['code']}/join", json={"name": player.typed}, headers=headers
@@ -344,7 +349,7 @@ async def play_table(
             return
         if account is not None and not seated(joined.json(), tally):
             return
-        token = joined.json()["token"]
+        token, owner = joined.json()["token"], joined.json().get("node")
     tally.tables_started += 1
     if account is not None:  # seated at the join, or by its WebSocket with the cookie at a table it created
         tally.account_tables.setdefault(account.player_id, []).append(created["table_id"])
@@ -353,9 +358,10 @@ async def play_table(
         scenario, tally, pace, random.Random(seed), deadline, chat, list(origins), table_id=created["table_id"]
     )
     human = {"table": created["table_id"], "token": token, "name": player.typed, **DE}
+    watcher_origin = random.Random(f"watcher {seed}").choice(origins)
     clients = [
-        asyncio.create_task(run.stay_connected(HUMAN, human, away, account.cookie() if account else None)),
-        asyncio.create_task(run.stay_connected(SPECTATOR, {"room": created["code"], **EN}, home)),
+        asyncio.create_task(run.stay_connected(HUMAN, human, owner or away, account.cookie() if account else None)),
+        asyncio.create_task(run.stay_connected(SPECTATOR, {"room": created["code"], **EN}, watcher_origin)),
     ]
     talking = asyncio.create_task(run.talk())
     try:

@@ -89,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             on_waiting=turn_mail_waiting,
         )
         store.announce(node_url(settings))
+        service.address = node_url(settings) if store.is_postgres else None  # several processes: answers name the owner
         await open_workshops(app, store, service)
         await service.start()
         adopter = asyncio.create_task(adopt_forever(service)) if store.is_postgres else None

@@ -145,6 +145,9 @@ class TableService:
         self._sweeper: asyncio.Task[None] | None = None
         self._unsubscribe: Unsubscribe | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.address: str | None = None
+        """This process's address for clients (as announced to the other processes), where several
+        processes share the store; ``None`` with one process: clients connect where they are."""
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -707,6 +710,18 @@ class TableService:
                     await self._catch_up_locked(table)
                 self._schedule(table)
         return table
+
+    async def owner_address(self, table_id: str) -> str | None:
+        """Where the clients of ``table_id`` connect: the address of the process that owns it (this
+        one's own, :attr:`address`, when it does), so that a client that has it connects there at
+        once instead of being sent on (``table/elsewhere``).  ``None`` with one process, or when no
+        process owns the table now (the process a client reaches takes it over)."""
+        if self.address is None:
+            return None
+        held = self.tables.get(table_id)
+        if held is not None and held.runs_bots:
+            return self.address
+        return await self._store(self.store.table_owner, table_id)
 
     async def _owned(self, table_id: str) -> Table:
         """The table, if this process owns it (its clients are served here; see

@@ -4,6 +4,10 @@ WebSocket) seat the account when the browser comes with a live session: the seat
 account's display name and is claimed for the account in the same request, so no later claim
 call from the client can be missed or come too late.  Guests keep the name their browser sends.
 
+Where several processes share the database, each answer also names the process that serves the
+table (``node``, :func:`owner_field`): the browser opens its WebSocket there at once instead of
+being sent on by whichever process the proxy picked (docs/deploy.md, "Reverse proxy").
+
 A seating POST that a live session cookie authenticates must carry the session's CSRF token, as
 every other POST a cookie authenticates (``players/csrf`` otherwise: another site cannot sit a
 logged-in visitor at its table under their account).  A cookie whose session has ended counts as
@@ -17,6 +21,7 @@ import asyncio
 from collections.abc import Mapping
 
 from ...players import HeldSeat, Session, display_name
+from ...tables import TableService
 from .players_deps import CSRF_HEADER, SESSION_COOKIE, PlayersHub
 
 OWN_SEAT = ("claimed", "already")
@@ -67,6 +72,13 @@ async def claim_for_account(players: PlayersHub, account: Session | None, table_
         return None
     answers = await asyncio.to_thread(players.seats.claim, account.player_id, [HeldSeat(table_id, token)])
     return answers[0]["result"]
+
+
+async def owner_field(service: TableService, table_id: str) -> dict[str, str]:
+    """The address of the process that serves the table as a field of a seating route's JSON
+    (``node``); none with one process, or while no process owns the table."""
+    address = await service.owner_address(table_id)
+    return {} if address is None else {"node": address}
 
 
 def claimed(answer: str | None) -> dict[str, str]:

@@ -21,10 +21,10 @@ from ....tables.lobby import Lobby
 from ....tables.quickmatch import quick_match
 from ...config import Settings
 from ...security_headers import accept_from_allowed_origin
-from ..deps import LangDep
+from ..deps import LangDep, ServiceDep
 from ..lobby_deps import LobbyDep
 from ..players_deps import PlayersDep
-from ..seating import claim_for_account, claimed, name_at_seat, seating_account
+from ..seating import claim_for_account, claimed, name_at_seat, owner_field, seating_account
 from .tables import NAME_LENGTH
 
 router = APIRouter(prefix="/api/lobby", tags=["lobby"])
@@ -89,24 +89,33 @@ async def until_gone(websocket: WebSocket) -> None:
 
 @router.post("/{table_id}/join")
 async def join_public(
-    table_id: str, request: Request, lobby: LobbyDep, players: PlayersDep, body: SeatIn | None = None
+    table_id: str,
+    request: Request,
+    lobby: LobbyDep,
+    players: PlayersDep,
+    service: ServiceDep,
+    body: SeatIn | None = None,
 ) -> dict[str, Any]:
     """Take a free seat of a public table: its number, a new token, the join link and the table's id.
     Of two joiners of the last seat one gets it, the other ``table/no_free_seat`` (409).  A logged-in
-    player sits under the account's name, the seat claimed for the account (:mod:`..seating`)."""
+    player sits under the account's name, the seat claimed for the account (:mod:`..seating`).  With
+    several processes ``node`` names the one that serves the table."""
     account = await seating_account(players, request.cookies, request.headers)
     ticket = await lobby.join(table_id, name_at_seat(account, body.name if body else None))
     answer = await claim_for_account(players, account, table_id, ticket.token)
-    return {**ticket.to_dict(), "table_id": table_id, **claimed(answer)}
+    return {**ticket.to_dict(), "table_id": table_id, **claimed(answer), **await owner_field(service, table_id)}
 
 
 @router.post("/quick")
-async def quick(body: QuickIn, request: Request, lobby: LobbyDep, players: PlayersDep, lang: LangDep) -> dict[str, Any]:
+async def quick(
+    body: QuickIn, request: Request, lobby: LobbyDep, players: PlayersDep, service: ServiceDep, lang: LangDep
+) -> dict[str, Any]:
     """Quick match: a seat at a waiting public table of the game and player count, or a new one
     that waits ``wait_seconds`` (15, 60 or 300) for people before bots take its empty seats.  A
-    logged-in player sits under the account's name, the seat claimed for the account."""
+    logged-in player sits under the account's name, the seat claimed for the account.  With several
+    processes ``node`` names the one that serves the table."""
     account = await seating_account(players, request.cookies, request.headers)
     name = name_at_seat(account, body.name)
     seat = await quick_match(lobby, body.game, body.players, body.wait_seconds, name, lang)
     answer = await claim_for_account(players, account, seat.table_id, seat.ticket.token)
-    return {**seat.to_dict(), **claimed(answer)}
+    return {**seat.to_dict(), **claimed(answer), **await owner_field(service, seat.table_id)}

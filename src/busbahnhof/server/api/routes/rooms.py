@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ....tables import normalize_code
 from ..deps import ServiceDep
 from ..players_deps import PlayersDep
-from ..seating import claim_for_account, claimed, name_at_seat, seating_account
+from ..seating import claim_for_account, claimed, name_at_seat, owner_field, seating_account
 from .tables import NAME_LENGTH
 
 router = APIRouter(tags=["rooms"])
@@ -38,14 +38,15 @@ async def get_room(code: str, service: ServiceDep) -> dict[str, Any]:
 async def join_room(
     code: str, request: Request, service: ServiceDep, players: PlayersDep, body: JoinIn | None = None
 ) -> dict[str, Any]:
-    """Take the first free human seat: its number, a new token and the join link, and the table's id.
+    """Take the first free human seat: its number, a new token and the join link, and the table's id
+    (with several processes, ``node``: the address of the one that serves it).
     A logged-in player (session cookie and CSRF token) sits there under the account's display name,
     the seat claimed for the account (``account_seat``: the claim's answer; :mod:`..seating`)."""
     account = await seating_account(players, request.cookies, request.headers)
     table_id = await service.find(code)
     ticket = await service.join(code, name_at_seat(account, body.name if body else None))
     answer = await claim_for_account(players, account, table_id, ticket.token)
-    return {**ticket.to_dict(), "table_id": table_id, **claimed(answer)}
+    return {**ticket.to_dict(), "table_id": table_id, **claimed(answer), **await owner_field(service, table_id)}
 
 
 @router.get("/t/{code}", include_in_schema=False)

@@ -18,7 +18,7 @@ from ...positions import positions, static_view
 from ..deps import LangDep, ServiceDep, SettingsDep
 from ..lobby_deps import LobbyDep
 from ..players_deps import PlayersDep
-from ..seating import claim_for_account, claimed, name_at_seat, seating_account
+from ..seating import claim_for_account, claimed, name_at_seat, owner_field, seating_account
 from .games import known
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -113,7 +113,8 @@ class TokenIn(BaseModel):
 async def create_table(
     body: TableIn, request: Request, service: ServiceDep, lobby: LobbyDep, players: PlayersDep, lang: LangDep
 ) -> dict[str, Any] | JSONResponse:
-    """Open a table: its id, room code, the creator's token, and a token and join link per human seat.
+    """Open a table: its id, room code, the creator's token, and a token and join link per human seat;
+    with several processes ``node``, the address of this one, which serves the table.
 
     A public table's host sits at its first human seat at once: a logged-in host (session cookie
     and CSRF token) under the account's display name, the seat claimed for the account
@@ -136,7 +137,8 @@ async def create_table(
         return JSONResponse({"error": error_data(error, lang, body.game)}, status_code=http_status(error))
     host_ticket = min(created.seats, key=lambda ticket: ticket.seat) if account else None
     answer = await claim_for_account(players, account, created.table_id, host_ticket.token) if host_ticket else None
-    return {**created.to_dict(), "table": await service.info(created.table_id), **claimed(answer)}
+    table = await service.info(created.table_id)
+    return {**created.to_dict(), "table": table, **claimed(answer), **await owner_field(service, created.table_id)}
 
 
 @router.get("")
