@@ -66,8 +66,9 @@ def test_a_table_is_served_by_its_owner_and_others_send_its_clients_there(postgr
 
 @pytest.mark.slow
 def test_a_seat_taken_through_another_process_is_told_the_owner(postgres_url: str, tmp_path: Path) -> None:
-    """A join by room code or from the public lobby answered by a process that does not own the
-    table names the owner (``node``); the seat connects there at once, without being sent on."""
+    """A join by room code or from the public lobby, and the room a seat link looks up, answered by
+    a process that does not own the table name the owner (``node``); the seat connects there at
+    once, without being sent on."""
     one = ServerProcess(postgres_url, tmp_path).start()
     two = ServerProcess(postgres_url, tmp_path).start()
     try:
@@ -76,7 +77,8 @@ def test_a_seat_taken_through_another_process_is_told_the_owner(postgres_url: st
         public = create_table(one.http(), seed=4, game="busfahrer", seats=seats, public=True)
         by_code = two.http().post(f"/api/rooms/{private['code']}/join", json={"name": "Bea"}).json()
         from_lobby = two.http().post(f"/api/lobby/{public['table_id']}/join", json={"name": "Cem"}).json()
-        assert by_code["node"] == from_lobby["node"] == one.url
+        room = two.http().get(f"/api/rooms/{private['code']}").json()  # a seat link's page asks first
+        assert by_code["node"] == from_lobby["node"] == room["node"] == one.url
         seat = Seat(one, f"table={by_code['table_id']}&token={by_code['token']}")
         assert seat.receive_until(lambda m: m.get("type") == "table")["seat"] == by_code["seat"]
         seat.close()

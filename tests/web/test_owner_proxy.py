@@ -2,7 +2,8 @@
 proxy"): the page's WebSocket reaches the process that does not own its table, is sent to the
 owner's own address (``/node/<port>/ws``, the same origin) and shows the table; when the owner is
 killed, the page reconnects by itself through the proxy and the other process serves the table.
-A seat taken in the page (its answer names the owner) connects to the owner at once.
+A seat taken in the page, or opened by its link (the answers name the owner), connects to the
+owner at once.
 
 Needs nginx (``apt-get install nginx-light``, which .ci/run installs); skipped without it, except in CI.
 """
@@ -133,6 +134,13 @@ def test_a_seat_taken_through_another_process_connects_to_the_owner_at_once(brow
     page.get_by_label("Dein Name").fill("Kim")
     page.get_by_role("button", name="Platz nehmen").click()
     page.locator(".table-page[data-seat][data-version]").wait_for(timeout=30_000)
+    owner = f"{proxy.replace('http', 'ws')}/node/{second.port}/ws"
     table_sockets = [url for url in sockets if "/api/" not in url]  # not the lobby's
-    assert table_sockets == [f"{proxy.replace('http', 'ws')}/node/{second.port}/ws"], sockets
+    assert table_sockets == [owner], sockets
+    link = context.new_page()  # a seat link (the room is looked up first, and names the owner)
+    sockets.clear()
+    link.on("websocket", lambda socket: sockets.append(socket.url.split("?")[0]))
+    link.goto(f"{proxy}/#/join/{created['code']}/{created['seats'][1]['token']}")  # the seat Kim left free
+    link.locator(".table-page[data-seat='1'][data-version]").wait_for(timeout=30_000)
+    assert [url for url in sockets if "/api/" not in url] == [owner], sockets
     context.close()

@@ -6,6 +6,7 @@ import { deadReason, showDeadLink } from "./deadlink.js";
 import { applyMotionClass } from "./motion.js";
 import { drawNameControl, onNameChange } from "./name.js";
 import { drawAccountControl } from "./account.js";
+import { rememberOwner } from "./ws.js";
 
 const app = document.getElementById("app");
 let page = null;
@@ -87,10 +88,12 @@ async function route() {
   app.focus({ preventScroll: true });
 }
 
-/** A seat link "#/join/<CODE>/<token>": find the table of the room code and sit down. */
+/** A seat link "#/join/<CODE>/<token>": find the table of the room code and sit down (with
+ *  several server processes at the one that serves it, which the answer names). */
 async function joinByLink(code, token) {
   const room = await api.room(code, lang());
   const tableId = room.table_id ?? room.id;
+  if (room.node) rememberOwner(tableId, room.node);
   navigate(`#/t/${encodeURIComponent(tableId)}${token ? "/" + encodeURIComponent(token) : ""}`);
 }
 

@@ -13,6 +13,7 @@ import { checkName, namePrompt, playerName, setPlayerName } from "./name.js";
 import { PublicTables, QuickMatch } from "./public-lobby.js";
 import { seating, session } from "./session.js";
 import { leftNotice } from "./leave.js";
+import { rememberOwner } from "./ws.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];
@@ -417,6 +418,7 @@ export function showLobby(root) {
     try {
       const room = await api.room(code, lang());
       const tableId = room.table_id ?? room.id;
+      if (room.node) rememberOwner(tableId, room.node); // watching connects there at once
       const seats = room.seats || [];
       replaceChildren(
         out,

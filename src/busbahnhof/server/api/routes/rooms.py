@@ -30,8 +30,10 @@ class JoinIn(BaseModel):
 
 @router.get("/api/rooms/{code}")
 async def get_room(code: str, service: ServiceDep) -> dict[str, Any]:
-    """The public facts of the table with room code ``code`` (read leniently: case, spaces, dashes)."""
-    return await service.info(await service.find(code))
+    """The public facts of the table with room code ``code`` (read leniently: case, spaces, dashes);
+    with several processes ``node``, the one that serves it (a seat link's page connects there)."""
+    table_id = await service.find(code)
+    return {**await service.info(table_id), **await owner_field(service, table_id)}
 
 
 @router.post("/api/rooms/{code}/join")
