@@ -6,7 +6,7 @@ import { deadReason, showDeadLink } from "./deadlink.js";
 import { applyMotionClass } from "./motion.js";
 import { drawNameControl, onNameChange } from "./name.js";
 import { drawAccountControl } from "./account.js";
-import { rememberOwner } from "./ws.js";
+import { rememberOwner } from "./owners.js";
 
 const app = document.getElementById("app");
 let page = null;

@@ -13,7 +13,7 @@ import { checkName, namePrompt, playerName, setPlayerName } from "./name.js";
 import { PublicTables, QuickMatch } from "./public-lobby.js";
 import { seating, session } from "./session.js";
 import { leftNotice } from "./leave.js";
-import { rememberOwner } from "./ws.js";
+import { rememberOwner } from "./owners.js";
 
 const GENERIC_BOTS = ["random", "ismcts-fast", "ismcts"];
 const LEVELS = ["leicht", "mittel", "schwer"];

@@ -10,7 +10,7 @@ import { ApiError, request } from "./api.js";
 import { createdTables } from "./created.js";
 import { lang } from "./i18n.js";
 import { onNameChange, playerName, setPlayerName } from "./name.js";
-import { rememberOwner } from "./ws.js";
+import { rememberOwner } from "./owners.js";
 
 const SEATS_KEY = "busbahnhof.seats";
 const SEATS_KEPT = 50; // the server takes at most 50 seats per claim
@@ -162,7 +162,7 @@ export async function takeSeatsHere(tableId) {
  *  the same request (docs/players.md). A login or logout in another tab since this page asked shows
  *  in the server's answer (players/csrf): the session is asked again and the call made once more.
  *  With several server processes the answer names the one that serves the table (`node`): the
- *  table's first WebSocket goes there (ws.js, `rememberOwner`). */
+ *  table's first WebSocket goes there (owners.js, ws.js). */
 export const seating = {
   createTable: (spec) => seatingCall("/api/tables", spec),
   joinRoom: (code, body) => seatingCall(`/api/rooms/${encodeURIComponent(code)}/join`, body),
@@ -172,7 +172,7 @@ export const seating = {
 
 async function seatingCall(path, body) {
   const answer = await seatingPost(path, body);
-  if (answer?.node && answer.table_id) rememberOwner(answer.table_id, answer.node); // ws.js: connect there first
+  if (answer?.node && answer.table_id) rememberOwner(answer.table_id, answer.node); // the table's WebSocket connects there first
   return answer;
 }
 

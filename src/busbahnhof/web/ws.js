@@ -16,7 +16,7 @@
 // 4403, bad request 4400): the link is dead, and the connection stops trying; but 4307 says that
 // another server process owns the table (its address came in a `table/elsewhere` error just
 // before), and the connection goes there at once. With several server processes the answer that
-// seated this browser names the process that serves the table (`node`, kept by `rememberOwner`),
+// seated this browser names the process that serves the table (`node`, owners.js),
 // and the first connection goes there straight away; a close other than 4307 forgets it, and the
 // next connection finds the owner anew through any process. A seat's socket
 // carries the player's display name (`name=`, the server makes it the seat's name). When the same
@@ -24,27 +24,13 @@
 // status "gone" with that code, and no retry (the player may take the seat back by hand).
 
 import { applyPatch } from "./delta.js";
+import { ownerOf } from "./owners.js";
 import { mergeStatic } from "./statics.js";
 
 const FIRST_RETRY_MS = 300;
 const MAX_RETRY_MS = 1500;
 const HANDSHAKE_MS = 4000;
 const CLOSE_ELSEWHERE = 4307;
-
-const owners = new Map();
-
-/** Remember the process that serves `tableId` (a seating answer's `node`), for the table's first
- *  connection. Only an address on the page's own origin is kept (behind the proxy `/node/<port>`,
- *  docs/deploy.md): the Content-Security-Policy lets the page open WebSockets to it alone. */
-export function rememberOwner(tableId, address) {
-  let url;
-  try {
-    url = new URL(address, location.href);
-  } catch {
-    return;
-  }
-  if (url.origin === location.origin) owners.set(tableId, url.href.replace(/\/+$/, ""));
-}
 
 /** The wait before retry number `retry` (1, 2, …): 0.3 s doubling up to 1.5 s, each 70–100 % of it. */
 export function retryDelay(retry) {
@@ -80,7 +66,7 @@ export class TableConnection {
     this.rematch = null;
     this.static = null;
     this.held = null;
-    this.owner = owners.get(opts.tableId) || null;
+    this.owner = ownerOf(opts.tableId);
     this.wake = () => this.retryNow();
   }
 
